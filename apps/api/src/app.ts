@@ -1,0 +1,59 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { newId } from './lib/ids.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authenticatePlugin } from './plugins/app/authenticate.ts';
+import { databasePlugin } from './plugins/app/database.ts';
+import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
+import { mailerPlugin } from './plugins/app/mailer.ts';
+import { noStorePlugin } from './plugins/app/no-store.ts';
+import { sameOriginPlugin } from './plugins/app/same-origin.ts';
+import { servicesPlugin } from './plugins/app/services.ts';
+import { spaPlugin } from './plugins/app/spa.ts';
+import { cookiePlugin } from './plugins/external/cookie.ts';
+import { helmetPlugin } from './plugins/external/helmet.ts';
+import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
+import { swaggerPlugin } from './plugins/external/swagger.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app without listening (tests use `app.inject`); `server.ts` starts it. */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: () => newId(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(mailerPlugin);
+  await app.register(servicesPlugin);
+
+  await app.register(cookiePlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(noStorePlugin);
+  await app.register(sameOriginPlugin);
+  await app.register(authenticatePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+
+  await app.register(spaPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,81 @@
+import { parseArgs } from 'node:util';
+import { vetKindSchema } from '@vetboard/contract';
+import { z } from 'zod';
+import { buildApp } from '../app.ts';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../db/open.ts';
+import { DataDirLockedError } from '../db/pglite-lock.ts';
+import { isAppError } from '../lib/app-error.ts';
+import { createVet } from '../modules/vets/vets.service.ts';
+
+/** How a real install gets its first account: the link lets the vet choose a password. */
+const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+const argsSchema = z.object({
+  email: z.email('--email must be an e-mail address'),
+  kind: vetKindSchema.default('regular'),
+  'first-name': z.string().trim().min(1).default('New'),
+  'last-name': z.string().trim().min(1).default('Vet'),
+  company: z.string().trim().min(1).optional(),
+});
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      kind: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      company: { type: 'string' },
+    },
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    console.error(
+      parsed.error.issues
+        .map((issue) => `${issue.path.join('.') || 'argument'}: ${issue.message}`)
+        .join('\n'),
+    );
+    console.error(
+      'Usage: npm run vet:create -- --email someone@clinic.com [--kind head|regular|b2b|partner] [--first-name A] [--last-name B] [--company SKU]',
+    );
+    process.exit(2);
+  }
+  const args = parsed.data;
+  const config = parseConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    const vet = await createVet(
+      { db: database.db },
+      {
+        email: args.email,
+        kind: args.kind,
+        firstName: args['first-name'],
+        lastName: args['last-name'],
+        companySku: args.company ?? null,
+      },
+      { vetId: null, meta: null },
+    );
+    const { link, expiresAt } = await app.services.auth.issuePasswordSetupLink(vet, {
+      ttlMs: SETUP_LINK_TTL_MS,
+      meta: null,
+      action: 'auth.password_setup_link_created',
+      actorVetId: null,
+    });
+    console.log(`Created ${vet.kind} vet ${vet.email}.`);
+    console.log(`One-time password-setting link (valid until ${expiresAt.toISOString()}):\n  ${link}`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || isAppError(error)) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultPublicConfig } from '@vetboard/contract';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultPublicConfig.productName),
+  CALLS_URL: httpUrl.default(defaultPublicConfig.callsUrl),
+  SEED_DEMO: booleanFromEnv.default(true),
+  DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Vetboard <no-reply@vetboard.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** `low` exists for tests and benchmarks only: production hashes use OWASP's scrypt parameters. */
+  PASSWORD_HASH_COST: z.enum(['standard', 'low']).default('standard'),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export const DEFAULT_DEMO_PASSWORD = 'vetboard-demo-2026';
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset so that `FOO= npm start` falls back to the default. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env_ = result.data;
+  const publicUrl = (env_.PUBLIC_URL ?? `http://${displayHost(env_.HOST)}:${env_.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: env_.NODE_ENV,
+    host: env_.HOST,
+    port: env_.PORT,
+    dataDir: path.resolve(env_.DATA_DIR),
+    databaseUrl: env_.DATABASE_URL,
+    publicUrl,
+    productName: env_.PRODUCT_NAME,
+    callsUrl: env_.CALLS_URL,
+    seedDemo: env_.SEED_DEMO,
+    demoPassword: env_.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    demoPasswordIsDefault: env_.DEMO_PASSWORD === undefined,
+    smtpUrl: env_.SMTP_URL,
+    mailFrom: env_.MAIL_FROM,
+    logLevel: env_.LOG_LEVEL,
+    trustProxy: env_.TRUST_PROXY,
+    passwordHashCost: env_.PASSWORD_HASH_COST,
+    webDistDir: path.resolve(env_.WEB_DIST_DIR),
+  };
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,21 @@
+export type ErrorDetail = { path: string; message: string };
+
+/**
+ * Every expected failure carries a stable `code` (DEVELOPERS.md, Style §3); modules build theirs in
+ * one `<module>.errors.ts` so clients and tests can rely on them.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

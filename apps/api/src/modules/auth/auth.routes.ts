@@ -1,0 +1,131 @@
+import {
+  currentVetResponseSchema,
+  errorResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  passwordResetAcceptedSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '@vetboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE } from '../../plugins/app/authenticate.ts';
+import { toVetDto } from '../vets/vets.mapper.ts';
+import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
+import { authErrors } from './auth.errors.ts';
+
+const tags = ['auth'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+export const RESET_REQUEST_ACCEPTED =
+  'If an account exists for this e-mail, a link to set a new password is on its way.';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.services.auth;
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'login',
+        tags,
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { vet, tokens } = await auth.login(request.body, requestMeta(request));
+      setSessionCookies(request, reply, tokens);
+      return { vet };
+    },
+  );
+
+  app.get(
+    '/vet',
+    {
+      schema: {
+        operationId: 'getCurrentVet',
+        tags,
+        response: { 200: currentVetResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.vet) throw authErrors.unauthenticated();
+      return toVetDto(request.vet);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'refreshSession',
+        tags,
+        response: { 200: okResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) throw authErrors.refreshInvalid();
+      const tokens = await auth.refresh(refreshToken, requestMeta(request));
+      setSessionCookies(request, reply, tokens);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { public: true },
+      schema: { operationId: 'logout', tags, response: { 200: okResponseSchema } },
+    },
+    async (request, reply) => {
+      await auth.logout(
+        {
+          accessToken: bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE],
+          refreshToken: request.cookies[REFRESH_COOKIE],
+        },
+        requestMeta(request),
+      );
+      clearSessionCookies(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        tags,
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body, requestMeta(request));
+      return reply.status(202).send({ message: RESET_REQUEST_ACCEPTED });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'confirmPasswordReset',
+        tags,
+        body: passwordResetConfirmSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.confirmPasswordReset(request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+};

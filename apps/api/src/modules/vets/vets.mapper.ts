@@ -1,0 +1,18 @@
+import { type Vet, vetKindLabels } from '@vetboard/contract';
+import type { VetRow } from './vets.table.ts';
+
+/** The allow-list of what a vet row may show to clients: never the password hash or flags. */
+export function toVetDto(row: VetRow): Vet {
+  return {
+    uuid: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    imageUrl: row.imageUrl,
+    kind: row.kind,
+    companySku: row.companySku,
+    isRegularVet: row.kind === 'regular',
+    isHeadVet: row.kind === 'head',
+    kindLabel: vetKindLabels[row.kind],
+  };
+}

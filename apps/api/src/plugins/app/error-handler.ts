@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isAppError } from '../../lib/app-error.ts';
+
+function send(reply: FastifyReply, status: number, body: { error: string; code: string; details?: unknown }) {
+  return reply.status(status).send(body);
+}
+
+/** `/owner/email` → `owner.email`; unknown keys are named by themselves, the root by its part. */
+function issuePath(
+  issue: { instancePath: string; params: Record<string, unknown> },
+  where: string | undefined,
+): string {
+  const keys = issue.params.keys;
+  if (Array.isArray(keys) && keys.length > 0) return keys.map(String).join(', ');
+  return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where || 'body';
+}
+
+/**
+ * The single place that turns errors into `{ error, code, details }` (DEVELOPERS.md, Style §3).
+ * 5xx answers never carry internals: the details go to the log with the request id.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isAppError(error)) {
+        return send(reply, error.statusCode, {
+          error: error.message,
+          code: error.code,
+          ...(error.details ? { details: error.details } : {}),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          path: issuePath(issue, error.validationContext),
+          message: issue.message,
+        }));
+        return send(reply, 400, { error: 'Invalid request', code: 'request.invalid', details });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        return send(reply, 500, { error: 'Internal server error', code: 'internal' });
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        return send(reply, 400, {
+          error: 'The request body is not valid JSON',
+          code: 'request.malformed_json',
+        });
+      }
+      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return send(reply, 400, {
+          error: 'Invalid request',
+          code: 'request.invalid',
+          details: [{ path: 'body', message: 'A JSON body is required' }],
+        });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return send(reply, 429, {
+          error: 'Too many requests, please try again later',
+          code: 'request.rate_limited',
+        });
+      }
+      if (status >= 400 && status < 500) {
+        const code = error.code
+          ? `request.${error.code.replace(/^FST_ERR_/, '').toLowerCase()}`
+          : 'request.invalid';
+        return send(reply, status, { error: error.message, code });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, { error: 'Internal server error', code: 'internal' });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { createMailer } from '../../modules/mail/mail.service.ts';
+
+export const mailerPlugin = fp(
+  async (app) => {
+    const mailer = createMailer({
+      db: app.database.db,
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+      logger: app.log,
+    });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', () => mailer.close());
+  },
+  { name: 'mailer', dependencies: ['database'] },
+);

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/app-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function crossOrigin(): AppError {
+  return new AppError(403, 'request.cross_origin', 'Cross-origin requests are not allowed');
+}
+
+/**
+ * CSRF defence for cookie sessions: a browser always sends `Sec-Fetch-Site` and/or `Origin` on
+ * mutations, so a mutation that a browser marks as coming from another site is refused.
+ */
+export const sameOriginPlugin = fp(
+  async (app) => {
+    const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/v1/')) return;
+      const site = request.headers['sec-fetch-site'];
+      if (site && site !== 'same-origin' && site !== 'none') throw crossOrigin();
+      const origin = request.headers.origin;
+      if (origin === undefined) return;
+      let parsed: URL;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        throw crossOrigin();
+      }
+      if (parsed.host !== request.headers.host && !allowedOrigins.has(parsed.origin)) throw crossOrigin();
+    });
+  },
+  { name: 'same-origin' },
+);

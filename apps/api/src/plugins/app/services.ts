@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin';
+import { createAuthService } from '../../modules/auth/auth.service.ts';
+
+/** Services are built once per app from its own dependencies, so tests get fully isolated apps. */
+export const servicesPlugin = fp(
+  async (app) => {
+    app.decorate('services', {
+      auth: createAuthService({ db: app.database.db, config: app.config, mailer: app.mailer }),
+    });
+  },
+  { name: 'services', dependencies: ['database', 'mailer'] },
+);

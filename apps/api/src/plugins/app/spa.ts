@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@vetboard/contract';
+import fp from 'fastify-plugin';
+
+const CONFIG_PLACEHOLDER = '%VETBOARD_CONFIG%';
+
+function escapeHtmlAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+const notFoundBody = { error: 'Not found', code: 'route.not_found' } as const;
+
+/**
+ * Serves the built dashboard with history fallback: any GET outside `/v1` that is not a file gets
+ * index.html, with the public runtime configuration injected (no inline script: CSP forbids it).
+ */
+export const spaPlugin = fp(
+  async (app) => {
+    const indexPath = path.join(app.config.webDistDir, 'index.html');
+    const hasWeb = fs.existsSync(indexPath);
+    let indexHtml: string | null = null;
+    if (hasWeb) {
+      const publicConfig: PublicConfig = {
+        productName: app.config.productName,
+        callsUrl: app.config.callsUrl,
+        apiBaseUrl: '/',
+      };
+      const raw = fs.readFileSync(indexPath, 'utf8');
+      if (!raw.includes(CONFIG_PLACEHOLDER)) {
+        app.log.warn(
+          `index.html has no ${PUBLIC_CONFIG_META_NAME} placeholder; the web app will use its defaults`,
+        );
+      }
+      indexHtml = raw.replace(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(publicConfig)));
+      await app.register(fastifyStatic, {
+        root: app.config.webDistDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders: (reply, filePath) => {
+          // Vite fingerprints everything under assets/, so those files never change.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      });
+    } else {
+      app.log.warn(`No web build at ${app.config.webDistDir}: serving the API only`);
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !url.startsWith('/v1/') &&
+        url !== '/v1' &&
+        !url.startsWith('/assets/') &&
+        !url.startsWith('/healthz');
+      if (isPage && indexHtml) {
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      }
+      return reply.status(404).send(notFoundBody);
+    });
+  },
+  { name: 'spa' },
+);

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { vetSchema } from './vets.ts';
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Long inputs would make the password hash a denial-of-service vector. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const loginRequestSchema = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ vet: vetSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const currentVetResponseSchema = vetSchema;
+
+export const passwordResetRequestSchema = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetAcceptedSchema = z.object({ message: z.string() });
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const passwordResetConfirmSchema = z.strictObject({
+  token: z.string().min(1, 'Token is required').max(200),
+  password: newPasswordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
