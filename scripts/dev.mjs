@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.PORT || '3000';
-const env = { ...process.env, PORT: apiPort, API_PORT: apiPort, DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data') };
+const env = {
+  ...process.env,
+  PORT: apiPort,
+  API_PORT: apiPort,
+  DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data'),
+};
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = [
   spawn(npm, ['run', 'dev', '-w', 'apps/api'], { cwd: root, env, stdio: 'inherit' }),

@@ -28,7 +28,9 @@ function newestMtime(entry) {
 
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(web, p));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(web, p),
+);
 sources.push(path.join(root, 'packages/contract/src'));
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));

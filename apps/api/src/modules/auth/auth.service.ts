@@ -167,15 +167,17 @@ export function createAuthService(deps: AuthDeps) {
       // Always verify against some hash so unknown e-mails answer in the same time as wrong passwords.
       const hash = vet?.passwordHash ?? (await dummyPasswordHash(config.passwordHashCost));
       const passwordMatches = await verifyPassword(input.password, hash);
-      if (!vet || !vet.passwordHash || !passwordMatches || vet.disabled) {
-        const reason = !vet
-          ? 'unknown_email'
-          : !vet.passwordHash
-            ? 'no_password'
+      const refusal = !vet
+        ? 'unknown_email'
+        : !vet.passwordHash
+          ? 'no_password'
+          : !passwordMatches
+            ? 'wrong_password'
             : vet.disabled
               ? 'disabled'
-              : 'wrong_password';
-        await recordFailure(email, vet, reason, meta);
+              : null;
+      if (!vet || refusal) {
+        await recordFailure(email, vet, refusal ?? 'unknown_email', meta);
         throw authErrors.invalidCredentials();
       }
 

@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.ts';
 
+/** `Host: localhost:80` and `Origin: http://localhost` are the same place: compare them normalised. */
+function hostOf(protocol: string, host: string | undefined): string | null {
+  if (!host) return null;
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return null;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function crossOrigin(): AppError {
@@ -26,7 +36,12 @@ export const sameOriginPlugin = fp(
       } catch {
         throw crossOrigin();
       }
-      if (parsed.host !== request.headers.host && !allowedOrigins.has(parsed.origin)) throw crossOrigin();
+      if (
+        !allowedOrigins.has(parsed.origin) &&
+        parsed.host !== hostOf(parsed.protocol, request.headers.host)
+      ) {
+        throw crossOrigin();
+      }
     });
   },
   { name: 'same-origin' },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@vetboard/contract';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 const CONFIG_PLACEHOLDER = '%VETBOARD_CONFIG%';
@@ -58,6 +59,15 @@ export const spaPlugin = fp(
       app.log.warn(`No web build at ${app.config.webDistDir}: serving the API only`);
     }
 
+    const sendIndex = (reply: FastifyReply, html: string) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+
+    if (indexHtml) {
+      const html = indexHtml;
+      // Explicit, because the static wildcard would answer the bare directory with 403.
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, html));
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
       const isPage =
@@ -67,7 +77,7 @@ export const spaPlugin = fp(
         !url.startsWith('/assets/') &&
         !url.startsWith('/healthz');
       if (isPage && indexHtml) {
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+        return sendIndex(reply, indexHtml);
       }
       return reply.status(404).send(notFoundBody);
     });

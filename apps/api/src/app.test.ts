@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestVet, loginAs, type TestApp } from '../test/test-app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the platform', () => {
+  it('reports healthy when the database answers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers unknown /v1 routes with 404 route.not_found, with or without a session', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/v1/no-such-thing' });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toEqual({ error: 'Not found', code: 'route.not_found' });
+    const post = await app.inject({ method: 'POST', url: '/v1/no-such-thing', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: 'Not found', code: 'route.not_found' });
+  });
+
+  it('refuses a mutation that a browser marks as coming from another site', async () => {
+    const vet = await createTestVet(app);
+    const payload = { email: vet.email, password: 'correct horse battery staple' };
+    const foreignOrigin = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload,
+    });
+    expect(foreignOrigin.statusCode).toBe(403);
+    expect(foreignOrigin.json()).toEqual({
+      error: 'Cross-origin requests are not allowed',
+      code: 'request.cross_origin',
+    });
+    expect(foreignOrigin.headers['set-cookie']).toBeUndefined();
+
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+      payload,
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('lets cross-site GETs through (they change nothing) but never caches /v1 answers', async () => {
+    const vet = await createTestVet(app);
+    const cookies = await loginAs(app, vet.email);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/v1/auth/vet',
+      cookies: { vb_access: cookies.vb_access ?? '' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const error = await app.inject({ method: 'GET', url: '/v1/auth/vet' });
+    expect(error.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends the security headers: CSP without inline scripts, no framing, nosniff, referrer policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('publishes an OpenAPI document generated from the contract schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.paths['/v1/auth/login'].post.operationId).toBe('login');
+    expect(document.paths['/v1/auth/login'].post.tags).toEqual(['auth']);
+    expect(
+      Object.keys(
+        document.paths['/v1/auth/login'].post.requestBody.content['application/json'].schema.properties,
+      ),
+    ).toEqual(['email', 'password']);
+  });
+});
+
+describe('the dashboard pages', () => {
+  let webApp: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>dashboard</title><meta name="vetboard-config" content="%VETBOARD_CONFIG%"></head><body></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    webApp = await buildTestApp({
+      WEB_DIST_DIR: dist,
+      PRODUCT_NAME: 'Pawdoc <Care>',
+      CALLS_URL: 'https://calls.example/s',
+    });
+  });
+  afterAll(async () => {
+    await webApp.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are served for any client-side route, with the runtime configuration injected and escaped', async () => {
+    for (const url of [
+      '/',
+      '/pets/0193a1f2-0000-7000-8000-000000000000/weight-history',
+      '/login?redirectPath=%2Fbetas',
+    ]) {
+      const response = await webApp.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(
+        'content="{&quot;productName&quot;:&quot;Pawdoc &lt;Care&gt;&quot;,&quot;callsUrl&quot;:&quot;https://calls.example/s&quot;,&quot;apiBaseUrl&quot;:&quot;/&quot;}"',
+      );
+    }
+  });
+
+  it('serve fingerprinted assets as immutable, and missing assets as 404 (not the page)', async () => {
+    const asset = await webApp.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await webApp.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('never turn an unknown /v1 route into a page', async () => {
+    const response = await webApp.inject({ method: 'GET', url: '/v1/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found', code: 'route.not_found' });
+  });
+});

@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresTestDatabase } from '../test/test-app.ts';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-server-'));
+const template = inject('databaseTemplate');
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  PASSWORD_HASH_COST: 'low',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  DATABASE_URL: '',
+};
+const children: ChildProcess[] = [];
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  if (template.engine !== 'postgres') return;
+  const database = await createPostgresTestDatabase(template);
+  env.DATABASE_URL = database.url;
+  dropDatabase = database.drop;
+});
+
+function run(script: string, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: apiDir, env });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const match = output.match(pattern);
+      if (match) return match;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${pattern}; output so far:\n${output}`);
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase?.();
+});
+
+describe('a real install', () => {
+  it('gets its first account from vet:create, starts without demo data, and shuts down cleanly', async () => {
+    const create = run('src/cli/vet-create.ts', [
+      '--email',
+      'founder@clinic.test',
+      '--kind',
+      'head',
+      '--first-name',
+      'Mira',
+    ]);
+    expect(await create.exited).toBe(0);
+    const link = create.output().match(/https?:\/\/\S+\/reset-password\/([A-Za-z0-9_-]+)/);
+    expect(create.output()).toContain('Created head vet founder@clinic.test');
+    expect(link?.[1]).toBeTruthy();
+
+    const server = run('src/server.ts');
+    const [, url] = await server.waitFor(/running at (http:\/\/\S+)/);
+    expect(server.output()).not.toContain('Demo login');
+
+    if (template.engine === 'pglite') {
+      const second = run('src/server.ts');
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/in use by another Vetboard process \(pid \d+\)/);
+    }
+
+    const post = (route: string, body: unknown) =>
+      fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post('/v1/auth/password-reset/confirm', {
+          token: link?.[1],
+          password: 'first account passphrase',
+        })
+      ).status,
+    ).toBe(200);
+    const login = await post('/v1/auth/login', {
+      email: 'founder@clinic.test',
+      password: 'first account passphrase',
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { vet: unknown }).vet).toMatchObject({
+      firstName: 'Mira',
+      kind: 'head',
+      kindLabel: 'Head vet',
+    });
+    const demo = await post('/v1/auth/login', {
+      email: 'head.vet@example.com',
+      password: 'vetboard-demo-2026',
+    });
+    expect(demo.status).toBe(401);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'vetboard.lock'))).toBe(false);
+  }, 90_000);
+
+  it('refuses to start with a bad setting, naming the variable', async () => {
+    const bad = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { ...env, PORT: 'eighty' },
+    });
+    let output = '';
+    bad.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise((resolve) => bad.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+  }, 30_000);
+});

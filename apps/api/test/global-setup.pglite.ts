@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../src/db/client.ts';
+
+/** Creating and migrating PGlite takes seconds; do it once and let each file load the dump. */
+export default async function setup(project: TestProject) {
+  const database = await openPglite();
+  await database.migrate();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-test-'));
+  const dumpPath = path.join(dir, 'template.tar');
+  const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('databaseTemplate', { engine: 'pglite', dumpPath });
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

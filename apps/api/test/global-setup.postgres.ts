@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres } from '../src/db/client.ts';
+import { databaseUrlFor } from './template.ts';
+
+/** A migrated template database; each test file gets `CREATE DATABASE … TEMPLATE` of it. */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+  const templateName = `vetboard_tpl_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${templateName}"`);
+  await admin.end();
+  const database = await openPostgres(databaseUrlFor(adminUrl, templateName));
+  await database.migrate();
+  await database.close();
+  project.provide('databaseTemplate', { engine: 'postgres', adminUrl, templateName });
+  return async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`);
+    await client.end();
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { newId } from '../src/lib/ids.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { insertVet } from '../src/modules/vets/vets.repository.ts';
+import type { VetRow } from '../src/modules/vets/vets.table.ts';
+import { databaseUrlFor } from './template.ts';
+
+/** A fresh, migrated database for one test file: never the developer's ./data. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('databaseTemplate');
+  if (template.engine === 'pglite') {
+    return openPglite({ loadDataDir: new Blob([fs.readFileSync(template.dumpPath)]) });
+  }
+  const { url, drop } = await createPostgresTestDatabase(template);
+  const database = await openPostgres(url);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A copy of the migrated PostgreSQL template, for tests that need a URL (e.g. a child process). */
+export async function createPostgresTestDatabase(template: { adminUrl: string; templateName: string }) {
+  const name = `vetboard_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.templateName}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: databaseUrlFor(template.adminUrl, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: template.adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const TEST_PUBLIC_URL = 'http://dashboard.test';
+
+export function testConfig(env: Record<string, string> = {}) {
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'low',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    DATA_DIR: '/nonexistent-data-dir',
+    ...env,
+  });
+}
+
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  await app.ready();
+  return app;
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export async function createTestVet(
+  app: TestApp,
+  overrides: Partial<Omit<VetRow, 'passwordHash'>> & { password?: string | null } = {},
+): Promise<VetRow> {
+  const { password = TEST_PASSWORD, ...fields } = overrides;
+  return insertVet(app.database.db, {
+    id: newId(),
+    email: `vet-${randomBytes(4).toString('hex')}@clinic.test`,
+    firstName: 'Test',
+    lastName: 'Vet',
+    kind: 'regular',
+    passwordHash: password === null ? null : await hashPassword(password, 'low'),
+    ...fields,
+  });
+}
+
+/** Cookies of a `Set-Cookie` answer as name → value (an empty value means cleared). */
+export function cookiesOf(response: {
+  cookies: Array<{ name: string; value: string }>;
+}): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+export async function loginAs(app: TestApp, email: string, password = TEST_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return cookiesOf(response);
+}
