@@ -10,7 +10,7 @@ const env = {
   ...process.env,
   PORT: apiPort,
   API_PORT: apiPort,
-  DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data'),
+  DATA_DIR: path.resolve(process.env.INIT_CWD || process.cwd(), process.env.DATA_DIR || 'data'),
 };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = [

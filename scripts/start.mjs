@@ -41,7 +41,10 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const env = { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data') };
+const env = {
+  ...process.env,
+  DATA_DIR: path.resolve(process.env.INIT_CWD || process.cwd(), process.env.DATA_DIR || 'data'),
+};
 if (!env.NODE_ENV) env.NODE_ENV = 'production';
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: path.join(root, 'apps/api'),

@@ -30,6 +30,13 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('resolves a relative DATA_DIR against the directory npm was started from', () => {
+    expect(parseConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/vetboard' }).dataDir).toBe('/srv/vetboard/data');
+    expect(parseConfig({ DATA_DIR: '/var/lib/vetboard', INIT_CWD: '/srv/vetboard' }).dataDir).toBe(
+      '/var/lib/vetboard',
+    );
+  });
+
   it('reads PRODUCT_NAME, CALLS_URL, SEED_DEMO=false and treats empty values as unset', () => {
     const config = parseConfig({
       PRODUCT_NAME: 'Pawdoc',

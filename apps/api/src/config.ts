@@ -57,7 +57,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: env_.NODE_ENV,
     host: env_.HOST,
     port: env_.PORT,
-    dataDir: path.resolve(env_.DATA_DIR),
+    // npm runs workspace scripts inside the workspace: resolve against where the user typed npm.
+    dataDir: path.resolve(env.INIT_CWD || process.cwd(), env_.DATA_DIR),
     databaseUrl: env_.DATABASE_URL,
     publicUrl,
     productName: env_.PRODUCT_NAME,
