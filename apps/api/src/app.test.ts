@@ -29,6 +29,22 @@ describe('the platform', () => {
     expect(post.json()).toEqual({ error: 'Not found', code: 'route.not_found' });
   });
 
+  it('accepts an empty JSON body on calls without payload, and names the missing body elsewhere', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const logout = await app.inject({ method: 'POST', url: '/v1/auth/logout', headers, payload: '' });
+    expect(logout.statusCode).toBe(200);
+    const login = await app.inject({ method: 'POST', url: '/v1/auth/login', headers, payload: '' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ code: 'request.invalid', details: [{ path: 'body' }] });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers,
+      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
   it('refuses a mutation that a browser marks as coming from another site', async () => {
     const vet = await createTestVet(app);
     const payload = { email: vet.email, password: 'correct horse battery staple' };

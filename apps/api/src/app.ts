@@ -8,6 +8,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
+import { jsonBodyPlugin } from './plugins/app/json-body.ts';
 import { mailerPlugin } from './plugins/app/mailer.ts';
 import { noStorePlugin } from './plugins/app/no-store.ts';
 import { sameOriginPlugin } from './plugins/app/same-origin.ts';
@@ -37,6 +38,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { database });
   await app.register(mailerPlugin);
   await app.register(servicesPlugin);
