@@ -10,11 +10,12 @@ export const jsonBodyPlugin = fp(
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (typeof body === 'string' && body.trim() === '') {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
         done(null, undefined);
         return;
       }
-      parseJson(request, body, done);
+      parseJson(request, text, done);
     });
   },
   { name: 'json-body' },
