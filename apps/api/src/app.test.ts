@@ -2,15 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestVet, loginAs, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
 
+const context = useTestApp();
 let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
+beforeAll(() => {
+  app = context.app;
 });
 
 describe('the platform', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
@@ -71,6 +71,32 @@ export async function buildTestApp(env: Record<string, string> = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** One app (and database) for the whole test file, closed after it. */
+export function useTestApp(env: Record<string, string> = {}): { readonly app: TestApp } {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('useTestApp(): the app is only available inside tests');
+      return app;
+    },
+  };
+}
+
+/** GET /v1/auth/vet with an access token in the cookie, as the browser sends it. */
+export function whoAmI(app: TestApp, accessToken: string | undefined) {
+  return app.inject({ method: 'GET', url: '/v1/auth/vet', cookies: { vb_access: accessToken ?? '' } });
+}
+
+export function refreshWith(app: TestApp, refreshToken: string | undefined) {
+  return app.inject({ method: 'POST', url: '/v1/auth/refresh', cookies: { vb_refresh: refreshToken ?? '' } });
+}
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 

@@ -1,24 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   cookiesOf,
   createTestVet,
   loginAs,
+  refreshWith,
   TEST_PASSWORD,
   type TestApp,
+  useTestApp,
+  whoAmI,
 } from '../../../test/test-app.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
 import { vets } from '../vets/vets.table.ts';
 import { sessions } from './auth.table.ts';
 
+const context = useTestApp();
 let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
+beforeAll(() => {
+  app = context.app;
 });
 
 function login(payload: unknown, remoteAddress = '10.0.0.1') {
@@ -177,11 +177,7 @@ describe('the session', () => {
   it('identifies the vet through the cookie or an Authorization Bearer header', async () => {
     const vet = await createTestVet(app);
     const cookies = await loginAs(app, vet.email);
-    const viaCookie = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: cookies.vb_access ?? '' },
-    });
+    const viaCookie = await whoAmI(app, cookies.vb_access);
     expect(viaCookie.statusCode).toBe(200);
     expect(viaCookie.json().uuid).toBe(vet.id);
     const viaBearer = await app.inject({
@@ -206,11 +202,7 @@ describe('the session', () => {
       .update(sessions)
       .set({ accessExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.vetId, vet.id));
-    const response = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: cookies.vb_access ?? '' },
-    });
+    const response = await whoAmI(app, cookies.vb_access);
     expect(response.statusCode).toBe(401);
   });
 
@@ -218,11 +210,7 @@ describe('the session', () => {
     const vet = await createTestVet(app);
     const cookies = await loginAs(app, vet.email);
     await app.database.db.update(vets).set({ disabled: true }).where(eq(vets.id, vet.id));
-    const response = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: cookies.vb_access ?? '' },
-    });
+    const response = await whoAmI(app, cookies.vb_access);
     expect(response.statusCode).toBe(401);
   });
 });
@@ -237,11 +225,7 @@ describe('logging out', () => {
     expect(cleared).toEqual({ vb_access: '', vb_refresh: '' });
     for (const cookie of response.cookies) expect(cookie.expires?.getTime()).toBeLessThan(Date.now());
 
-    const oldAccess = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: cookies.vb_access ?? '' },
-    });
+    const oldAccess = await whoAmI(app, cookies.vb_access);
     expect(oldAccess.statusCode).toBe(401);
     const oldBearer = await app.inject({
       method: 'GET',
@@ -249,11 +233,7 @@ describe('logging out', () => {
       headers: { authorization: `Bearer ${cookies.vb_access}` },
     });
     expect(oldBearer.statusCode).toBe(401);
-    const oldRefresh = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/refresh',
-      cookies: { vb_refresh: cookies.vb_refresh ?? '' },
-    });
+    const oldRefresh = await refreshWith(app, cookies.vb_refresh);
     expect(oldRefresh.statusCode).toBe(401);
 
     const logouts = await listAuditRows(app.database.db, { action: 'auth.logout' });
@@ -271,34 +251,18 @@ describe('refreshing the session', () => {
   it('rotates both tokens; the new access token works and the old refresh token is refused', async () => {
     const vet = await createTestVet(app);
     const first = await loginAs(app, vet.email);
-    const refreshed = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/refresh',
-      cookies: { vb_refresh: first.vb_refresh ?? '' },
-    });
+    const refreshed = await refreshWith(app, first.vb_refresh);
     expect(refreshed.statusCode).toBe(200);
     const second = cookiesOf(refreshed);
     expect(second.vb_access).toBeTruthy();
     expect(second.vb_access).not.toBe(first.vb_access);
     expect(second.vb_refresh).not.toBe(first.vb_refresh);
 
-    const withNew = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: second.vb_access ?? '' },
-    });
+    const withNew = await whoAmI(app, second.vb_access);
     expect(withNew.statusCode).toBe(200);
-    const withOldAccess = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: first.vb_access ?? '' },
-    });
+    const withOldAccess = await whoAmI(app, first.vb_access);
     expect(withOldAccess.statusCode).toBe(401);
-    const reused = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/refresh',
-      cookies: { vb_refresh: first.vb_refresh ?? '' },
-    });
+    const reused = await refreshWith(app, first.vb_refresh);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().code).toBe('auth.refresh_invalid');
   });
@@ -306,28 +270,16 @@ describe('refreshing the session', () => {
   it('treats a replaced refresh token presented later as stolen and ends the session', async () => {
     const vet = await createTestVet(app);
     const first = await loginAs(app, vet.email);
-    const refreshed = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/refresh',
-      cookies: { vb_refresh: first.vb_refresh ?? '' },
-    });
+    const refreshed = await refreshWith(app, first.vb_refresh);
     const second = cookiesOf(refreshed);
     await app.database.db
       .update(sessions)
       .set({ rotatedAt: new Date(Date.now() - 5 * 60 * 1000) })
       .where(eq(sessions.vetId, vet.id));
 
-    const stolen = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/refresh',
-      cookies: { vb_refresh: first.vb_refresh ?? '' },
-    });
+    const stolen = await refreshWith(app, first.vb_refresh);
     expect(stolen.statusCode).toBe(401);
-    const legit = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: second.vb_access ?? '' },
-    });
+    const legit = await whoAmI(app, second.vb_access);
     expect(legit.statusCode).toBe(401);
     const reuse = await listAuditRows(app.database.db, { action: 'auth.refresh_reuse_detected' });
     expect(reuse.some((row) => row.actorVetId === vet.id)).toBe(true);

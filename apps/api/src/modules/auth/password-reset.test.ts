@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   createTestVet,
@@ -8,19 +8,18 @@ import {
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
   type TestApp,
+  useTestApp,
+  whoAmI,
 } from '../../../test/test-app.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
 import { listEmailsTo } from '../mail/mail.repository.ts';
 import { emailOutbox } from '../mail/mail.table.ts';
 import { passwordResetTokens } from './auth.table.ts';
 
+const context = useTestApp();
 let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
+beforeAll(() => {
+  app = context.app;
 });
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -90,11 +89,7 @@ describe('a vet who forgot their password', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
 
-    const oldSession = await app.inject({
-      method: 'GET',
-      url: '/v1/auth/vet',
-      cookies: { vb_access: session.vb_access ?? '' },
-    });
+    const oldSession = await whoAmI(app, session.vb_access);
     expect(oldSession.statusCode).toBe(401);
     const oldPassword = await app.inject({
       method: 'POST',
