@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function PagePending() {
+  return (
+    <Center py={80} aria-busy="true" aria-label="Loading">
+      <Loader size="md" type="dots" />
+    </Center>
+  );
+}

@@ -1,0 +1,63 @@
+import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { type Vet, vetFullName } from '@vetboard/contract';
+import { useLogout } from '../../lib/auth/use-logout.ts';
+import classes from './user-menu.module.css';
+import { VetAvatar } from './vet-avatar.tsx';
+
+/** SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown. */
+export function UserMenu({ vet }: { vet: Vet }) {
+  const logout = useLogout();
+  const name = vetFullName(vet);
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.target}
+          aria-label={`Account menu for ${name}`}
+          data-testid="user-menu"
+        >
+          <Group gap="sm" wrap="nowrap">
+            <VetAvatar vet={vet} size={38} />
+            <Box visibleFrom="sm" miw={0}>
+              <Text size="sm" fw={600} lh={1.25} truncate="end" data-testid="header-vet-name">
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.25} data-testid="header-vet-kind">
+                {vet.kindLabel}
+              </Text>
+            </Box>
+            <IconChevronDown size={16} stroke={1.8} className={classes.chevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {/* On a phone the header shows only the avatar, so the dropdown says who is logged in. */}
+        <Box hiddenFrom="sm" px="sm" pt="xs">
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {vet.kindLabel}
+          </Text>
+        </Box>
+        <Menu.Label>{vet.email}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconUserEdit size={16} stroke={1.7} />}
+          renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
+        >
+          Edit Profile
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} stroke={1.7} />}
+          onClick={() => void logout()}
+        >
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

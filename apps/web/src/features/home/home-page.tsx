@@ -1,0 +1,136 @@
+import { Badge, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBell,
+  IconBuildingSkyscraper,
+  IconChevronRight,
+  IconClipboardHeart,
+  IconFileText,
+  IconMail,
+  IconNotebook,
+  IconReportMedical,
+} from '@tabler/icons-react';
+import { Link, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
+import { vetFullName } from '@vetboard/contract';
+import type { ReactNode } from 'react';
+import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
+import { useAuthState } from '@/lib/auth/auth-store.ts';
+import { publicConfig } from '@/lib/config/public-config.ts';
+import { greetingFor } from './greeting.ts';
+import classes from './home-page.module.css';
+
+interface QuickLinkProps<TRouter extends RegisteredRouter = RegisteredRouter, TOptions = unknown> {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  link: ValidateLinkOptions<TRouter, TOptions>;
+}
+
+function QuickLink<TRouter extends RegisteredRouter, TOptions>(
+  props: QuickLinkProps<TRouter, TOptions>,
+): ReactNode;
+function QuickLink({ title, description, icon, link }: QuickLinkProps): ReactNode {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      className={classes.quickLink}
+      renderRoot={(props) => <Link {...link} {...props} />}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon size={42} radius="md" variant="light">
+          {icon}
+        </ThemeIcon>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        <IconChevronRight size={18} className={classes.chevron} />
+      </Group>
+    </Card>
+  );
+}
+
+const ICON = { size: 22, stroke: 1.6 };
+
+export function HomePage() {
+  const { vet } = useAuthState();
+  if (!vet) return null;
+  const product = publicConfig.productName;
+
+  return (
+    <Stack gap="xl" maw={1200}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {greetingFor(new Date())}, {vet.firstName}
+        </Title>
+        <Text c="dimmed">Here is where your day with {product} starts.</Text>
+      </Stack>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder p="lg" radius="lg" h="100%" data-testid="vet-card">
+            <Stack align="center" gap="sm" ta="center">
+              <VetAvatar vet={vet} size={88} />
+              <div>
+                <Text fw={700} fz="lg">
+                  {vetFullName(vet)}
+                </Text>
+                <Badge variant="light" mt={6} tt="none" size="lg" radius="sm">
+                  {vet.kindLabel}
+                </Badge>
+              </div>
+              <Group gap={6} c="dimmed" wrap="nowrap" maw="100%">
+                <IconMail size={16} stroke={1.7} style={{ flexShrink: 0 }} />
+                <Text size="sm" truncate="end">
+                  {vet.email}
+                </Text>
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <QuickLink
+              title="Checkups"
+              description="Answered health checkups waiting for a review."
+              icon={<IconClipboardHeart {...ICON} />}
+              link={{ to: '/checkups' }}
+            />
+            <QuickLink
+              title="Health Symptoms Journal"
+              description="New symptoms reported by pet owners."
+              icon={<IconNotebook {...ICON} />}
+              link={{ to: '/journal' }}
+            />
+            <QuickLink
+              title={`${product} Vet Reminders`}
+              description="Your open reminders, overdue first."
+              icon={<IconBell {...ICON} />}
+              link={{ to: '/reminders' }}
+            />
+            <QuickLink
+              title="Medical records"
+              description="Documents waiting for labels and a review."
+              icon={<IconFileText {...ICON} />}
+              link={{ to: '/medical-records' }}
+            />
+            <QuickLink
+              title="Weekly reports"
+              description="Drafts to check before they go to owners."
+              icon={<IconReportMedical {...ICON} />}
+              link={{ to: '/weekly-reports' }}
+            />
+            <QuickLink
+              title="B2B"
+              description="Partner companies and their pets’ daily statuses."
+              icon={<IconBuildingSkyscraper {...ICON} />}
+              link={{ to: '/b2b' }}
+            />
+          </SimpleGrid>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

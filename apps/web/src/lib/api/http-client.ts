@@ -1,0 +1,153 @@
+import { errorResponseSchema } from '@vetboard/contract';
+import type { z } from 'zod';
+import { HttpError, NetworkError, SessionExpiredError } from './api-errors.ts';
+import { camelCaseKeys } from './camel-case.ts';
+import { retryDelayMs, shouldRetry } from './retry-policy.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Every answer is validated, so a contract drift fails loudly at the call instead of deep in a component. */
+  schema: S;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  getAccessToken?: () => string | null;
+  /** Called once per failed session refresh; the app clears its auth state and goes to login. */
+  onSessionExpired?: () => void;
+  retryDelayMs?: (extraAttemptsDone: number) => number;
+}
+
+export interface HttpClient {
+  request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+}
+
+/** These calls give 401 its own meaning (wrong password, no session yet), so a 401 there is not an expired session. */
+const SESSION_CALLS = /^\/v1\/auth\/(login|refresh|logout|password-reset)(\/|$)/;
+
+export function isSessionCall(path: string): boolean {
+  return SESSION_CALLS.test(path);
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const isJson = response.headers.get('content-type')?.includes('json');
+  if (!isJson) return text;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (response.ok) throw error;
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const delayFor = options.retryDelayMs ?? retryDelayMs;
+  let pendingRefresh: Promise<boolean> | null = null;
+
+  async function send(method: HttpMethod, path: string, init: Omit<RequestOptions<z.ZodType>, 'schema'>) {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    const token = options.getAccessToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(options.baseUrl, path, init.query), {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'same-origin',
+        signal: init.signal,
+      });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new NetworkError(error instanceof Error ? error.message : 'Network request failed', {
+        cause: error,
+      });
+    }
+
+    const body = await readBody(response);
+    if (response.ok) return body;
+    const parsed = errorResponseSchema.safeParse(body);
+    throw parsed.success
+      ? new HttpError(response.status, parsed.data.error, parsed.data.code, parsed.data.details)
+      : new HttpError(response.status, undefined, undefined);
+  }
+
+  async function sendWithRetry(
+    method: HttpMethod,
+    path: string,
+    init: Omit<RequestOptions<z.ZodType>, 'schema'>,
+  ) {
+    for (let extraAttemptsDone = 0; ; extraAttemptsDone++) {
+      try {
+        return await send(method, path, init);
+      } catch (error) {
+        if (init.signal?.aborted || !shouldRetry(method, error, extraAttemptsDone)) throw error;
+        await sleep(delayFor(extraAttemptsDone));
+      }
+    }
+  }
+
+  /** Single flight: concurrent 401s share one refresh, because the server rotates (and so revokes) the token it is given. */
+  function refreshSession(): Promise<boolean> {
+    pendingRefresh ??= sendWithRetry('POST', '/v1/auth/refresh', {})
+      .then(
+        () => true,
+        () => {
+          options.onSessionExpired?.();
+          return false;
+        },
+      )
+      .finally(() => {
+        pendingRefresh = null;
+      });
+    return pendingRefresh;
+  }
+
+  const sessionExpired = (error: HttpError) => new SessionExpiredError(401, error.serverMessage, error.code);
+  const isUnauthorized = (error: unknown): error is HttpError =>
+    error instanceof HttpError && error.status === 401;
+
+  return {
+    async request(path, { schema, method = 'GET', ...init }) {
+      let body: unknown;
+      try {
+        body = await sendWithRetry(method, path, init);
+      } catch (error) {
+        if (!isUnauthorized(error) || isSessionCall(path)) throw error;
+        if (!(await refreshSession())) throw sessionExpired(error);
+        try {
+          body = await sendWithRetry(method, path, init);
+        } catch (replayError) {
+          if (!isUnauthorized(replayError)) throw replayError;
+          options.onSessionExpired?.();
+          throw sessionExpired(replayError);
+        }
+      }
+      return schema.parse(camelCaseKeys(body));
+    },
+  };
+}

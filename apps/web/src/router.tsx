@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { PagePending } from './components/feedback/page-pending.tsx';
+import { RouteProgress } from './components/feedback/route-progress.tsx';
+import { prefetchMode, watchPrefetchConditions } from './lib/navigation/prefetch-policy.ts';
+import { routeTree } from './routeTree.gen.ts';
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: prefetchMode(navigator),
+    // TanStack Query owns data freshness; the router should not keep its own copy.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PagePending,
+    // SPEC §9: once shown, a pending state stays at least 200 ms so it does not flash.
+    defaultPendingMinMs: 200,
+    scrollRestoration: true,
+    // Outside the route tree, so the bar also shows while the first page's guard is still running.
+    InnerWrap: ({ children }) => (
+      <>
+        <RouteProgress />
+        {children}
+      </>
+    ),
+  });
+
+  // SPEC §9: prefetch follows the connection as it changes (offline, 2g, data-saver).
+  watchPrefetchConditions(window, () => {
+    router.update({ ...router.options, defaultPreload: prefetchMode(navigator) });
+  });
+
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

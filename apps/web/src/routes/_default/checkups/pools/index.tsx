@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+
+export const Route = createFileRoute('/_default/checkups/pools/')({
+  component: () => <ComingSoonPanel title="Checkup pools" />,
+});

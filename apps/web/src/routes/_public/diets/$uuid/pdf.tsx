@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
+
+export const Route = createFileRoute('/_public/diets/$uuid/pdf')({
+  staticData: { isPublic: true },
+  params: { parse: (params) => validateUuidParams(params, 'uuid') },
+  component: () => <ComingSoonPanel title="Diet PDF" />,
+});

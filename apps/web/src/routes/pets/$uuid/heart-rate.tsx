@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+
+export const Route = createFileRoute('/pets/$uuid/heart-rate')({
+  component: () => <ComingSoonPanel title="Heart rate" />,
+});

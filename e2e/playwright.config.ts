@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/** The screenshot pass is for people to look at; `npm run screenshots -w e2e` runs it. */
+const screenshotsOnly = Boolean(process.env.SCREENSHOTS);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  ...(screenshotsOnly ? { grep: /@screens/ } : { grepInvert: /@screens/ }),
+  use: {
+    // Set by the global setup, which picks the port; workers start after it and inherit it.
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      ],
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+
+test.describe('error pages (SPEC §8)', () => {
+  test.beforeEach(async ({ page }) => {
+    await logIn(page);
+  });
+
+  test('an unmatched route shows the 404 page, whose link goes home', async ({ page }) => {
+    await page.goto('/no-such-page?x=1');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  for (const path of [
+    '/pets/not-a-uuid',
+    '/pets/not-a-uuid/diets',
+    '/checkups/123',
+    '/vets/nope',
+    '/betas/x',
+  ]) {
+    test(`an invalid UUID in ${path} shows the 404 page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByTestId('error-status')).toHaveText('404');
+      await expect(page.getByText('This page could not be found')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    });
+  }
+});
+
+test.describe('script chunk load failure (SPEC §8)', () => {
+  test('reloads the page once, then shows the error instead of looping', async ({ page }) => {
+    await logIn(page);
+    const loaded = new Set<string>();
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') loaded.add(request.url());
+    });
+    await page.reload();
+    await expect(page.getByTestId('vet-card')).toBeVisible();
+
+    // As after a deploy: the chunks this page already has still load, every other chunk is gone.
+    await page.route('**/assets/*.js', (route) =>
+      loaded.has(route.request().url()) ? route.continue() : route.abort(),
+    );
+    let documentLoads = 0;
+    page.on('load', () => {
+      documentLoads += 1;
+    });
+
+    // A history navigation, not a link: hovering a link would prefetch the chunk and reload before the click.
+    await page.evaluate(() => {
+      window.history.pushState(window.history.state, '', '/betas');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    await expect(page.getByTestId('error-status')).toHaveText('500');
+    expect(documentLoads).toBe(1);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('vetboard.chunk-reload-at'))).toMatch(
+      /^\d+$/,
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, submitLogin } from '../support/auth.ts';
+import { SAMPLE_UUID } from '../support/demo.ts';
+
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'mobile', width: 375, height: 812 },
+] as const;
+
+async function shoot(page: Page, name: string, width: string): Promise<void> {
+  // Let fonts and the progress bar settle, so the picture shows the page at rest.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
+}
+
+for (const viewport of viewports) {
+  test.describe(`screenshots at ${viewport.width} px @screens`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test(`public pages @screens`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await shoot(page, 'login', viewport.name);
+
+      await submitLogin(page, 'nobody@example.com', 'wrong-password-here');
+      await expect(page.getByText('Invalid email or password')).toBeVisible();
+      await shoot(page, 'login-error', viewport.name);
+
+      await page.goto('/reset-password');
+      await shoot(page, 'reset-password', viewport.name);
+      await page.goto('/reset-password/some-token');
+      await shoot(page, 'reset-password-token', viewport.name);
+      await page.goto(`/diets/${SAMPLE_UUID}/pdf`);
+      await expect(page.getByTestId('coming-soon')).toBeVisible();
+      await shoot(page, 'public-coming-soon', viewport.name);
+    });
+
+    test(`signed-in pages @screens`, async ({ page }) => {
+      await logIn(page);
+      await shoot(page, 'home', viewport.name);
+
+      await page.goto('/betas');
+      await expect(page.getByTestId('coming-soon')).toBeVisible();
+      await shoot(page, 'coming-soon', viewport.name);
+
+      await page.getByRole('button', { name: /^Account menu for / }).click();
+      await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+      await shoot(page, 'user-menu', viewport.name);
+      await page.keyboard.press('Escape');
+
+      if (viewport.name === 'mobile') {
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+        await shoot(page, 'side-menu-open', viewport.name);
+      }
+
+      await page.goto(`/pets/${SAMPLE_UUID}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Pet profile' })).toBeVisible();
+      await shoot(page, 'pet-layout', viewport.name);
+      if (viewport.name === 'mobile') {
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
+        await shoot(page, 'pet-menu-open', viewport.name);
+      }
+
+      await page.goto('/no-such-page');
+      await expect(page.getByText('This page could not be found')).toBeVisible();
+      await shoot(page, 'not-found', viewport.name);
+    });
+  });
+}
