@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type LoginRequest, loginRequestSchema } from '@vetboard/contract';
 import { pathAfterLogin } from '@/lib/guard/redirect-path.ts';
+import { AuthCardHeading, EmailField } from './auth-form-parts.tsx';
 import { useLoginMutation } from './auth-mutations.ts';
 
 const route = getRouteApi('/_public/login');
@@ -27,26 +28,10 @@ export function LoginPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} ta="center">
-        <Title order={1} fz={24}>
-          Welcome back
-        </Title>
-        <Text c="dimmed" size="sm">
-          Log in with your work email to continue.
-        </Text>
-      </Stack>
+      <AuthCardHeading title="Welcome back" description="Log in with your work email to continue." />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            placeholder="you@clinic.example"
-            leftSection={<IconMail size={16} stroke={1.7} />}
-            withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

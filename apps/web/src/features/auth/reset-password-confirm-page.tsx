@@ -5,6 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@vetboard/contract';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/api/api-errors.ts';
+import { AuthCardHeading } from './auth-form-parts.tsx';
 import { usePasswordResetConfirmMutation } from './auth-mutations.ts';
 
 const route = getRouteApi('/_public/reset-password/$token');
@@ -50,14 +51,10 @@ export function ResetPasswordConfirmPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} ta="center">
-        <Title order={1} fz={24}>
-          Choose a new password
-        </Title>
-        <Text c="dimmed" size="sm">
-          At least {PASSWORD_MIN_LENGTH} characters. A short sentence is easy to remember and hard to guess.
-        </Text>
-      </Stack>
+      <AuthCardHeading
+        title="Choose a new password"
+        description={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence is easy to remember and hard to guess.`}
+      />
       {confirm.isError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
           <Stack gap={6}>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type PasswordResetRequest, passwordResetRequestSchema } from '@vetboard/contract';
+import { AuthCardHeading, EmailField } from './auth-form-parts.tsx';
 import { usePasswordResetRequestMutation } from './auth-mutations.ts';
 
 function BackToLogin() {
@@ -43,26 +44,13 @@ export function ResetPasswordRequestPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} ta="center">
-        <Title order={1} fz={24}>
-          Reset your password
-        </Title>
-        <Text c="dimmed" size="sm">
-          Enter your work email and we will send you a link to choose a new password.
-        </Text>
-      </Stack>
+      <AuthCardHeading
+        title="Reset your password"
+        description="Enter your work email and we will send you a link to choose a new password."
+      />
       <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            placeholder="you@clinic.example"
-            leftSection={<IconMail size={16} stroke={1.7} />}
-            withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <Button type="submit" fullWidth size="md" loading={request.isPending}>
             Send reset link
           </Button>
