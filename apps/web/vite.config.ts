@@ -4,19 +4,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // A relative import, not '@vetboard/contract': Vite bundles relative files into the config but leaves
 // packages to Node, which cannot load the contract's TypeScript sources.
-import { defaultPublicConfig, type PublicConfig } from '../../packages/contract/src/config.ts';
+import {
+  defaultPublicConfig,
+  injectPublicConfig,
+  type PublicConfig,
+} from '../../packages/contract/src/config.ts';
 import packageJson from './package.json' with { type: 'json' };
-
-const CONFIG_PLACEHOLDER = '%VETBOARD_CONFIG%';
-
-function escapeHtmlAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
 
 /**
  * In production the API server fills the placeholder at request time; `vite dev` has no such server in
@@ -34,7 +27,7 @@ function devPublicConfig(): Plugin {
           productName: process.env.PRODUCT_NAME || defaultPublicConfig.productName,
           callsUrl: process.env.CALLS_URL || defaultPublicConfig.callsUrl,
         };
-        return html.replace(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
+        return injectPublicConfig(html, config);
       },
     },
   };

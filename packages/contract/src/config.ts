@@ -15,3 +15,22 @@ export const defaultPublicConfig: PublicConfig = {
 };
 
 export const PUBLIC_CONFIG_META_NAME = 'vetboard-config';
+
+export const PUBLIC_CONFIG_PLACEHOLDER = '%VETBOARD_CONFIG%';
+
+function escapeHtmlAttribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/**
+ * Fills index.html's `<meta name="vetboard-config">` placeholder: an attribute, not an inline script,
+ * because the CSP forbids those. Used by the API server and by `vite dev`.
+ */
+export function injectPublicConfig(html: string, config: PublicConfig): string {
+  return html.replace(PUBLIC_CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
+}

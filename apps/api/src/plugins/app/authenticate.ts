@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isApiPath } from '../../lib/api-path.ts';
 import { authErrors } from '../../modules/auth/auth.errors.ts';
 
 export const ACCESS_COOKIE = 'vb_access';
@@ -19,7 +20,8 @@ export const authenticatePlugin = fp(
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {
       // Unknown /v1 paths must answer 404, not 401, so only matched /v1 routes are checked.
-      if (!request.routeOptions.url?.startsWith('/v1/') || request.routeOptions.config.public) return;
+      const route = request.routeOptions.url;
+      if (!route || !isApiPath(route) || request.routeOptions.config.public) return;
       const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
       const session = token ? await app.services.auth.authenticate(token) : null;
       if (!session) throw authErrors.unauthenticated();

@@ -1,20 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@vetboard/contract';
+import {
+  injectPublicConfig,
+  PUBLIC_CONFIG_META_NAME,
+  PUBLIC_CONFIG_PLACEHOLDER,
+  type PublicConfig,
+} from '@vetboard/contract';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-
-const CONFIG_PLACEHOLDER = '%VETBOARD_CONFIG%';
-
-function escapeHtmlAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
+import { isApiPath } from '../../lib/api-path.ts';
 
 const notFoundBody = { error: 'Not found', code: 'route.not_found' } as const;
 
@@ -34,12 +29,12 @@ export const spaPlugin = fp(
         apiBaseUrl: '/',
       };
       const raw = fs.readFileSync(indexPath, 'utf8');
-      if (!raw.includes(CONFIG_PLACEHOLDER)) {
+      if (!raw.includes(PUBLIC_CONFIG_PLACEHOLDER)) {
         app.log.warn(
           `index.html has no ${PUBLIC_CONFIG_META_NAME} placeholder; the web app will use its defaults`,
         );
       }
-      indexHtml = raw.replace(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(publicConfig)));
+      indexHtml = injectPublicConfig(raw, publicConfig);
       await app.register(fastifyStatic, {
         root: app.config.webDistDir,
         prefix: '/',
@@ -72,8 +67,7 @@ export const spaPlugin = fp(
       const url = request.url;
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !url.startsWith('/v1/') &&
-        url !== '/v1' &&
+        !isApiPath(url) &&
         !url.startsWith('/assets/') &&
         !url.startsWith('/healthz');
       if (isPage && indexHtml) {
