@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { vets } from '../vets/vets.table.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
@@ -92,16 +92,18 @@ export async function revokeVetSessions(
   return revoked.length;
 }
 
+/** Both throttling counts in one scan of the window (issue #2 §3: per account and per IP). */
 export async function countRecentFailures(db: DbOrTx, key: { email: string; ip: string }, since: Date) {
-  const [byEmail] = await db
-    .select({ value: count() })
+  const [row] = await db
+    .select({
+      email: sql<number>`count(*) filter (where ${loginFailures.email} = ${key.email})`.mapWith(Number),
+      ip: sql<number>`count(*) filter (where ${loginFailures.ip} = ${key.ip})`.mapWith(Number),
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, key.email), gt(loginFailures.at, since)));
-  const [byIp] = await db
-    .select({ value: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, key.ip), gt(loginFailures.at, since)));
-  return { email: byEmail?.value ?? 0, ip: byIp?.value ?? 0 };
+    .where(
+      and(gt(loginFailures.at, since), or(eq(loginFailures.email, key.email), eq(loginFailures.ip, key.ip))),
+    );
+  return { email: row?.email ?? 0, ip: row?.ip ?? 0 };
 }
 
 export async function insertLoginFailure(db: DbOrTx, row: typeof loginFailures.$inferInsert): Promise<void> {
