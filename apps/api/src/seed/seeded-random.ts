@@ -13,12 +13,6 @@ export function createSeededRandom(seed: number) {
   };
   return {
     next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new Error('pick() from an empty list');
-      return item;
-    },
     /** A well-formed UUID (version 4 layout) from the seeded stream. */
     uuid: (): string => {
       const bytes = Array.from({ length: 16 }, () => Math.floor(next() * 256));
