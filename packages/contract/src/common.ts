@@ -20,3 +20,93 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 export function isSafeRedirectPath(path: unknown): path is string {
   return typeof path === 'string' && /^\/(?![/\\])/.test(path) && !/[\r\n]/.test(path);
 }
+
+/** SPEC §3: timestamps travel as objects with seconds since the Unix epoch. */
+export const timestampSchema = z.object({ seconds: z.number().int() });
+export type Timestamp = z.infer<typeof timestampSchema>;
+
+export function toTimestamp(date: Date): Timestamp {
+  return { seconds: Math.floor(date.getTime() / 1000) };
+}
+
+export function timestampToDate(timestamp: Timestamp): Date {
+  return new Date(timestamp.seconds * 1000);
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** SPEC §3: calendar dates travel as objects with year, month (1-12) and day; never as timestamps. */
+export const calendarDateSchema = z
+  .strictObject({
+    year: z.number().int().min(1900).max(2200),
+    month: z.number().int().min(1).max(12),
+    day: z.number().int().min(1).max(31),
+  })
+  .refine((d) => isRealDate(d.year, d.month, d.day), { message: 'Not a real calendar date' });
+export type CalendarDate = z.infer<typeof calendarDateSchema>;
+
+/** `YYYY-MM-DD` (as PostgreSQL's `date` gives it) to a calendar date. */
+export function isoToCalendarDate(iso: string): CalendarDate {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) throw new Error(`Not an ISO date: ${iso}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+export function calendarDateToIso(date: CalendarDate): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+/** Every list: page numbers start at 1; page sizes are capped so one request cannot dump a table. */
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export const sortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrderSchema>;
+
+/** Free-text search as lists take it: trimmed, an empty value means no search. */
+export const searchTermSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function paginationOf(page: number, pageSize: number, total: number): Pagination {
+  return { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/**
+ * A query parameter that takes several values, repeated (`?a=1&a=2`) or comma-separated (`?a=1,2`),
+ * or both at once.
+ */
+export function multiValueQuery<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === '') return undefined;
+    const values = Array.isArray(value) ? value : [value];
+    return values
+      .flatMap((v) => String(v).split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  }, z.array(item).max(200).optional());
+}
+
+/** A brief reference to a person shown beside a record (who enrolled, who edited). */
+export const personRefSchema = z.object({ uuid: z.uuid(), name: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;

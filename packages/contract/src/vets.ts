@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  multiValueQuery,
+  pageQuerySchema,
+  paginationSchema,
+  searchTermSchema,
+  sortOrderSchema,
+  timestampSchema,
+} from './common.ts';
 
 export const vetKinds = ['regular', 'head', 'b2b', 'partner', 'undefined'] as const;
 export const vetKindSchema = z.enum(vetKinds);
@@ -30,3 +38,82 @@ export type Vet = z.infer<typeof vetSchema>;
 export function vetFullName(vet: Pick<Vet, 'firstName' | 'lastName'>): string {
   return `${vet.firstName} ${vet.lastName}`.trim();
 }
+
+export const vetNameSchema = z.string().trim().min(1, 'Required').max(80, 'At most 80 characters');
+
+/** B2B vets and partners belong to a company; the product's own vets do not. */
+export function vetKindNeedsCompany(kind: VetKind): boolean {
+  return kind === 'b2b' || kind === 'partner';
+}
+
+export const vetListItemSchema = vetSchema.extend({
+  createdAt: timestampSchema,
+  disabled: z.boolean(),
+});
+export type VetListItem = z.infer<typeof vetListItemSchema>;
+
+export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
+
+/**
+ * `kind` is a vet kind, or the product's name (case-insensitive; also `product`) for the product's own
+ * vets, regular and head: SPEC §2's "Teammates (kind={product})".
+ */
+export const vetFilterQuerySchema = z.object({
+  userUuids: multiValueQuery(z.uuid()),
+  kind: z.string().trim().min(1).max(80).optional(),
+  search: searchTermSchema,
+  sort: z.enum(vetSortFields).default('name'),
+  order: sortOrderSchema.default('asc'),
+});
+export const vetListQuerySchema = pageQuerySchema.extend(vetFilterQuerySchema.shape);
+export type VetListQuery = z.infer<typeof vetListQuerySchema>;
+
+export const vetListResponseSchema = z.object({
+  vets: z.array(vetListItemSchema),
+  pagination: paginationSchema,
+});
+export type VetListResponse = z.infer<typeof vetListResponseSchema>;
+
+export const vetResponseSchema = z.object({ vet: vetListItemSchema });
+export type VetResponse = z.infer<typeof vetResponseSchema>;
+
+export const vetCreateSchema = z
+  .strictObject({
+    email: z.email('Enter a valid e-mail address').max(320),
+    firstName: vetNameSchema,
+    lastName: vetNameSchema,
+    kind: vetKindSchema,
+    companySku: z.string().trim().min(1).max(40).nullable().optional(),
+  })
+  .superRefine((vet, ctx) => {
+    if (vetKindNeedsCompany(vet.kind) && !vet.companySku) {
+      ctx.addIssue({ code: 'custom', path: ['companySku'], message: 'Choose the company of this vet' });
+    }
+  });
+export type VetCreate = z.infer<typeof vetCreateSchema>;
+
+/** `imageUrl` can only be cleared here; a new image comes through the avatar upload. */
+export const vetPatchSchema = z
+  .strictObject({
+    firstName: vetNameSchema.optional(),
+    lastName: vetNameSchema.optional(),
+    kind: vetKindSchema.optional(),
+    companySku: z.string().trim().min(1).max(40).nullable().optional(),
+    imageUrl: z.null().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
+export type VetPatch = z.infer<typeof vetPatchSchema>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const VET_CSV_COLUMNS = [
+  'uuid',
+  'firstName',
+  'lastName',
+  'email',
+  'kind',
+  'kindLabel',
+  'companySku',
+  'createdAt',
+] as const;

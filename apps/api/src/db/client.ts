@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { syncBreeds } from '../modules/breeds/breeds.sync.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,12 +31,19 @@ export interface Database {
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await syncBreeds(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -49,7 +58,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(drizzleDb, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(drizzleDb, { migrationsFolder });
+      await syncBreeds(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,6 +1,7 @@
 import { vetKinds } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.table.ts';
 
 export const vetKindEnum = pgEnum('vet_kind', vetKinds);
 
@@ -14,8 +15,14 @@ export const vets = pgTable(
     lastName: text('last_name').notNull(),
     imageUrl: text('image_url'),
     kind: vetKindEnum('kind').notNull().default('undefined'),
-    companySku: text('company_sku'),
+    companySku: text('company_sku').references(() => companies.sku),
     disabled: boolean('disabled').notNull().default(false),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): ReturnType<typeof sql> =>
+          sql`lower(${vets.firstName} || ' ' || ${vets.lastName} || ' ' || ${vets.email})`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -23,6 +30,8 @@ export const vets = pgTable(
     // E-mails are unique regardless of case (issue #2 §3).
     uniqueIndex('vets_email_lower_key').on(sql`lower(${table.email})`),
     index('vets_kind_idx').on(table.kind),
+    index('vets_company_idx').on(table.companySku),
+    index('vets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  pageQuerySchema,
+  paginationSchema,
+  personRefSchema,
+  searchTermSchema,
+  sortOrderSchema,
+  timestampSchema,
+} from './common.ts';
+import { userTypeSchema } from './users.ts';
+
+export const betaFeatures = [
+  'collar_v2',
+  'ai_triage',
+  'diet_planner',
+  'heart_rate',
+  'weekly_reports',
+] as const;
+export const betaFeatureSchema = z.enum(betaFeatures);
+export type BetaFeature = z.infer<typeof betaFeatureSchema>;
+export const betaFeatureLabels: Record<BetaFeature, string> = {
+  collar_v2: 'Collar v2',
+  ai_triage: 'AI triage',
+  diet_planner: 'Diet planner',
+  heart_rate: 'Heart rate',
+  weekly_reports: 'Weekly reports',
+};
+
+export const betaUserSchema = z.object({
+  uuid: z.uuid(),
+  user: z.object({
+    uuid: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    userType: userTypeSchema,
+    familyUuid: z.uuid().nullable(),
+  }),
+  feature: betaFeatureSchema,
+  enrolledAt: timestampSchema,
+  enrolledBy: personRefSchema.nullable(),
+  notes: z.string().nullable(),
+});
+export type BetaUser = z.infer<typeof betaUserSchema>;
+
+export const betaSortFields = ['enrolledAt', 'name', 'feature'] as const;
+
+export const betaFilterQuerySchema = z.object({
+  feature: betaFeatureSchema.optional(),
+  search: searchTermSchema,
+  sort: z.enum(betaSortFields).default('enrolledAt'),
+  order: sortOrderSchema.default('desc'),
+});
+export const betaListQuerySchema = pageQuerySchema.extend(betaFilterQuerySchema.shape);
+export type BetaListQuery = z.infer<typeof betaListQuerySchema>;
+
+/** SPEC §7: `GET /v1/betas` returns `betaUsers`. */
+export const betaListResponseSchema = z.object({
+  betaUsers: z.array(betaUserSchema),
+  pagination: paginationSchema,
+});
+export type BetaListResponse = z.infer<typeof betaListResponseSchema>;
+
+export const betaCreateSchema = z.strictObject({
+  userUuid: z.uuid('Choose a user'),
+  feature: betaFeatureSchema,
+  notes: z.string().trim().max(2000).nullable().optional(),
+});
+export type BetaCreate = z.infer<typeof betaCreateSchema>;
+
+export const betaResponseSchema = z.object({ betaUser: betaUserSchema });
+export type BetaResponse = z.infer<typeof betaResponseSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  pageQuerySchema,
+  paginationSchema,
+  searchTermSchema,
+  sortOrderSchema,
+  timestampSchema,
+} from './common.ts';
+import { familyKindSchema } from './families.ts';
+import { petSummarySchema } from './pets.ts';
+import { subscriptionSchema } from './subscriptions.ts';
+
+/** SPEC §2 side menu: 1 = the product's own customers, 2 = B2B users. */
+export const userTypes = [1, 2] as const;
+export const userTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export type UserType = z.infer<typeof userTypeSchema>;
+export const userTypeLabels: Record<UserType, string> = { 1: 'Direct', 2: 'B2B' };
+
+export const userSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  userType: userTypeSchema,
+  b2BCode: z.string().nullable(),
+  familyUuid: z.uuid().nullable(),
+  familyKind: familyKindSchema.nullable(),
+  petsCount: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  timezone: z.string(),
+  createdAt: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userSortFields = ['name', 'email', 'createdAt', 'petsCount'] as const;
+export const userSortFieldSchema = z.enum(userSortFields);
+export type UserSortField = z.infer<typeof userSortFieldSchema>;
+
+/** `user_type` keeps the spelling of SPEC §2's `/users?user_type=` links. */
+export const userFilterQuerySchema = z.object({
+  user_type: z.coerce.number().pipe(userTypeSchema).optional(),
+  search: searchTermSchema,
+  sort: userSortFieldSchema.default('createdAt'),
+  order: sortOrderSchema.default('desc'),
+});
+export const userListQuerySchema = pageQuerySchema.extend(userFilterQuerySchema.shape);
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListResponseSchema = z.object({
+  users: z.array(userSchema),
+  pagination: paginationSchema,
+});
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+export const userDetailResponseSchema = z.object({
+  user: userSchema,
+  pets: z.array(petSummarySchema),
+  subscription: subscriptionSchema.nullable(),
+});
+export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
+
+/** A member or owner as a family shows them. */
+export const userBriefSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  userType: userTypeSchema,
+});
+export type UserBrief = z.infer<typeof userBriefSchema>;
+
+/** CSV export columns, in order: the same rows as the list, with no paging. */
+export const USER_CSV_COLUMNS = [
+  'uuid',
+  'name',
+  'email',
+  'phone',
+  'userType',
+  'familyKind',
+  'b2BCode',
+  'petsCount',
+  'country',
+  'createdAt',
+] as const;
