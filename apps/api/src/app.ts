@@ -4,7 +4,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { newId } from './lib/ids.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { betasRoutes } from './modules/betas/betas.routes.ts';
+import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { petsRoutes } from './modules/pets/pets.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { vetsRoutes } from './modules/vets/vets.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -53,6 +62,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(usersRoutes, { prefix: '/v1/users' });
+  await app.register(familiesRoutes, { prefix: '/v1/families' });
+  await app.register(subscriptionsRoutes, { prefix: '/v1/subscriptions' });
+  await app.register(companiesRoutes, { prefix: '/v1/companies' });
+  await app.register(betasRoutes, { prefix: '/v1/betas' });
+  await app.register(breedsRoutes, { prefix: '/v1/breeds' });
+  await app.register(petsRoutes, { prefix: '/v1/pets' });
+  await app.register(searchRoutes, { prefix: '/v1/search' });
+  await app.register(vetsRoutes, { prefix: '/v1/vets' });
 
   await app.register(spaPlugin);
   return app;

@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 
-/** API answers hold patient data: no browser or proxy may keep a copy (issue #2 §3). */
+/**
+ * API answers hold patient data: no browser or proxy may keep a copy (issue #2 §3). A route that serves
+ * immutable, content-addressed files (avatars) sets its own private caching instead.
+ */
 export const noStorePlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+      if (isApiPath(request.url) && !reply.hasHeader('Cache-Control'))
+        reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'no-store' },
