@@ -27,7 +27,9 @@ function newestMtime(entry) {
 }
 
 const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+// WEB_DIST_DIR lets parallel browser-test runs each build and serve their own copy of the app.
+const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(web, 'dist');
+const builtIndex = path.join(distDir, 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   path.join(web, p),
 );
@@ -37,12 +39,14 @@ const sourcesAt = Math.max(...sources.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'The web app changed since its last build: rebuilding…' : 'Building the web app…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const outDir = process.env.WEB_DIST_DIR ? ['--', '--outDir', distDir, '--emptyOutDir'] : [];
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web', ...outDir], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const env = {
   ...process.env,
+  ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: distDir } : {}),
   DATA_DIR: path.resolve(process.env.INIT_CWD || process.cwd(), process.env.DATA_DIR || 'data'),
 };
 if (!env.NODE_ENV) env.NODE_ENV = 'production';
