@@ -1,3 +1,67 @@
+import {
+  betaCreateSchema,
+  betaListQuerySchema,
+  betaListResponseSchema,
+  betaResponseSchema,
+  errorResponseSchema,
+} from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { authErrors } from '../auth/auth.errors.ts';
+import { enrolBetaUser, getBeta, listBetas } from './betas.service.ts';
 
-export const betasRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['betas'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+export const betasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listBetaUsers',
+        tags,
+        description: "Users enrolled in beta features; `search` matches the user's name or e-mail.",
+        querystring: betaListQuerySchema,
+        response: { 200: betaListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listBetas(deps, request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        operationId: 'createBetaUser',
+        tags,
+        description: 'Enrols an existing user in a beta feature (once per feature).',
+        body: betaCreateSchema,
+        response: { 201: betaResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.vet) throw authErrors.unauthenticated();
+      const betaUser = await enrolBetaUser(deps, request.body, {
+        vetId: request.vet.id,
+        meta: requestMeta(request),
+      });
+      return reply.status(201).send({ betaUser });
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        operationId: 'getBetaUser',
+        tags,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: betaResponseSchema, ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ betaUser: await getBeta(deps, request.params.id) }),
+  );
+};
