@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { families } from '../families/families.table.ts';
+import { pets } from '../pets/pets.table.ts';
+import { users } from '../users/users.table.ts';
+import { vets } from '../vets/vets.table.ts';
+import { type CompanyRow, companies } from './companies.table.ts';
+
+export type CompanyCounts = { usersCount: number; petsCount: number; vetsCount: number };
+
+const count = sql<number>`count(*)::int`;
+
+export async function findCompanyBySku(db: DbOrTx, sku: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.sku, sku)).limit(1);
+  return row;
+}
+
+/**
+ * A company's pets are those of the families its users own; its vets are the enabled ones (a disabled
+ * account no longer works for it).
+ */
+export async function countCompanyPeople(db: DbOrTx, sku: string): Promise<CompanyCounts> {
+  const [usersRow, petsRow, vetsRow] = await Promise.all([
+    db.select({ count }).from(users).where(eq(users.b2bCode, sku)),
+    db
+      .select({ count })
+      .from(pets)
+      .innerJoin(families, eq(families.id, pets.familyId))
+      .innerJoin(users, eq(users.id, families.ownerUserId))
+      .where(eq(users.b2bCode, sku)),
+    db
+      .select({ count })
+      .from(vets)
+      .where(and(eq(vets.companySku, sku), eq(vets.disabled, false))),
+  ]);
+  return {
+    usersCount: usersRow[0]?.count ?? 0,
+    petsCount: petsRow[0]?.count ?? 0,
+    vetsCount: vetsRow[0]?.count ?? 0,
+  };
+}
