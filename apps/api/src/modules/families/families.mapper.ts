@@ -1,35 +1,6 @@
-import {
-  type Family,
-  type FamilyOwner,
-  isoToCalendarDate,
-  type PetSummary,
-  type Subscription,
-  toTimestamp,
-} from '@vetboard/contract';
-import type { PetRow } from '../pets/pets.table.ts';
+import { type Family, type FamilyOwner, type Subscription, toTimestamp } from '@vetboard/contract';
 import type { UserRow } from '../users/users.table.ts';
 import type { FamilyRow } from './families.table.ts';
-
-/** A pet row joined with its breed's name: what every pet list and card shows. */
-export type PetSummaryRow = Pick<
-  PetRow,
-  'id' | 'name' | 'species' | 'breedId' | 'sex' | 'birthDate' | 'neutered' | 'imageUrl' | 'familyId'
-> & { breedName: string | null };
-
-export function toPetSummary(row: PetSummaryRow): PetSummary {
-  return {
-    uuid: row.id,
-    name: row.name,
-    species: row.species,
-    breedId: row.breedId,
-    breedName: row.breedName,
-    sex: row.sex,
-    birthDate: row.birthDate === null ? null : isoToCalendarDate(row.birthDate),
-    neutered: row.neutered,
-    imageUrl: row.imageUrl,
-    familyUuid: row.familyId,
-  };
-}
 
 type PersonFields = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
 

@@ -1,9 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { breeds } from '../breeds/breeds.table.ts';
-import { pets } from '../pets/pets.table.ts';
 import { type UserRow, users } from '../users/users.table.ts';
-import type { PetSummaryRow } from './families.mapper.ts';
 import { type FamilyRow, families } from './families.table.ts';
 
 export async function findFamilyById(db: DbOrTx, id: string): Promise<FamilyRow | undefined> {
@@ -33,26 +30,4 @@ export async function listFamilyMembers(db: DbOrTx, family: FamilyRow): Promise<
     .from(users)
     .where(eq(users.familyId, family.id))
     .orderBy(...ownerFirst, ...byName);
-}
-
-export const petSummaryColumns = {
-  id: pets.id,
-  name: pets.name,
-  species: pets.species,
-  breedId: pets.breedId,
-  breedName: breeds.name,
-  sex: pets.sex,
-  birthDate: pets.birthDate,
-  neutered: pets.neutered,
-  imageUrl: pets.imageUrl,
-  familyId: pets.familyId,
-};
-
-export async function listFamilyPets(db: DbOrTx, familyId: string): Promise<PetSummaryRow[]> {
-  return db
-    .select(petSummaryColumns)
-    .from(pets)
-    .leftJoin(breeds, eq(breeds.id, pets.breedId))
-    .where(eq(pets.familyId, familyId))
-    .orderBy(asc(sql`lower(${pets.name})`), asc(pets.id));
 }

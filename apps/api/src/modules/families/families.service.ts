@@ -1,15 +1,12 @@
 import type { FamilyOwner, FamilyPetsResponse } from '@vetboard/contract';
 import type { Db } from '../../db/client.ts';
+import { toPetSummary } from '../pets/pets.mapper.ts';
+import { listFamilyPets } from '../pets/pets.repository.ts';
 import { toSubscriptionDto } from '../subscriptions/subscriptions.mapper.ts';
 import { findLatestSubscriptionOfUser } from '../subscriptions/subscriptions.repository.ts';
 import { familiesErrors } from './families.errors.ts';
-import { toFamilyDto, toFamilyOwner, toPetSummary } from './families.mapper.ts';
-import {
-  findFamilyById,
-  findFamilyWithOwner,
-  listFamilyMembers,
-  listFamilyPets,
-} from './families.repository.ts';
+import { toFamilyDto, toFamilyOwner } from './families.mapper.ts';
+import { findFamilyById, findFamilyWithOwner, listFamilyMembers } from './families.repository.ts';
 
 export async function getFamilyOwner(deps: { db: Db }, familyId: string): Promise<FamilyOwner> {
   const found = await findFamilyWithOwner(deps.db, familyId);

@@ -3,6 +3,7 @@ import {
   isoToCalendarDate,
   type OwnerHomeLocation,
   type PetProfile,
+  type PetSummary,
   toTimestamp,
 } from '@vetboard/contract';
 import type { HealthProfileWithVetRow, PetDetailsRow, PetWithBreedRow } from './pets.repository.ts';
@@ -11,7 +12,13 @@ import type { PetRow } from './pets.table.ts';
 /** Pets whose family has no owner yet are drawn in UTC until one is set. */
 export const DEFAULT_TIMEZONE = 'UTC';
 
-export function toPetProfileDto(row: PetWithBreedRow): PetProfile {
+/** A pet row joined with its breed's name: what every pet list and card shows. */
+export type PetSummaryRow = Pick<
+  PetRow,
+  'id' | 'name' | 'species' | 'breedId' | 'sex' | 'birthDate' | 'neutered' | 'imageUrl' | 'familyId'
+> & { breedName: string | null };
+
+export function toPetSummary(row: PetSummaryRow): PetSummary {
   return {
     uuid: row.id,
     name: row.name,
@@ -19,10 +26,16 @@ export function toPetProfileDto(row: PetWithBreedRow): PetProfile {
     breedId: row.breedId,
     breedName: row.breedName,
     sex: row.sex,
-    birthDate: row.birthDate ? isoToCalendarDate(row.birthDate) : null,
+    birthDate: row.birthDate === null ? null : isoToCalendarDate(row.birthDate),
     neutered: row.neutered,
     imageUrl: row.imageUrl,
     familyUuid: row.familyId,
+  };
+}
+
+export function toPetProfileDto(row: PetWithBreedRow): PetProfile {
+  return {
+    ...toPetSummary(row),
     microchip: row.microchip,
     createdAt: toTimestamp(row.createdAt),
     updatedAt: toTimestamp(row.updatedAt),

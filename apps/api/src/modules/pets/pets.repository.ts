@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { breeds } from '../breeds/breeds.table.ts';
 import { families } from '../families/families.table.ts';
 import { users } from '../users/users.table.ts';
 import { vets } from '../vets/vets.table.ts';
+import type { PetSummaryRow } from './pets.mapper.ts';
 import {
   type NewPetHealthProfileRow,
   type PetHealthProfileRow,
@@ -11,6 +12,29 @@ import {
   petHealthProfiles,
   pets,
 } from './pets.table.ts';
+
+/** The columns of a pet card or list row, with the breed's name joined from `breeds`. */
+export const petSummaryColumns = {
+  id: pets.id,
+  name: pets.name,
+  species: pets.species,
+  breedId: pets.breedId,
+  breedName: breeds.name,
+  sex: pets.sex,
+  birthDate: pets.birthDate,
+  neutered: pets.neutered,
+  imageUrl: pets.imageUrl,
+  familyId: pets.familyId,
+};
+
+export async function listFamilyPets(db: DbOrTx, familyId: string): Promise<PetSummaryRow[]> {
+  return db
+    .select(petSummaryColumns)
+    .from(pets)
+    .leftJoin(breeds, eq(breeds.id, pets.breedId))
+    .where(eq(pets.familyId, familyId))
+    .orderBy(asc(sql`lower(${pets.name})`), asc(pets.id));
+}
 
 export type PetWithBreedRow = PetRow & { breedName: string | null };
 

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inBatches } from '../../lib/csv.ts';
 import { offsetOf } from '../../lib/list-query.ts';
-import { toPetSummary } from '../families/families.mapper.ts';
-import { listFamilyPets } from '../families/families.repository.ts';
+import { toPetSummary } from '../pets/pets.mapper.ts';
+import { listFamilyPets } from '../pets/pets.repository.ts';
 import { toSubscriptionDto } from '../subscriptions/subscriptions.mapper.ts';
 import { findLatestSubscriptionOfUser } from '../subscriptions/subscriptions.repository.ts';
 import { usersErrors } from './users.errors.ts';
