@@ -6,3 +6,62 @@ export const REGULAR_VET = { email: 'regular.vet@example.com' };
 
 export const PRODUCT_NAME = 'Vetboard';
 export const SAMPLE_UUID = '0190a6e4-7c1e-7b3a-9f00-000000000001';
+
+/** Demo vets of the other kinds and the companies they belong to (apps/api/src/seed/demo-vets.ts). */
+export const B2B_VET = { email: 'b2b.vet@example.com', fullName: 'Priya Raman', companySku: 'PAWSURE' };
+export const PARTNER_VET = {
+  email: 'partner.vet@example.com',
+  fullName: 'Jonas Lindqvist',
+  companySku: 'HAPPYTAILS',
+};
+export const UNDEFINED_VET = { email: 'undefined.vet@example.com', fullName: 'Alex Kim' };
+
+export const PAWSURE = { sku: 'PAWSURE', name: 'Pawsure Insurance', kind: 'insurer' };
+export const HAPPYTAILS = { sku: 'HAPPYTAILS', name: 'Happy Tails Kennels', kind: 'kennel' };
+
+/**
+ * The showcase records of the seed (apps/api/src/seed/showcase.ts): fixed ids, so a test can open
+ * `/pets/${LUNA.uuid}` directly. No other demo pet or owner shares these names.
+ */
+export const EMMA_CLARKE = {
+  uuid: '0190b3c2-4e5a-7a01-8c11-000000000001',
+  fullName: 'Emma Clarke',
+  email: 'emma.clarke@example.com',
+  userType: 1,
+  city: 'Bristol',
+  country: 'GB',
+  timezone: 'Europe/London',
+};
+export const EMMA_FAMILY = { uuid: '0190b3c2-4e5a-7a01-8c11-000000000002', familyKind: 'paid', petsCount: 3 };
+export const LUNA = {
+  uuid: '0190b3c2-4e5a-7a01-8c11-000000000003',
+  name: 'Luna',
+  species: 'dog',
+  breed: 'Cavalier King Charles Spaniel',
+  sex: 'female',
+  birthDate: '2018-03-14',
+  microchip: '985112004567890',
+  condition: 'Myxomatous mitral valve disease (ACVIM stage B2)',
+  allergy: 'Chicken',
+  medication: 'Pimobendan',
+};
+export const MILO = { uuid: '0190b3c2-4e5a-7a01-8c11-000000000004', name: 'Milo', species: 'cat' };
+export const PEPPER = { uuid: '0190b3c2-4e5a-7a01-8c11-000000000005', name: 'Pepper', species: 'dog' };
+
+export const TOM_BECKER = {
+  uuid: '0190b3c2-4e5a-7a01-8c11-000000000011',
+  fullName: 'Tom Becker',
+  email: 'tom.becker@example.com',
+  userType: 2,
+  b2BCode: 'PAWSURE',
+  city: 'Berlin',
+  country: 'DE',
+  timezone: 'Europe/Berlin',
+};
+export const TOM_FAMILY = { uuid: '0190b3c2-4e5a-7a01-8c11-000000000012', familyKind: 'b2b', petsCount: 1 };
+export const BISCUIT = {
+  uuid: '0190b3c2-4e5a-7a01-8c11-000000000013',
+  name: 'Biscuit',
+  species: 'dog',
+  breed: 'Beagle',
+};

@@ -52,6 +52,16 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('reads SEED_SCALE as a whole number from 1 to 100, 1 by default', () => {
+    expect(parseConfig({}).seedScale).toBe(1);
+    expect(parseConfig({ SEED_SCALE: '10' }).seedScale).toBe(10);
+    for (const bad of ['0', '101', '2.5', 'ten']) {
+      expect(() => parseConfig({ SEED_SCALE: bad }), bad).toThrow(
+        /SEED_SCALE: must be a whole number from 1 to 100/,
+      );
+    }
+  });
+
   it('refuses a demo password shorter than the password rule', () => {
     expect(() => parseConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });

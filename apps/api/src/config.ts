@@ -24,6 +24,12 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultPublicConfig.productName),
   CALLS_URL: httpUrl.default(defaultPublicConfig.callsUrl),
   SEED_DEMO: booleanFromEnv.default(true),
+  SEED_SCALE: z.coerce
+    .number({ message: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(1),
   DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SMTP_URL: z
     .string()
@@ -64,6 +70,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     productName: env_.PRODUCT_NAME,
     callsUrl: env_.CALLS_URL,
     seedDemo: env_.SEED_DEMO,
+    seedScale: env_.SEED_SCALE,
     demoPassword: env_.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     demoPasswordIsDefault: env_.DEMO_PASSWORD === undefined,
     smtpUrl: env_.SMTP_URL,

@@ -54,7 +54,9 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await database.migrate();
-  const seed = config.seedDemo ? await seedDemoData({ db: database.db, config }) : { seeded: false, vets: 0 };
+  const seed = config.seedDemo
+    ? await seedDemoData({ db: database.db, config, scale: config.seedScale })
+    : { seeded: false as const, counts: null };
   await app.listen({ host: config.host, port: config.port });
 
   const address = app.server.address();
@@ -72,7 +74,12 @@ async function main() {
           ? '  (default; set DEMO_PASSWORD before the first start to choose another)'
           : ''),
     );
-    if (seed.seeded) lines.push(`  Seeded demo data: ${seed.vets} vets`);
+    if (seed.counts) {
+      const { vets, companies, users, families, pets } = seed.counts;
+      lines.push(
+        `  Seeded demo data: ${vets} vets, ${companies} companies, ${users} users, ${families} families, ${pets} pets`,
+      );
+    }
   }
   console.log(`${lines.join('\n')}\n`);
 }
