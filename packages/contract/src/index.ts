@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './pets.ts';
 export * from './search.ts';
 export * from './subscriptions.ts';
+export * from './trackers.ts';
 export * from './units.ts';
 export * from './users.ts';
 export * from './vets.ts';

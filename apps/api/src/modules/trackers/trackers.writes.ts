@@ -1,0 +1,116 @@
+import type { ReadingKind, ReadingSource } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+
+export interface ReadingInsert {
+  id: string;
+  petId: string;
+  kind: ReadingKind;
+  value: number;
+  measuredAt: Date;
+  source: ReadingSource;
+}
+
+/** Half-hour buckets are aligned on this origin (any UTC midnight would do). */
+const BUCKET_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
+
+/** The timezone a pet's days are counted in: its family owner's, UTC when it has none. */
+const petTimezone = (petId: ReturnType<typeof sql>) => sql`coalesce((
+  select u.timezone from pets p
+  join families f on f.id = p.family_id
+  join users u on u.id = f.owner_user_id
+  where p.id = ${petId}
+), 'UTC')`;
+
+/**
+ * Inserts readings and folds the new ones into both rollups in ONE statement, so a chart can never see
+ * a reading without its rollup or the other way round. Readings whose id already exists are skipped
+ * (idempotent retries) and are not counted twice. Arrays travel as text because PGlite cannot bind
+ * enum arrays. Returns how many readings were new.
+ */
+export async function insertReadings(
+  db: DbOrTx,
+  readings: readonly ReadingInsert[],
+  integrationId: string | null,
+): Promise<number> {
+  if (readings.length === 0) return 0;
+  const result = await db.execute(sql`
+    with input as (
+      select * from unnest(
+        ${sql.param(readings.map((r) => r.id))}::uuid[],
+        ${sql.param(readings.map((r) => r.petId))}::uuid[],
+        ${sql.param(readings.map((r) => r.kind))}::text[],
+        ${sql.param(readings.map((r) => r.value))}::real[],
+        ${sql.param(readings.map((r) => r.measuredAt.toISOString()))}::timestamptz[],
+        ${sql.param(readings.map((r) => r.source))}::text[]
+      ) as t(id, pet_id, kind, value, measured_at, source)
+    ),
+    inserted as (
+      insert into tracker_readings (id, pet_id, kind, value, measured_at, source, integration_id)
+      select id, pet_id, kind::reading_kind, value, measured_at, source::reading_source, ${integrationId}::uuid
+      from input
+      on conflict (id) do nothing
+      returning pet_id, kind, value, measured_at
+    ),
+    half_hours as (
+      insert into tracker_rollups_30m as r (pet_id, kind, bucket_start, count, sum, min, max)
+      select pet_id, kind, date_bin('30 minutes', measured_at, ${BUCKET_ORIGIN}),
+             count(*), sum(value), min(value), max(value)
+      from inserted
+      group by 1, 2, 3
+      on conflict (pet_id, kind, bucket_start) do update set
+        count = r.count + excluded.count,
+        sum = r.sum + excluded.sum,
+        min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max)
+      returning 1
+    ),
+    zones as (
+      select pet_id, ${petTimezone(sql`pet_id`)} as timezone
+      from (select distinct pet_id from inserted) as pets_in_batch
+    ),
+    days as (
+      insert into tracker_rollups_daily as r (pet_id, kind, local_date, count, sum, min, max)
+      select i.pet_id, i.kind, (i.measured_at at time zone z.timezone)::date,
+             count(*), sum(i.value), min(i.value), max(i.value)
+      from inserted i join zones z on z.pet_id = i.pet_id
+      group by 1, 2, 3
+      on conflict (pet_id, kind, local_date) do update set
+        count = r.count + excluded.count,
+        sum = r.sum + excluded.sum,
+        min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max)
+      returning 1
+    )
+    select (select count(*) from inserted)::int as inserted,
+           (select count(*) from half_hours)::int as half_hours,
+           (select count(*) from days)::int as days`);
+  return rowsOf<{ inserted: number }>(result)[0]?.inserted ?? 0;
+}
+
+/**
+ * Recomputes both rollups from the raw readings: after a bulk load that bypassed `insertReadings`
+ * (the demo seed, benchmarks) or when a pet's timezone changed. `petIds` limits it to those pets.
+ */
+export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Promise<void> {
+  const onlyPets = petIds ? sql`where pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
+  await db.execute(sql`delete from tracker_rollups_30m ${onlyPets}`);
+  await db.execute(sql`delete from tracker_rollups_daily ${onlyPets}`);
+  await db.execute(sql`
+    insert into tracker_rollups_30m (pet_id, kind, bucket_start, count, sum, min, max)
+    select pet_id, kind, date_bin('30 minutes', measured_at, ${BUCKET_ORIGIN}),
+           count(*), sum(value), min(value), max(value)
+    from tracker_readings ${onlyPets}
+    group by 1, 2, 3`);
+  await db.execute(sql`
+    insert into tracker_rollups_daily (pet_id, kind, local_date, count, sum, min, max)
+    select r.pet_id, r.kind, (r.measured_at at time zone z.timezone)::date,
+           count(*), sum(r.value), min(r.value), max(r.value)
+    from tracker_readings r
+    join (
+      select pet_id, ${petTimezone(sql`pet_id`)} as timezone
+      from (select distinct pet_id from tracker_readings ${onlyPets}) as p
+    ) z on z.pet_id = r.pet_id
+    group by 1, 2, 3`);
+}
