@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { SAMPLE_UUID } from '../support/demo.ts';
+import { findPet } from '../support/pets.ts';
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -59,13 +60,34 @@ for (const viewport of viewports) {
         await shoot(page, 'side-menu-open', viewport.name);
       }
 
-      await page.goto(`/pets/${SAMPLE_UUID}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Pet profile' })).toBeVisible();
+      const luna = await findPet(page, 'Luna');
+      await page.goto(`/pets/${luna.uuid}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
       await shoot(page, 'pet-layout', viewport.name);
       if (viewport.name === 'mobile') {
         await page.getByRole('button', { name: 'Toggle navigation' }).click();
         await shoot(page, 'pet-menu-open', viewport.name);
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
       }
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Luna' })).toBeVisible();
+      await shoot(page, 'pet-edit', viewport.name);
+      await page.keyboard.press('Escape');
+
+      const biscuit = await findPet(page, 'Biscuit');
+      await page.goto(`/pets/${biscuit.uuid}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Biscuit' })).toBeVisible();
+      await shoot(page, 'pet-layout-b2b', viewport.name);
+
+      await page.goto(`/families/${luna.familyUuid}/pets`);
+      await expect(page.getByTestId('family-pet')).toHaveCount(3);
+      await shoot(page, 'family-pets', viewport.name);
+
+      await page.keyboard.press('Control+K');
+      await page.getByRole('textbox', { name: 'Search pets, owners and vets' }).fill('Lu');
+      await expect(page.locator('[data-action]').first()).toBeEnabled();
+      await shoot(page, 'search', viewport.name);
+      await page.keyboard.press('Escape');
 
       await page.goto('/no-such-page');
       await expect(page.getByText('This page could not be found')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { HEAD_VET, PRODUCT_NAME, SAMPLE_UUID } from '../support/demo.ts';
+import { HEAD_VET, PRODUCT_NAME } from '../support/demo.ts';
 
 test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
   test.beforeEach(async ({ page }) => {
@@ -76,51 +76,6 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
 
     await page.goto('/checkups');
     await expect(page).toHaveURL('/login?redirectPath=%2Fcheckups');
-  });
-
-  test('the pet layout has its own menu, opening pages in a new window', async ({ page }) => {
-    await page.goto(`/pets/${SAMPLE_UUID}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pet profile' })).toBeVisible();
-    await expect(page.getByTestId('pet-name')).toHaveAttribute('href', `/pets/${SAMPLE_UUID}`);
-
-    const menu = page.getByRole('navigation', { name: 'Pet menu' });
-    const names = [
-      'Diet Plans',
-      'Health Checkups',
-      'Wellbeing',
-      'Medical Records',
-      'Pending Cards',
-      `${PRODUCT_NAME} Vet Reminders`,
-      'Respiratory Rate',
-      'Weight Tracker',
-      'Head Itch Tracker',
-      'Drinking Tracker',
-      'Heart Rate',
-      'Clinical Assessments',
-      'Medical Reports',
-      'Weekly Reports',
-    ];
-    for (const name of names) {
-      const link = menu.getByRole('link', { name, exact: true });
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', /noopener/);
-    }
-    await expect(menu.getByRole('link', { name: 'Diet Plans' })).toHaveAttribute(
-      'href',
-      `/pets/${SAMPLE_UUID}/diets`,
-    );
-    await expect(menu.getByRole('heading', { name: 'Reports' })).toBeVisible();
-    await expect(page.getByText('Monthly Reports')).toHaveCount(0);
-    await expect(page.getByTestId('client-version')).toHaveText(/^Version \d+\.\d+\.\d+/);
-    // The default menu belongs to the default layout only.
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      menu.getByRole('link', { name: 'Weight Tracker' }).click(),
-    ]);
-    await expect(popup).toHaveURL(`/pets/${SAMPLE_UUID}/weight-history`);
-    await expect(popup.getByRole('heading', { level: 1, name: 'Weight tracker' })).toBeVisible();
   });
 
   test('below 992 px the side menu folds behind a burger; on a phone the header keeps only the avatar', async ({

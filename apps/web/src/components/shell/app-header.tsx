@@ -3,29 +3,36 @@ import { Link } from '@tanstack/react-router';
 import { useAuthState } from '../../lib/auth/auth-store.ts';
 import { publicConfig } from '../../lib/config/public-config.ts';
 import { Logo } from '../brand/logo.tsx';
+import { GlobalSearch, SearchButton } from '../search/global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { vet } = useAuthState();
   return (
-    <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={navOpened}
-          onClick={onToggleNav}
-          hiddenFrom="md"
-          size="sm"
-          aria-label="Toggle navigation"
-        />
-        <Anchor
-          underline="never"
-          aria-label={`${publicConfig.productName} home`}
-          renderRoot={(props) => <Link to="/" {...props} />}
-        >
-          <Logo />
-        </Anchor>
+    <>
+      <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            hiddenFrom="md"
+            size="sm"
+            aria-label="Toggle navigation"
+          />
+          <Anchor
+            underline="never"
+            aria-label={`${publicConfig.productName} home`}
+            renderRoot={(props) => <Link to="/" {...props} />}
+          >
+            <Logo />
+          </Anchor>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <SearchButton />
+          {vet && <UserMenu vet={vet} />}
+        </Group>
       </Group>
-      {vet && <UserMenu vet={vet} />}
-    </Group>
+      <GlobalSearch />
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Box, Divider, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Divider, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconActivityHeartbeat,
   IconBell,
+  IconBuildingSkyscraper,
   IconCards,
   IconClipboardHeart,
   IconDroplet,
@@ -10,49 +11,151 @@ import {
   IconHeart,
   IconLungs,
   IconMoodSmile,
-  IconPaw,
   IconReportMedical,
   IconSalad,
   IconScale,
   IconStethoscope,
+  IconUser,
+  IconUsers,
   IconWaveSine,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { FamilyOwner } from '@vetboard/contract';
+import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { MenuLink } from '@/components/shell/menu-link.tsx';
 import { MenuSection } from '@/components/shell/menu-section.tsx';
 import { publicConfig } from '@/lib/config/public-config.ts';
+import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import classes from './pet-side-menu.module.css';
+import { petQueryOptions } from './pets.queries.ts';
 
 const ICON = { size: 18, stroke: 1.7 };
 
+export type OwnerKind = 'b2b' | 'regular';
+
+/** A B2B company's customer: a B2B family, or an owner carrying a company code. */
+export function ownerKindOf(owner: FamilyOwner): OwnerKind {
+  return owner.familyKind === 'b2b' || owner.b2BCode ? 'b2b' : 'regular';
+}
+
+/** The pet, then its owner and family as soon as the pet names them: the route loader has usually fetched all three. */
+function usePetWithFamily(petUuid: string) {
+  const pet = useQuery(petQueryOptions(petUuid));
+  const familyUuid = pet.data?.petProfile.familyUuid;
+  const owner = useQuery({ ...familyOwnerQueryOptions(familyUuid ?? ''), enabled: Boolean(familyUuid) });
+  const family = useQuery({ ...familyPetsQueryOptions(familyUuid ?? ''), enabled: Boolean(familyUuid) });
+  return { pet, owner, family };
+}
+
+function PetIdentity({
+  petUuid,
+  pet,
+  owner,
+  family,
+}: { petUuid: string } & ReturnType<typeof usePetWithFamily>) {
+  const profile = pet.data?.petProfile;
+  const familyUuid = profile?.familyUuid;
+
+  return (
+    <Stack gap={6} p="md" pb="sm">
+      {profile ? (
+        <Group gap="sm" wrap="nowrap">
+          <PetAvatar pet={profile} size={40} />
+          <Anchor
+            underline="hover"
+            c="inherit"
+            miw={0}
+            renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: petUuid }} {...props} />}
+            data-testid="pet-name"
+          >
+            <Title order={2} fz="lg" lh={1.3} lineClamp={2}>
+              {profile.name}
+            </Title>
+          </Anchor>
+        </Group>
+      ) : (
+        <Group gap="sm" wrap="nowrap" aria-busy="true" aria-label="Loading the pet">
+          <Skeleton circle height={40} />
+          <Skeleton height={20} width="60%" />
+        </Group>
+      )}
+      {owner.data ? (
+        <Group gap={6} wrap="nowrap">
+          <IconUser size={14} stroke={1.7} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={500} truncate="end" data-testid="pet-owner-name">
+            {owner.data.name}
+          </Text>
+        </Group>
+      ) : owner.isError ? (
+        <Text size="sm" c="dimmed">
+          Owner unavailable
+        </Text>
+      ) : (
+        <Skeleton height={14} width="50%" />
+      )}
+      {owner.data?.b2BCode && (
+        <Group gap={6} wrap="nowrap">
+          <IconBuildingSkyscraper
+            size={14}
+            stroke={1.7}
+            color="var(--mantine-color-violet-6)"
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="sm" c="dimmed">
+            B2B code
+          </Text>
+          <Anchor
+            size="sm"
+            fw={600}
+            c="violet.8"
+            renderRoot={(props) => (
+              <Link to="/b2b/$sku" params={{ sku: owner.data.b2BCode ?? '' }} {...props} />
+            )}
+            data-testid="owner-b2b-code"
+          >
+            {owner.data.b2BCode}
+          </Anchor>
+        </Group>
+      )}
+      {family.data && familyUuid ? (
+        <Group gap={6} wrap="nowrap">
+          <IconUsers size={14} stroke={1.7} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link to="/families/$uuid/pets" params={{ uuid: familyUuid }} {...props} />
+            )}
+            data-testid="family-pets-link"
+          >
+            Family pets: {family.data.pets.length}
+          </Anchor>
+        </Group>
+      ) : family.isError ? null : (
+        <Skeleton height={14} width="40%" />
+      )}
+    </Stack>
+  );
+}
+
 /**
- * SPEC §2 "Pet layout side menu". The pet's name, owner, B2B code, family count and tint arrive with the
- * pets issue; until then the heading is a placeholder that still links to the pet.
+ * SPEC §2 "Pet layout side menu": who the pet is and whose (tinted for a B2B owner), then its pages,
+ * each opened in a new window so the pet stays open here, then the reports and the client version.
  */
 export function PetSideMenu({ petUuid }: { petUuid: string }) {
   const product = publicConfig.productName;
   const params = { uuid: petUuid };
+  const data = usePetWithFamily(petUuid);
+  const owner = data.owner.data;
   return (
-    <Stack h="100%" gap={0}>
-      <Box p="md" pb="sm">
-        <Anchor
-          underline="never"
-          c="inherit"
-          renderRoot={(props) => <Link to="/pets/$uuid" params={params} {...props} />}
-          data-testid="pet-name"
-        >
-          <Stack gap={6}>
-            <ThemeIcon size={40} radius="xl" variant="light">
-              <IconPaw size={22} stroke={1.7} />
-            </ThemeIcon>
-            <Title order={2} fz="lg" lh={1.3}>
-              Pet
-            </Title>
-            <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-              {petUuid}
-            </Text>
-          </Stack>
-        </Anchor>
-      </Box>
+    <Stack
+      h="100%"
+      gap={0}
+      className={classes.menu}
+      data-owner-kind={owner ? ownerKindOf(owner) : undefined}
+      data-testid="pet-side-menu"
+    >
+      <PetIdentity petUuid={petUuid} {...data} />
       <Divider />
       <ScrollArea type="scroll" style={{ flex: 1 }}>
         <Stack gap="lg" p="md">

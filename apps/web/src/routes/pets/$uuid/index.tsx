@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { PetProfilePage } from '@/features/pets/pet-profile-page.tsx';
+import { petHealthProfileQueryOptions, petQueryOptions } from '@/features/pets/pets.queries.ts';
+import { familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/')({
-  component: () => <ComingSoonPanel title="Pet profile" />,
+  loader: async ({ context: { queryClient }, params: { uuid } }) => {
+    const { petProfile } = await orNotFound(queryClient.ensureQueryData(petQueryOptions(uuid)));
+    // Each section shows its own failure, so one missing part does not hide the rest of the pet.
+    await Promise.allSettled([
+      queryClient.ensureQueryData(petHealthProfileQueryOptions(uuid)),
+      queryClient.ensureQueryData(familyPetsQueryOptions(petProfile.familyUuid)),
+    ]);
+  },
+  component: PetProfilePage,
 });

@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  DataList,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconPencil, IconShieldCheck } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import {
+  activityLevelLabels,
+  type HealthProfile,
+  type OwnerHomeLocation,
+  type PetProfile,
+  petSexLabels,
+  speciesLabels,
+} from '@vetboard/contract';
+import type { ReactNode } from 'react';
+import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
+import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
+import { errorMessage } from '@/lib/api/api-errors.ts';
+import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
+import { booleanLabel, countryName } from '@/lib/format/labels.ts';
+import { petAgeLabel } from '@/lib/format/pet-age.ts';
+import { PetCareSections } from './pet-care-sections.tsx';
+import { PetEditDrawer } from './pet-edit-drawer.tsx';
+import { petHealthProfileQueryOptions, petQueryOptions } from './pets.queries.ts';
+
+const route = getRouteApi('/pets/$uuid/');
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+      <Title order={2} fz="md" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+const notRecorded = (
+  <Text span c="dimmed" size="sm">
+    Not recorded
+  </Text>
+);
+
+function LoadFailed({ error, what }: { error: unknown; what: string }) {
+  return (
+    <Alert color="red" variant="light" title={`Could not load ${what}`}>
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** Allergies sit above everything else: the one fact a vet must not miss before advising on food. */
+function Allergies({ allergies }: { allergies: string[] }) {
+  if (allergies.length === 0) {
+    return (
+      <Alert color="gray" variant="light" icon={<IconShieldCheck size={20} />} data-testid="pet-allergies">
+        No known allergies
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={20} />}
+      title="Allergies"
+      data-testid="pet-allergies"
+    >
+      <Group gap={6}>
+        {allergies.map((allergy) => (
+          <Badge key={allergy} color="red" variant="filled" radius="sm" tt="none" size="lg">
+            {allergy}
+          </Badge>
+        ))}
+      </Group>
+    </Alert>
+  );
+}
+
+function ProfileSection({ pet, location }: { pet: PetProfile; location: OwnerHomeLocation }) {
+  return (
+    <Section title="Profile" testId="pet-profile-card">
+      <DataList size="sm" labelWidth={130}>
+        <Row label="Species">{speciesLabels[pet.species]}</Row>
+        <Row label="Breed">{pet.breedName ?? notRecorded}</Row>
+        <Row label="Sex">{petSexLabels[pet.sex]}</Row>
+        <Row label="Age">{petAgeLabel(pet.birthDate, location.timezone)}</Row>
+        <Row label="Birth date">{pet.birthDate ? formatCalendarDate(pet.birthDate) : notRecorded}</Row>
+        <Row label="Neutered">{booleanLabel(pet.neutered)}</Row>
+        <Row label="Microchip">
+          {pet.microchip ? (
+            <Text span ff="monospace" size="sm">
+              {pet.microchip}
+            </Text>
+          ) : (
+            notRecorded
+          )}
+        </Row>
+      </DataList>
+    </Section>
+  );
+}
+
+const kg = (value: number | null) => (value === null ? notRecorded : `${value} kg`);
+
+function HealthSection({ health }: { health: HealthProfile }) {
+  return (
+    <Section title="Health profile" testId="pet-health-card">
+      <Stack gap="md">
+        <DataList size="sm" labelWidth={130}>
+          <Row label="Conditions">
+            {health.conditions.length === 0 ? (
+              <Text span size="sm">
+                None known
+              </Text>
+            ) : (
+              <Group gap={6}>
+                {health.conditions.map((condition) => (
+                  <Badge
+                    key={condition}
+                    variant="light"
+                    color="orange"
+                    radius="sm"
+                    tt="none"
+                    h="auto"
+                    py={3}
+                    maw="100%"
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                  >
+                    {condition}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Row>
+          <Row label="Activity level">
+            {health.activityLevel ? activityLevelLabels[health.activityLevel] : notRecorded}
+          </Row>
+          <Row label="Body condition">
+            {health.bodyConditionScore === null ? notRecorded : `${health.bodyConditionScore}/9`}
+          </Row>
+          <Row label="Weight">{kg(health.weightKg)}</Row>
+          <Row label="Target weight">{kg(health.targetWeightKg)}</Row>
+        </DataList>
+        <div>
+          <Text size="sm" fw={600} mb={6}>
+            Medications
+          </Text>
+          {health.medications.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No current medications
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={300}>
+              <Table striped withTableBorder verticalSpacing={6} data-testid="pet-medications">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Dose</Table.Th>
+                    <Table.Th>Frequency</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {health.medications.map((medication, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the same medicine may be listed twice at different doses
+                    <Table.Tr key={index}>
+                      <Table.Td>{medication.name}</Table.Td>
+                      <Table.Td>{medication.dose || '—'}</Table.Td>
+                      <Table.Td>{medication.frequency || '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+        {health.updatedBy && (
+          <Text size="xs" c="dimmed">
+            Last updated by {health.updatedBy.name}
+          </Text>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function OwnerSection({ pet, location }: { pet: PetProfile; location: OwnerHomeLocation }) {
+  const owner = useQuery(familyOwnerQueryOptions(pet.familyUuid));
+  const place = [location.city, countryName(location.country)].filter(Boolean).join(', ');
+  return (
+    <Section title="Owner and home" testId="pet-owner-card">
+      <DataList size="sm" labelWidth={100}>
+        <Row label="Owner">
+          {owner.data ? (
+            <Anchor
+              size="sm"
+              renderRoot={(props) => (
+                <Link to="/families/$uuid/pets" params={{ uuid: pet.familyUuid }} {...props} />
+              )}
+            >
+              {owner.data.name}
+            </Anchor>
+          ) : owner.isError ? (
+            <Text span size="sm" c="dimmed">
+              Unavailable
+            </Text>
+          ) : (
+            <Skeleton height={14} width={120} />
+          )}
+        </Row>
+        {owner.data && (
+          <Row label="E-mail">
+            <Anchor size="sm" href={`mailto:${owner.data.email}`}>
+              {owner.data.email}
+            </Anchor>
+          </Row>
+        )}
+        {owner.data?.phone && (
+          <Row label="Phone">
+            <Anchor size="sm" href={`tel:${owner.data.phone}`}>
+              {owner.data.phone}
+            </Anchor>
+          </Row>
+        )}
+        <Row label="Home">{place || notRecorded}</Row>
+        <Row label="Timezone">{location.timezone}</Row>
+      </DataList>
+    </Section>
+  );
+}
+
+function SubscriptionSection({ familyUuid }: { familyUuid: string }) {
+  const family = useQuery(familyPetsQueryOptions(familyUuid));
+  return (
+    <Section title="Subscription" testId="pet-subscription-card">
+      {family.data ? (
+        <SubscriptionSummary subscription={family.data.family.subscription} />
+      ) : family.isError ? (
+        <LoadFailed error={family.error} what="the subscription" />
+      ) : (
+        <Skeleton height={80} />
+      )}
+    </Section>
+  );
+}
+
+/** `/pets/{uuid}`: everything the product knows about the pet, and its edit form. */
+export function PetProfilePage() {
+  const { uuid } = route.useParams();
+  const { petProfile: pet, ownerHomeLocation: location } = useSuspenseQuery(petQueryOptions(uuid)).data;
+  const health = useQuery(petHealthProfileQueryOptions(uuid));
+  const [editing, edit] = useDisclosure(false);
+  const summary = [speciesLabels[pet.species], pet.breedName, petAgeLabel(pet.birthDate, location.timezone)]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="center" gap="md">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <PetAvatar pet={pet} size={64} />
+          <Stack gap={2} miw={0}>
+            <Title order={1} fz={{ base: 24, sm: 28 }} data-testid="pet-profile-name">
+              {pet.name}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {summary}
+            </Text>
+          </Stack>
+        </Group>
+        <Button leftSection={<IconPencil size={16} />} onClick={edit.open} disabled={health.isPending}>
+          Edit
+        </Button>
+      </Group>
+
+      {health.data ? (
+        <Allergies allergies={health.data.healthProfile.allergies} />
+      ) : health.isError ? (
+        <LoadFailed error={health.error} what="the health profile" />
+      ) : (
+        <Skeleton height={56} />
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <ProfileSection pet={pet} location={location} />
+            {health.data ? (
+              <HealthSection health={health.data.healthProfile} />
+            ) : (
+              !health.isError && <Skeleton height={260} />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <OwnerSection pet={pet} location={location} />
+            <SubscriptionSection familyUuid={pet.familyUuid} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <PetCareSections petUuid={uuid} timezone={location.timezone} />
+
+      <PetEditDrawer opened={editing} onClose={edit.close} pet={pet} health={health.data?.healthProfile} />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { findPet } from '../support/pets.ts';
+
+/** A seeded pet that no other spec looks at, so renaming it cannot race with them. */
+async function anyOtherPet(page: Page): Promise<{ uuid: string; name: string }> {
+  const response = await page.request.get('/v1/search?q=Bella');
+  const { results } = (await response.json()) as {
+    results: { type: string; uuid: string; title: string }[];
+  };
+  const pet = results.find((result) => result.type === 'pet' && result.title === 'Bella');
+  expect(pet, 'a seeded pet named Bella').toBeDefined();
+  return { uuid: pet?.uuid ?? '', name: 'Bella' };
+}
+
+test.describe('pet profile (/pets/{uuid})', () => {
+  test.beforeEach(async ({ page }) => {
+    await logIn(page);
+  });
+
+  test("shows Luna's profile, her allergy first, her health, owner, home and subscription", async ({
+    page,
+  }) => {
+    const luna = await findPet(page, 'Luna');
+    await page.goto(`/pets/${luna.uuid}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
+    const allergies = page.getByTestId('pet-allergies');
+    await expect(allergies).toContainText('Allergies');
+    await expect(allergies).toContainText('Chicken');
+
+    const profile = page.getByTestId('pet-profile-card');
+    await expect(profile).toContainText('Cavalier King Charles Spaniel');
+    await expect(profile).toContainText('Dog');
+    await expect(profile).toContainText('Female');
+    await expect(profile).toContainText('14/03/2018');
+    await expect(profile).toContainText(/\d+ years/);
+    await expect(profile.getByText('Yes', { exact: true })).toBeVisible();
+    await expect(profile).toContainText('985112004567890');
+
+    const health = page.getByTestId('pet-health-card');
+    await expect(health).toContainText('Myxomatous mitral valve disease');
+    await expect(health).toContainText('5/9');
+    await expect(health).toContainText('8.5 kg');
+    await expect(health.getByTestId('pet-medications')).toContainText('Pimobendan');
+
+    const owner = page.getByTestId('pet-owner-card');
+    await expect(owner.getByRole('link', { name: 'Emma Clarke' })).toHaveAttribute(
+      'href',
+      `/families/${luna.familyUuid}/pets`,
+    );
+    await expect(owner).toContainText('Bristol, United Kingdom');
+    await expect(owner).toContainText('Europe/London');
+    await expect(page.getByTestId('pet-subscription-card').getByTestId('subscription-status')).toBeVisible();
+  });
+
+  test('editing the name saves it, and the side menu shows the new name', async ({ page }) => {
+    const pet = await anyOtherPet(page);
+    const newName = `Bella ${Date.now() % 100_000}`;
+    try {
+      await page.goto(`/pets/${pet.uuid}`);
+      const menuName = page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-name');
+      await expect(menuName).toHaveText(pet.name);
+
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
+      await drawer.getByRole('textbox', { name: 'Name' }).fill(newName);
+      await drawer.getByRole('button', { name: 'Save' }).click();
+
+      await expect(page.getByText(`${newName}'s profile is up to date.`)).toBeVisible();
+      await expect(drawer).toBeHidden();
+      await expect(menuName).toHaveText(newName);
+      await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+
+      await page.reload();
+      await expect(menuName).toHaveText(newName);
+    } finally {
+      const restore = await page.request.patch(`/v1/pets/${pet.uuid}`, { data: { name: pet.name } });
+      expect(restore.status()).toBe(200);
+    }
+  });
+
+  test('field errors show on their fields: a microchip already taken (from the server) or malformed', async ({
+    page,
+  }) => {
+    const pet = await anyOtherPet(page);
+    await page.goto(`/pets/${pet.uuid}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
+
+    // Luna's microchip.
+    await drawer.getByRole('textbox', { name: 'Microchip' }).fill('985112004567890');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer.getByText('Already registered to another pet')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toHaveCount(0);
+
+    await drawer.getByRole('textbox', { name: 'Microchip' }).fill('12ab');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer.getByText('A microchip number has 9 to 15 digits')).toBeVisible();
+
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test('changing the species empties the breed and offers that species’ breeds', async ({ page }) => {
+    const pet = await anyOtherPet(page);
+    await page.goto(`/pets/${pet.uuid}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
+    const breed = drawer.getByLabel('Breed', { exact: true });
+    await expect(breed).not.toHaveValue('');
+
+    await drawer.getByLabel('Species', { exact: true }).click();
+    await page.getByRole('option', { name: 'Cat', exact: true }).click();
+    await expect(breed).toHaveValue('');
+    await breed.click();
+    await breed.fill('Maine');
+    await expect(page.getByRole('option', { name: 'Maine Coon' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
