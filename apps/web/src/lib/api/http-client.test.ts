@@ -21,7 +21,8 @@ function fakeServer(routes: Record<string, Answer[]>) {
       method: init?.method ?? 'GET',
       url,
       headers: new Headers(init?.headers),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body:
+        init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
     });
     const path = new URL(url, 'http://x').pathname;
     const queue = routes[path];
@@ -67,6 +68,15 @@ describe('http client', () => {
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
     expect(calls[0]?.headers.get('accept')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ x: 1 });
+  });
+
+  it('sends a FormData body as it is, leaving its multipart Content-Type to fetch', async () => {
+    const { http, calls } = client({ '/v1/upload': [{ status: 200, body: { ok: true } }] });
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    await http.request('/v1/upload', { method: 'POST', body: form, schema: okResponseSchema });
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers.get('content-type')).toBeNull();
   });
 
   it('adds the bearer header when a token is set', async () => {

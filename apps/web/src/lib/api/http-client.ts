@@ -68,7 +68,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send(method: HttpMethod, path: string, init: Omit<RequestOptions<z.ZodType>, 'schema'>) {
     const headers = new Headers({ Accept: 'application/json' });
-    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    // A FormData body (file uploads) gets its multipart Content-Type, with the boundary, from fetch itself.
+    const isForm = init.body instanceof FormData;
+    if (init.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
     const token = options.getAccessToken?.();
     if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -77,7 +79,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(buildUrl(options.baseUrl, path, init.query), {
         method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body:
+          isForm || init.body === undefined ? (init.body as FormData | undefined) : JSON.stringify(init.body),
         credentials: 'same-origin',
         signal: init.signal,
       });

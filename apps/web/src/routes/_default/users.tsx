@@ -1,16 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
-
-/** SPEC §2 side menu: 1 = the product's own customers, 2 = B2B users. */
-const usersSearchSchema = z.object({
-  user_type: z
-    .union([z.literal(1), z.literal(2)])
-    .optional()
-    .catch(undefined),
-});
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadList } from '@/components/lists/list-loader.ts';
+import { usersListQueryOptions } from '@/features/users/users.queries.ts';
+import { UsersPage } from '@/features/users/users-page.tsx';
+import { usersListQuery, usersSearchDefaults, usersSearchSchema } from '@/features/users/users-search.ts';
 
 export const Route = createFileRoute('/_default/users')({
   validateSearch: usersSearchSchema,
-  component: () => <ComingSoonPanel title="Users" />,
+  search: { middlewares: [stripSearchParams(usersSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadList(context.queryClient, usersListQueryOptions(usersListQuery(deps)), cause),
+  component: UsersPage,
 });

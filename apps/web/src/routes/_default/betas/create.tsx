@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { BetaCreatePage } from '@/features/betas/beta-create-page.tsx';
 
 export const Route = createFileRoute('/_default/betas/create')({
-  component: () => <ComingSoonPanel title="New beta user" />,
+  component: BetaCreatePage,
 });

@@ -1,13 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
-
-/** SPEC §2 side menu: `b2b`, `partner`, or the product name for the product's own vets ("Teammates"). */
-const vetsSearchSchema = z.object({
-  kind: z.string().min(1).optional().catch(undefined),
-});
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadList } from '@/components/lists/list-loader.ts';
+import { vetsListQueryOptions } from '@/features/vets/vets.queries.ts';
+import { VetsPage } from '@/features/vets/vets-page.tsx';
+import { vetsListQuery, vetsSearchDefaults, vetsSearchSchema } from '@/features/vets/vets-search.ts';
+import { publicConfig } from '@/lib/config/public-config.ts';
 
 export const Route = createFileRoute('/_default/vets/')({
-  validateSearch: vetsSearchSchema,
-  component: () => <ComingSoonPanel title="Vets" />,
+  validateSearch: vetsSearchSchema(publicConfig.productName),
+  search: { middlewares: [stripSearchParams(vetsSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadList(context.queryClient, vetsListQueryOptions(vetsListQuery(deps)), cause),
+  component: VetsPage,
 });

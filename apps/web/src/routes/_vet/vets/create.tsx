@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { vetKindSchema } from '@vetboard/contract';
+import { z } from 'zod';
+import { VetCreatePage } from '@/features/vets/vet-create-page.tsx';
 
 export const Route = createFileRoute('/_vet/vets/create')({
-  component: () => <ComingSoonPanel title="New vet" />,
+  // The list it was opened from presets the kind; anything else starts blank.
+  validateSearch: z.object({ kind: vetKindSchema.optional().catch(undefined) }),
+  component: VetCreatePage,
 });

@@ -1,0 +1,28 @@
+import { type BetaListQuery, betaFeatureSchema, betaSortFields } from '@vetboard/contract';
+import type { z } from 'zod';
+import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
+
+const DEFAULT_SORT = { sort: 'enrolledAt', order: 'desc' } as const;
+
+/** `/betas?feature=&search=&sort=&order=&page=&pageSize=`: newest enrolments first by default. */
+export const betasSearchSchema = listSearchSchema(betaSortFields, DEFAULT_SORT).extend({
+  feature: betaFeatureSchema.optional().catch(undefined),
+});
+export type BetasSearch = z.output<typeof betasSearchSchema>;
+
+export const betasSearchDefaults = listSearchDefaults(DEFAULT_SORT);
+
+export function betasListQuery(search: BetasSearch): BetaListQuery {
+  return {
+    page: search.page,
+    pageSize: search.pageSize,
+    feature: search.feature,
+    search: search.search,
+    sort: search.sort,
+    order: search.order,
+  };
+}
+
+export function hasBetaFilters(search: BetasSearch): boolean {
+  return Boolean(search.search || search.feature);
+}

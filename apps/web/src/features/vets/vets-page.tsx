@@ -1,0 +1,177 @@
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type VetListItem, vetFullName } from '@vetboard/contract';
+import { CsvExportButton } from '@/components/lists/csv-export-button.tsx';
+import { DataTable, type DataTableColumn } from '@/components/lists/data-table.tsx';
+import { ListEmptyState } from '@/components/lists/list-empty-state.tsx';
+import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
+import { ListPagination } from '@/components/lists/list-pagination.tsx';
+import { ListSearchInput } from '@/components/lists/list-search-input.tsx';
+import { ListToolbar } from '@/components/lists/list-toolbar.tsx';
+import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
+import { publicConfig } from '@/lib/config/public-config.ts';
+import { vetsListQueryOptions } from './vets.queries.ts';
+import {
+  createKindFor,
+  isProductKindParam,
+  type VetsSearch,
+  vetsFilterQuery,
+  vetsListQuery,
+  vetsTitle,
+} from './vets-search.ts';
+
+const route = getRouteApi('/_default/vets/');
+
+type VetSortField = VetsSearch['sort'];
+
+const columns: DataTableColumn<VetListItem, VetSortField>[] = [
+  {
+    key: 'avatar',
+    header: 'Picture',
+    hideHeader: true,
+    width: 56,
+    render: (vet) => <VetAvatar vet={vet} size={36} />,
+    skeleton: <Skeleton circle height={36} />,
+  },
+  {
+    key: 'name',
+    header: 'Name',
+    sortField: 'name',
+    render: (vet) => (
+      <Group gap={8} wrap="nowrap">
+        <Anchor
+          fw={600}
+          size="sm"
+          style={{ whiteSpace: 'nowrap' }}
+          renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
+        >
+          {vetFullName(vet)}
+        </Anchor>
+        {vet.disabled && (
+          <Badge size="xs" color="gray" variant="outline" tt="none">
+            Disabled
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { key: 'email', header: 'E-mail', sortField: 'email', render: (vet) => <Text size="sm">{vet.email}</Text> },
+  {
+    key: 'kind',
+    header: 'Kind',
+    sortField: 'kind',
+    render: (vet) => (
+      <Badge variant="light" tt="none" radius="sm" color={vet.kind === 'head' ? 'indigo' : 'clinic'}>
+        {vet.kindLabel}
+      </Badge>
+    ),
+  },
+  {
+    key: 'company',
+    header: 'Company',
+    render: (vet) =>
+      vet.companySku ? (
+        <Anchor
+          size="sm"
+          ff="monospace"
+          renderRoot={(props) => <Link to="/b2b/$sku" params={{ sku: vet.companySku ?? '' }} {...props} />}
+        >
+          {vet.companySku}
+        </Anchor>
+      ) : (
+        <Text span c="dimmed">
+          —
+        </Text>
+      ),
+  },
+];
+
+function describeList(kind: string | undefined, productName: string): string {
+  if (kind && isProductKindParam(kind, productName)) return `${productName}'s own vets and head vets.`;
+  if (kind === 'b2b') return 'Vets working for our B2B companies.';
+  if (kind === 'partner') return 'Partners at our B2B companies.';
+  return 'Everyone with an account on the dashboard.';
+}
+
+/** `/vets?kind=`: SPEC §2's 'B2B Vets', 'B2B Partners' and 'Teammates'. */
+export function VetsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = useNavigate();
+  const list = useQuery({
+    ...vetsListQueryOptions(vetsListQuery(search)),
+    placeholderData: keepPreviousData,
+  });
+  const product = publicConfig.productName;
+
+  const update = (patch: Partial<VetsSearch>, replace = false) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+
+  const title = vetsTitle(search.kind, product);
+  const pagination = list.data?.pagination;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <ListPageHeader
+        title={title}
+        description={describeList(search.kind, product)}
+        actions={
+          <>
+            <CsvExportButton path="/v1/vets/export" query={vetsFilterQuery(search)} />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              renderRoot={(props) => (
+                <Link to="/vets/create" search={{ kind: createKindFor(search.kind, product) }} {...props} />
+              )}
+            >
+              Create vet
+            </Button>
+          </>
+        }
+      />
+      <ListToolbar>
+        <ListSearchInput
+          value={search.search}
+          onSearch={(term, { replace }) => update({ search: term, page: 1 }, replace)}
+          placeholder="Search by name or e-mail"
+          label="Search vets"
+        />
+      </ListToolbar>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={list.data?.vets}
+        rowKey={(vet) => vet.uuid}
+        sort={search}
+        onSortChange={(sort) => update({ ...sort, page: 1 })}
+        rowAction={(vet) => () => void go({ to: '/vets/$uuid', params: { uuid: vet.uuid } })}
+        refreshing={list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        skeletonRows={Math.min(search.pageSize, 12)}
+        minWidth={760}
+        empty={
+          <ListEmptyState
+            noun="vets"
+            filtered={Boolean(search.search)}
+            onClearFilters={() => update({ search: undefined, page: 1 })}
+            pastTheEnd={Boolean(pagination?.total) && search.page > 1}
+            onFirstPage={() => update({ page: 1 })}
+          />
+        }
+      />
+      {pagination && (
+        <ListPagination
+          page={search.page}
+          pageSize={search.pageSize}
+          total={pagination.total}
+          pageCount={pagination.pageCount}
+          onPageChange={(page) => update({ page })}
+          onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+        />
+      )}
+    </Stack>
+  );
+}
