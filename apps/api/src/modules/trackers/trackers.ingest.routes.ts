@@ -1,0 +1,83 @@
+import {
+  errorResponseSchema,
+  ingestBatchSchema,
+  ingestRejectionSchema,
+  ingestResponseSchema,
+  MAX_READINGS_PER_BATCH,
+} from '@vetboard/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken } from '../../plugins/app/authenticate.ts';
+import { integrationsErrors } from '../integrations/integrations.errors.ts';
+import { authenticateIntegration } from '../integrations/integrations.service.ts';
+import type { IntegrationRow } from '../integrations/integrations.table.ts';
+import { ingestReadings } from './trackers.ingest.service.ts';
+
+/** A full batch of 5,000 readings is ~0.8 MB of JSON; this leaves room for long values, not for a second batch. */
+export const INGEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db };
+  const integrationOf = new WeakMap<FastifyRequest, IntegrationRow>();
+
+  app.post(
+    '/readings',
+    {
+      // Not a vet route: the collar platform authenticates with its own token, and a vet's session is refused.
+      config: { public: true },
+      bodyLimit: INGEST_BODY_LIMIT_BYTES,
+      // Before the body is read, so an unauthenticated client cannot make the server parse 2 MB.
+      onRequest: async (request) => {
+        const integration = await authenticateIntegration(deps, bearerToken(request.headers.authorization));
+        if (!integration) throw integrationsErrors.unauthorized();
+        integrationOf.set(request, integration);
+      },
+      schema: {
+        operationId: 'ingestTrackerReadings',
+        tags: ['trackers'],
+        description:
+          `Up to ${MAX_READINGS_PER_BATCH} collar or app readings, authenticated by an integration token ` +
+          '(`npm run integration:create`). Idempotent on each reading `id`: a retried batch adds nothing and ' +
+          'counts its readings as duplicates. All or nothing: if any reading is refused, nothing is written ' +
+          'and the 400 lists every refused reading by index with the reason.',
+        security: [{ bearerAuth: [] }],
+        body: ingestBatchSchema,
+        response: {
+          200: ingestResponseSchema,
+          400: z.union([ingestRejectionSchema, errorResponseSchema]),
+          401: errorResponseSchema,
+          413: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const integration = integrationOf.get(request);
+      if (!integration) throw integrationsErrors.unauthorized();
+      const started = performance.now();
+      const outcome = await ingestReadings(deps, request.body.readings, integration.id);
+      const durationMs = Math.round(performance.now() - started);
+      if (!outcome.ok) {
+        request.log.info(
+          {
+            integrationId: integration.id,
+            received: outcome.received,
+            rejected: outcome.rejected.length,
+            durationMs,
+          },
+          'tracker readings batch refused',
+        );
+        return reply.status(400).send({
+          error: `${outcome.rejected.length} of ${outcome.received} readings were refused; nothing was written`,
+          code: 'trackers.batch_rejected',
+          rejected: outcome.rejected,
+        });
+      }
+      request.log.info(
+        { integrationId: integration.id, ...outcome.result, durationMs },
+        'tracker readings batch ingested',
+      );
+      return outcome.result;
+    },
+  );
+};

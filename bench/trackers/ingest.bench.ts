@@ -1,0 +1,327 @@
+/**
+ * What the ingestion API costs beside a raw bulk load: batches of 5,000 readings POSTed to
+ * /v1/trackers/readings on a real listening server (JSON parsing, token check, per-reading
+ * validation, pet check, insert + both rollups in one transaction), against the same rows loaded
+ * straight into tracker_readings on the same database (no rollups): a multi-row `insert … select from
+ * unnest(…)` per 5,000 rows, and COPY of the whole round (PGlite: COPY FROM '/dev/blob'; PostgreSQL:
+ * server-side COPY FROM a file, when the server is on this machine and the role may read files).
+ * Phases alternate within each round; the table reports medians over rounds.
+ *
+ *   npm run bench:trackers:ingest
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:trackers:ingest   # an empty, disposable database
+ *
+ * Without BENCH_DATABASE_URL, PostgreSQL runs in a throwaway database created on
+ * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), and is skipped if that
+ * server is unreachable. Tune with BENCH_ROUNDS, BENCH_BATCHES (per round), BENCH_CONCURRENCY.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type ReadingKind, readingRanges } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { parseConfig } from '../../apps/api/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { rowsOf } from '../../apps/api/src/db/rows.ts';
+import { newId } from '../../apps/api/src/lib/ids.ts';
+import { families } from '../../apps/api/src/modules/families/families.table.ts';
+import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
+import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
+import { users } from '../../apps/api/src/modules/users/users.table.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const BATCH_SIZE = 5000;
+/** Each batch carries a 50-minute window of one-per-minute readings for 100 pets (one collar fleet shard). */
+const PETS_PER_GROUP = 100;
+const GROUPS = 4;
+const MINUTES_PER_BATCH = BATCH_SIZE / PETS_PER_GROUP;
+const TIMEZONES = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'America/St_Johns'];
+const KINDS: ReadingKind[] = ['heart_rate', 'respiratory_rate', 'drinking', 'shaking'];
+
+interface Row {
+  id: string;
+  petId: string;
+  kind: ReadingKind;
+  value: number;
+  seconds: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function createPets(database: Database): Promise<string[][]> {
+  const count = PETS_PER_GROUP * GROUPS;
+  const familyIds = Array.from({ length: count }, () => newId());
+  const userIds = Array.from({ length: count }, () => newId());
+  const petIds = Array.from({ length: count }, () => newId());
+  const { db } = database;
+  await db.insert(families).values(familyIds.map((id) => ({ id, familyKind: 'paid' as const })));
+  await db.insert(users).values(
+    userIds.map((id, i) => ({
+      id,
+      email: `bench-owner-${i}@example.test`,
+      firstName: 'Bench',
+      lastName: `Owner ${i}`,
+      userType: 1 as const,
+      familyId: familyIds[i],
+      timezone: TIMEZONES[i % TIMEZONES.length],
+    })),
+  );
+  await db.execute(sql`
+    update families f set owner_user_id = u.id from users u
+    where u.family_id = f.id and f.id = any(${sql.param(familyIds)}::uuid[])`);
+  await db.insert(pets).values(
+    petIds.map((id, i) => ({
+      id,
+      name: `Bench ${i}`,
+      species: 'dog' as const,
+      familyId: familyIds[i] ?? '',
+    })),
+  );
+  return Array.from({ length: GROUPS }, (_, g) => petIds.slice(g * PETS_PER_GROUP, (g + 1) * PETS_PER_GROUP));
+}
+
+/** Batches keep moving forward in time per pet group, like a fleet uploading its last 50 minutes. */
+function makeBatches(groups: string[][], count: number, cursor: { minute: number }): Row[][] {
+  const origin = Math.floor(Date.now() / 1000) - 90 * 86_400;
+  const batches: Row[][] = [];
+  for (let b = 0; b < count; b++) {
+    const group = groups[b % GROUPS] ?? [];
+    const startMinute = cursor.minute;
+    if (b % GROUPS === GROUPS - 1) cursor.minute += MINUTES_PER_BATCH;
+    const rows: Row[] = [];
+    for (let m = 0; m < MINUTES_PER_BATCH; m++) {
+      group.forEach((petId, p) => {
+        const kind = KINDS[(m + p) % KINDS.length] ?? 'heart_rate';
+        const range = readingRanges[kind];
+        const value = Math.round((range.min + ((m * 7 + p * 13) % 60)) * 10) / 10;
+        rows.push({ id: newId(), petId, kind, value, seconds: origin + (startMinute + m) * 60 });
+      });
+    }
+    batches.push(rows);
+  }
+  return batches;
+}
+
+const toJson = (rows: Row[]) =>
+  JSON.stringify({
+    readings: rows.map((r) => ({
+      id: r.id,
+      petUuid: r.petId,
+      kind: r.kind,
+      value: r.value,
+      measuredAt: { seconds: r.seconds },
+    })),
+  });
+
+async function postAll(url: string, token: string, bodies: string[], concurrency: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++];
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
+      const answer = (await response.json()) as { inserted?: number };
+      if (response.status !== 200 || answer.inserted !== BATCH_SIZE)
+        throw new Error(`batch answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: Math.min(concurrency, bodies.length) }, worker));
+  return { seconds: (performance.now() - started) / 1000, batchMs: median(latencies) };
+}
+
+async function insertUnnest(database: Database, batches: Row[][], integrationId: string) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (const rows of batches) {
+    const t = performance.now();
+    await database.db.execute(sql`
+      insert into tracker_readings (id, pet_id, kind, value, measured_at, source, integration_id)
+      select id, pet_id, kind::reading_kind, value, to_timestamp(seconds), 'tracker'::reading_source, ${integrationId}::uuid
+      from unnest(
+        ${sql.param(rows.map((r) => r.id))}::uuid[],
+        ${sql.param(rows.map((r) => r.petId))}::uuid[],
+        ${sql.param(rows.map((r) => r.kind))}::text[],
+        ${sql.param(rows.map((r) => r.value))}::real[],
+        ${sql.param(rows.map((r) => r.seconds))}::float8[]
+      ) as t(id, pet_id, kind, value, seconds)`);
+    latencies.push(performance.now() - t);
+  }
+  return { seconds: (performance.now() - started) / 1000, batchMs: median(latencies) };
+}
+
+const COPY_COLUMNS = 'tracker_readings (id, pet_id, kind, value, measured_at, source, integration_id)';
+
+function toCsv(batches: Row[][], integrationId: string): string {
+  const lines: string[] = [];
+  for (const rows of batches)
+    for (const r of rows)
+      lines.push(
+        `${r.id},${r.petId},${r.kind},${r.value},${new Date(r.seconds * 1000).toISOString()},tracker,${integrationId}`,
+      );
+  return `${lines.join('\n')}\n`;
+}
+
+type CopyLoader = ((batches: Row[][], integrationId: string) => Promise<{ seconds: number }>) | null;
+
+/** PGlite reads COPY input from a Blob; PostgreSQL reads a server-side file (only if it can). */
+async function copyLoaderFor(database: Database, label: string): Promise<{ load: CopyLoader; how: string }> {
+  if (database.engine === 'pglite') {
+    const client = (
+      database.db as unknown as {
+        $client: { query(sql: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+      }
+    ).$client;
+    return {
+      how: "COPY FROM '/dev/blob'",
+      load: async (batches, integrationId) => {
+        const blob = new Blob([toCsv(batches, integrationId)]);
+        const started = performance.now();
+        await client.query(`COPY ${COPY_COLUMNS} FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob });
+        return { seconds: (performance.now() - started) / 1000 };
+      },
+    };
+  }
+  const file = path.join(os.tmpdir(), `vetboard-bench-copy-${randomBytes(4).toString('hex')}.csv`);
+  const copyFromFile = () =>
+    database.db.execute(sql.raw(`COPY ${COPY_COLUMNS} FROM '${file}' WITH (FORMAT csv)`));
+  try {
+    // An empty file copies nothing: this only asks whether the server can read our files.
+    fs.writeFileSync(file, '', { mode: 0o644 });
+    await copyFromFile();
+  } catch (error) {
+    const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message.split('\n')[0];
+    console.log(`${label}: server-side COPY is not possible here (${reason}); raw baseline is unnest only.`);
+    return { load: null, how: 'COPY FROM file' };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+  return {
+    how: 'COPY FROM file (server-side)',
+    load: async (batches, integrationId) => {
+      fs.writeFileSync(file, toCsv(batches, integrationId), { mode: 0o644 });
+      try {
+        const started = performance.now();
+        await copyFromFile();
+        return { seconds: (performance.now() - started) / 1000 };
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
+  };
+}
+
+async function benchEngine(label: string, database: Database) {
+  await database.migrate();
+  const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
+  const groups = await createPets(database);
+  const { integration, token } = await createIntegration(
+    { db: database.db },
+    { name: `bench ${Date.now()}` },
+    { vetId: null, meta: null },
+  );
+  const copy = await copyLoaderFor(database, label);
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `${base}/v1/trackers/readings`;
+  const concurrencies = database.engine === 'postgres' && CONCURRENCY > 1 ? [1, CONCURRENCY] : [1];
+  const cursor = { minute: 0 };
+  type Phase = { seconds: number; batchMs?: number };
+  const results = new Map<string, Phase[]>();
+  const record = (name: string, phase: Phase) => results.set(name, [...(results.get(name) ?? []), phase]);
+  try {
+    // Warm-up, one batch per pet group: JIT, plan caches, the first rollup pages.
+    await postAll(url, token, makeBatches(groups, GROUPS, cursor).map(toJson), 1);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of concurrencies) {
+        const bodies = makeBatches(groups, BATCHES, cursor).map(toJson);
+        record(`API, ${c} at a time`, await postAll(url, token, bodies, c));
+      }
+      record(
+        'raw insert … unnest, 5,000 per statement',
+        await insertUnnest(database, makeBatches(groups, BATCHES, cursor), integration.id),
+      );
+      if (copy.load)
+        record(`raw ${copy.how}`, await copy.load(makeBatches(groups, BATCHES, cursor), integration.id));
+    }
+    const [{ n }] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from tracker_readings`),
+    ) as [{ n: number }];
+    const perRound = BATCHES * BATCH_SIZE;
+    const rate = (phases: Phase[]) => median(phases.map((p) => perRound / p.seconds));
+    const rawBest = Math.max(
+      ...[...results].filter(([name]) => name.startsWith('raw')).map(([, phases]) => rate(phases)),
+    );
+    console.log(
+      `\n${label}: ${ROUNDS} rounds × ${BATCHES} batches of ${BATCH_SIZE} readings per phase, ` +
+        `${GROUPS * PETS_PER_GROUP} pets, ${n.toLocaleString('en')} readings in the table at the end (medians)`,
+    );
+    console.table(
+      Object.fromEntries(
+        [...results].map(([name, phases]) => [
+          name,
+          {
+            'readings/s': Math.round(rate(phases)),
+            'ms per 5,000':
+              phases[0]?.batchMs === undefined ? '-' : Math.round(median(phases.map((p) => p.batchMs ?? 0))),
+            'ratio to fastest raw': (rate(phases) / rawBest).toFixed(2),
+          },
+        ]),
+      ),
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => {} };
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `vetboard_bench_ingest_${randomBytes(4).toString('hex')}`;
+  const onAdmin = async (statement: string) => {
+    const admin = await openPostgres(adminUrl);
+    try {
+      await admin.db.execute(sql.raw(statement));
+    } finally {
+      await admin.close();
+    }
+  };
+  try {
+    await onAdmin(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message;
+    console.log(`\nPostgreSQL skipped: ${adminUrl} is not usable (${reason}).`);
+    return null;
+  }
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-ingest-'));
+try {
+  await benchEngine('PGlite', await openPglite({ dataDir: dir }));
+  const target = await postgresTarget();
+  if (target) {
+    try {
+      await benchEngine('PostgreSQL', await openPostgres(target.url));
+    } finally {
+      await target.drop();
+    }
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
