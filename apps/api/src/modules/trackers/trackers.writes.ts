@@ -59,6 +59,8 @@ export async function insertReadings(
              count(*), sum(value), min(value), max(value)
       from inserted
       group by 1, 2, 3
+      -- Concurrent batches lock rollup rows in one global order, which keeps them from deadlocking.
+      order by 1, 2, 3
       on conflict (pet_id, kind, bucket_start) do update set
         count = r.count + excluded.count,
         sum = r.sum + excluded.sum,
@@ -76,6 +78,7 @@ export async function insertReadings(
              count(*), sum(i.value), min(i.value), max(i.value)
       from inserted i join zones z on z.pet_id = i.pet_id
       group by 1, 2, 3
+      order by 1, 2, 3
       on conflict (pet_id, kind, local_date) do update set
         count = r.count + excluded.count,
         sum = r.sum + excluded.sum,
