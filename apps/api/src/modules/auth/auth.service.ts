@@ -1,6 +1,6 @@
 import type { Vet } from '@vetboard/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
@@ -98,6 +98,53 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
+   * Writes a single-use token, its audit row and its e-mail inside the caller's transaction, so that
+   * whatever the link is for (a new vet, a reset) commits or rolls back with it. The caller delivers
+   * `emailId` after commit.
+   */
+  async function writePasswordSetupLink(
+    tx: DbOrTx,
+    vet: VetRow,
+    options: { ttlMs: number; meta: RequestMeta | null; action: string; actorVetId: string | null },
+  ): Promise<{ link: string; expiresAt: Date; emailId: string }> {
+    const token = newOpaqueToken();
+    const expiresAt = new Date(now().getTime() + options.ttlMs);
+    const link = `${config.publicUrl}/reset-password/${token}`;
+    const minutes = Math.round(options.ttlMs / 60_000);
+    await insertPasswordResetToken(tx, {
+      id: newId(),
+      vetId: vet.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+    });
+    await recordAudit(
+      tx,
+      {
+        actorVetId: options.actorVetId,
+        action: options.action,
+        entity: 'vet',
+        entityId: vet.id,
+        changes: { email: vet.email, matched: true },
+      },
+      options.meta,
+    );
+    const emailId = await mailer.enqueue(tx, {
+      to: vet.email,
+      subject: `${config.productName}: set your password`,
+      text: [
+        `Hello ${vet.firstName},`,
+        '',
+        `Use this link to set your ${config.productName} dashboard password. It works once and expires in ${minutes} minutes:`,
+        link,
+        '',
+        'If you did not ask for this, you can ignore this e-mail.',
+      ].join('\n'),
+      createdByVetId: options.actorVetId,
+    });
+    return { link, expiresAt, emailId };
+  }
+
+  /**
    * Creates a single-use token and its e-mail in one transaction, then sends the mail.
    * Also used by the `vet:create` command, which prints the link instead of relying on mail.
    */
@@ -105,47 +152,15 @@ export function createAuthService(deps: AuthDeps) {
     vet: VetRow,
     options: { ttlMs: number; meta: RequestMeta | null; action: string; actorVetId: string | null },
   ): Promise<{ link: string; expiresAt: Date }> {
-    const token = newOpaqueToken();
-    const expiresAt = new Date(now().getTime() + options.ttlMs);
-    const link = `${config.publicUrl}/reset-password/${token}`;
-    const minutes = Math.round(options.ttlMs / 60_000);
-    const emailId = await db.transaction(async (tx) => {
-      await insertPasswordResetToken(tx, {
-        id: newId(),
-        vetId: vet.id,
-        tokenHash: hashToken(token),
-        expiresAt,
-      });
-      await recordAudit(
-        tx,
-        {
-          actorVetId: options.actorVetId,
-          action: options.action,
-          entity: 'vet',
-          entityId: vet.id,
-          changes: { email: vet.email, matched: true },
-        },
-        options.meta,
-      );
-      return mailer.enqueue(tx, {
-        to: vet.email,
-        subject: `${config.productName}: set your password`,
-        text: [
-          `Hello ${vet.firstName},`,
-          '',
-          `Use this link to set your ${config.productName} dashboard password. It works once and expires in ${minutes} minutes:`,
-          link,
-          '',
-          'If you did not ask for this, you can ignore this e-mail.',
-        ].join('\n'),
-        createdByVetId: options.actorVetId,
-      });
-    });
+    const { link, expiresAt, emailId } = await db.transaction((tx) =>
+      writePasswordSetupLink(tx, vet, options),
+    );
     mailer.deliver(emailId);
     return { link, expiresAt };
   }
 
   return {
+    writePasswordSetupLink,
     issuePasswordSetupLink,
 
     async login(

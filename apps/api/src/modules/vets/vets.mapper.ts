@@ -1,4 +1,4 @@
-import { type Vet, vetKindLabels } from '@vetboard/contract';
+import { toTimestamp, type Vet, type VetListItem, vetKindLabels } from '@vetboard/contract';
 import type { VetRow } from './vets.table.ts';
 
 /** The allow-list of what a vet row may show to clients: never the password hash or flags. */
@@ -15,4 +15,22 @@ export function toVetDto(row: VetRow): Vet {
     isHeadVet: row.kind === 'head',
     kindLabel: vetKindLabels[row.kind],
   };
+}
+
+export function toVetListItemDto(row: VetRow): VetListItem {
+  return { ...toVetDto(row), createdAt: toTimestamp(row.createdAt), disabled: row.disabled };
+}
+
+/** One CSV line's values, in `VET_CSV_COLUMNS` order. */
+export function toVetCsvValues(row: VetRow): unknown[] {
+  return [
+    row.id,
+    row.firstName,
+    row.lastName,
+    row.email,
+    row.kind,
+    vetKindLabels[row.kind],
+    row.companySku,
+    row.createdAt,
+  ];
 }

@@ -1,5 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import type { VetKind, VetListQuery } from '@vetboard/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern, orderByWithTieBreak } from '../../lib/list-query.ts';
+import { companies } from '../companies/companies.table.ts';
 import { type NewVetRow, type VetRow, vets } from './vets.table.ts';
 
 export async function findVetByEmail(db: DbOrTx, email: string): Promise<VetRow | undefined> {
@@ -26,7 +29,104 @@ export async function updateVetPassword(db: DbOrTx, id: string, passwordHash: st
   await db.update(vets).set({ passwordHash, updatedAt: new Date() }).where(eq(vets.id, id));
 }
 
+export type VetProfileChanges = Partial<
+  Pick<VetRow, 'firstName' | 'lastName' | 'kind' | 'companySku' | 'imageUrl'>
+>;
+
+export async function updateVetProfile(db: DbOrTx, id: string, changes: VetProfileChanges): Promise<VetRow> {
+  const [row] = await db
+    .update(vets)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(vets.id, id))
+    .returning();
+  if (!row) throw new Error(`update of vet ${id} returned no row`);
+  return row;
+}
+
 export async function countVets(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(vets);
+  return row?.count ?? 0;
+}
+
+export async function companyExists(db: DbOrTx, sku: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sku: companies.sku })
+    .from(companies)
+    .where(eq(companies.sku, sku))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Two creations of the same e-mail can both pass the "already taken?" check; the unique index then
+ * refuses the second insert. Drivers wrap the server's error, so the whole `cause` chain is searched.
+ */
+export function isVetEmailConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, constraint, message } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (
+      code === '23505' &&
+      (constraint === 'vets_email_lower_key' || String(message).includes('vets_email_lower_key'))
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** `kinds` is already resolved from the query's `kind` (a kind, or the product's own kinds). */
+export type VetFilter = Pick<VetListQuery, 'userUuids' | 'search'> & { kinds?: readonly VetKind[] };
+export type VetSort = Pick<VetListQuery, 'sort' | 'order'>;
+
+function whereOf(filter: VetFilter): SQL | undefined {
+  return and(
+    filter.userUuids?.length ? inArray(vets.id, filter.userUuids) : undefined,
+    filter.kinds ? inArray(vets.kind, [...filter.kinds]) : undefined,
+    filter.search ? sql`${vets.searchText} like ${containsPattern(filter.search)}` : undefined,
+  );
+}
+
+function orderOf({ sort, order }: VetSort): SQL[] {
+  switch (sort) {
+    case 'name': {
+      const direction = order === 'asc' ? asc : desc;
+      return [
+        direction(sql`lower(${vets.lastName})`),
+        direction(sql`lower(${vets.firstName})`),
+        direction(vets.id),
+      ];
+    }
+    case 'email':
+      return orderByWithTieBreak(sql`lower(${vets.email})`, order, vets.id);
+    case 'kind':
+      return orderByWithTieBreak(vets.kind, order, vets.id);
+    case 'createdAt':
+      return orderByWithTieBreak(vets.createdAt, order, vets.id);
+  }
+}
+
+export async function listVets(
+  db: DbOrTx,
+  filter: VetFilter,
+  sort: VetSort,
+  page: { offset: number; limit: number },
+): Promise<VetRow[]> {
+  return db
+    .select()
+    .from(vets)
+    .where(whereOf(filter))
+    .orderBy(...orderOf(sort))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countVetsMatching(db: DbOrTx, filter: VetFilter): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(vets).where(whereOf(filter));
   return row?.count ?? 0;
 }

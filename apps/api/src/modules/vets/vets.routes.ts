@@ -1,3 +1,200 @@
+import {
+  AVATAR_MAX_BYTES,
+  errorResponseSchema,
+  VET_CSV_COLUMNS,
+  vetCreateSchema,
+  vetFilterQuerySchema,
+  vetListQuerySchema,
+  vetListResponseSchema,
+  vetPatchSchema,
+  vetResponseSchema,
+} from '@vetboard/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
+import {
+  AVATAR_FILE_PATTERN,
+  AVATAR_URL_PREFIX,
+  avatarsDir,
+  openAvatar,
+  sendAvatar,
+  storeAvatar,
+} from './avatar-storage.ts';
+import { vetsErrors } from './vets.errors.ts';
+import { toVetCsvValues, toVetListItemDto } from './vets.mapper.ts';
+import {
+  exportVets,
+  getVet,
+  inviteVet,
+  listVetsPage,
+  setVetAvatar,
+  updateVet,
+  vetExportFilename,
+} from './vets.service.ts';
 
-export const vetsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['vets'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const idParams = z.object({ id: z.uuid() });
+
+/** Room for the multipart boundaries and part headers around the image itself. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, config: app.config };
+  const avatarDir = avatarsDir(app.config.dataDir);
+  const actorOf = (request: FastifyRequest) => ({
+    vetId: request.vet?.id ?? null,
+    meta: requestMeta(request),
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listVets',
+        tags,
+        querystring: vetListQuerySchema,
+        response: { 200: vetListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listVetsPage(deps, request.query),
+  );
+
+  // Registered before `/:id` so `export` is never read as an id.
+  app.get(
+    '/export',
+    {
+      schema: {
+        operationId: 'exportVets',
+        tags,
+        description:
+          'The vets matching the list filter as a CSV file (text/csv, UTF-8 with BOM), streamed, no paging.',
+        querystring: vetFilterQuerySchema,
+        // No 200 schema: the answer is a CSV stream, not JSON.
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        filename: vetExportFilename(new Date()),
+        header: VET_CSV_COLUMNS,
+        rows: exportVets(deps, request.query),
+        toLine: toVetCsvValues,
+      }),
+  );
+
+  app.get(
+    '/avatars/:file',
+    {
+      schema: {
+        operationId: 'getVetAvatar',
+        tags,
+        description: 'A stored avatar image (PNG, JPEG or WebP), privately cacheable forever.',
+        params: z.object({ file: z.string().regex(AVATAR_FILE_PATTERN, 'Not an avatar file name') }),
+        response: { ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      return sendAvatar(reply, await openAvatar(avatarDir, request.params.file));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        operationId: 'getVet',
+        tags,
+        params: idParams,
+        response: { 200: vetResponseSchema, ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ vet: toVetListItemDto(await getVet(deps, request.params.id)) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        operationId: 'createVet',
+        tags,
+        description: 'Creates a vet without a password and e-mails them a link to choose one.',
+        body: vetCreateSchema,
+        response: { 201: vetResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const vet = await inviteVet(
+        { db: deps.db, auth: app.services.auth, mailer: app.mailer },
+        { ...request.body, companySku: request.body.companySku ?? null },
+        actorOf(request),
+      );
+      return reply.status(201).send({ vet: toVetListItemDto(vet) });
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        operationId: 'updateVet',
+        tags,
+        params: idParams,
+        body: vetPatchSchema,
+        response: { 200: vetResponseSchema, ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      vet: toVetListItemDto(await updateVet(deps, request.params.id, request.body, actorOf(request))),
+    }),
+  );
+
+  app.post(
+    '/:id/avatar',
+    {
+      schema: {
+        operationId: 'uploadVetAvatar',
+        tags,
+        description: `multipart/form-data with one PNG, JPEG or WebP file of at most ${AVATAR_MAX_BYTES} bytes.`,
+        params: idParams,
+        response: {
+          200: vetResponseSchema,
+          ...errors,
+          404: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      // Refused before reading a byte when the request says it is too big; otherwise the parser
+      // stops keeping data past the limit and the file comes back truncated.
+      const declared = Number(request.headers['content-length']);
+      if (declared > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw vetsErrors.avatarTooLarge();
+      if (!request.isMultipart()) throw vetsErrors.avatarMissing();
+      await getVet(deps, request.params.id);
+
+      let stored: string | undefined;
+      try {
+        const files = request.files({
+          limits: { fileSize: AVATAR_MAX_BYTES, files: 1 },
+          throwFileSizeLimit: false,
+        });
+        for await (const part of files) stored = await storeAvatar(avatarDir, part.file);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') throw vetsErrors.avatarOneFile();
+        throw error;
+      }
+      if (!stored) throw vetsErrors.avatarMissing();
+      const vet = await setVetAvatar(
+        deps,
+        request.params.id,
+        `${AVATAR_URL_PREFIX}${stored}`,
+        actorOf(request),
+      );
+      return { vet: toVetListItemDto(vet) };
+    },
+  );
+};
