@@ -53,6 +53,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) emits 'error' on
+  // the pool; without a listener Node would crash the whole process. The pool drops that client and the
+  // next query opens a new connection, so there is nothing else to do here.
+  pool.on('error', () => {});
   const drizzleDb = drizzlePg({ client: pool, schema });
   const db = drizzleDb as unknown as Db;
   return {
