@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createUser } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
 import type { VetRow } from '../vets/vets.table.ts';
-import { isUniqueViolation } from './betas.errors.ts';
 import { insertBetaUser } from './betas.repository.ts';
 import { betaUsers } from './betas.table.ts';
 

@@ -6,10 +6,11 @@ import {
   paginationOf,
 } from '@vetboard/contract';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { betasErrors, isUniqueViolation } from './betas.errors.ts';
+import { betasErrors } from './betas.errors.ts';
 import { toBetaUserDto } from './betas.mapper.ts';
 import {
   findBetaUserById,

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
 import { breedId } from '../breeds/breeds.sync.ts';
 import type { VetRow } from '../vets/vets.table.ts';
-import { isUniqueViolation } from './pets.errors.ts';
 import { updatePet } from './pets.repository.ts';
 import { type NewPetRow, type PetRow, petHealthProfiles, pets } from './pets.table.ts';
 

@@ -7,10 +7,11 @@ import {
   type PetResponse,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findBreedById } from '../breeds/breeds.repository.ts';
-import { isUniqueViolation, petsErrors } from './pets.errors.ts';
+import { petsErrors } from './pets.errors.ts';
 import {
   DEFAULT_TIMEZONE,
   toHealthProfileDto,

@@ -1,6 +1,7 @@
 import type { Species, VetKind } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { containsPattern, escapeLike } from '../../lib/list-query.ts';
 import { breeds } from '../breeds/breeds.table.ts';
 import { families } from '../families/families.table.ts';
@@ -136,10 +137,6 @@ function ranked(mode: MatchMode, source: Searchable, term: string, limit: number
       where closeness >= ${TYPO_MIN_CLOSENESS}
       order by closeness desc, text, id
       limit ${limit}`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export interface PetHit extends Ranked {

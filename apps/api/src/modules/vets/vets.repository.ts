@@ -1,6 +1,7 @@
 import type { VetKind, VetListQuery } from '@vetboard/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern, orderByWithTieBreak } from '../../lib/list-query.ts';
 import { companies } from '../companies/companies.table.ts';
 import { type NewVetRow, type VetRow, vets } from './vets.table.ts';
@@ -59,25 +60,10 @@ export async function companyExists(db: DbOrTx, sku: string): Promise<boolean> {
 
 /**
  * Two creations of the same e-mail can both pass the "already taken?" check; the unique index then
- * refuses the second insert. Drivers wrap the server's error, so the whole `cause` chain is searched.
+ * refuses the second insert.
  */
 export function isVetEmailConflict(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const { code, constraint, message } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (
-      code === '23505' &&
-      (constraint === 'vets_email_lower_key' || String(message).includes('vets_email_lower_key'))
-    ) {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return isUniqueViolation(error, 'vets_email_lower_key');
 }
 
 /** `kinds` is already resolved from the query's `kind` (a kind, or the product's own kinds). */
