@@ -12,8 +12,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
+import { trackersReadRoutes } from './modules/trackers/trackers.read.routes.ts';
+import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vetsRoutes } from './modules/vets/vets.routes.ts';
+import { weightRoutes } from './modules/weight/weight.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -25,6 +29,7 @@ import { servicesPlugin } from './plugins/app/services.ts';
 import { spaPlugin } from './plugins/app/spa.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
+import { multipartPlugin } from './plugins/external/multipart.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 
@@ -55,6 +60,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(noStorePlugin);
   await app.register(sameOriginPlugin);
@@ -69,8 +75,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(betasRoutes, { prefix: '/v1/betas' });
   await app.register(breedsRoutes, { prefix: '/v1/breeds' });
   await app.register(petsRoutes, { prefix: '/v1/pets' });
+  await app.register(trackersPetRoutes, { prefix: '/v1/pets' });
+  await app.register(trackersReadRoutes, { prefix: '/v1/pets' });
   await app.register(searchRoutes, { prefix: '/v1/search' });
   await app.register(vetsRoutes, { prefix: '/v1/vets' });
+  await app.register(weightRoutes, { prefix: '/v1/weight-history' });
+  await app.register(trackersRoutes, { prefix: '/v1/trackers' });
 
   await app.register(spaPlugin);
   return app;

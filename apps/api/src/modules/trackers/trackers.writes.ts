@@ -12,6 +12,7 @@ export interface ReadingInsert {
   source: ReadingSource;
 }
 
+// Values are float4 (`real`); they are summed as float8 so the rollups' sums carry no float4 noise.
 /** Half-hour buckets are aligned on this origin (any UTC midnight would do). */
 const BUCKET_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
@@ -56,7 +57,7 @@ export async function insertReadings(
     half_hours as (
       insert into tracker_rollups_30m as r (pet_id, kind, bucket_start, count, sum, min, max)
       select pet_id, kind, date_bin('30 minutes', measured_at, ${BUCKET_ORIGIN}),
-             count(*), sum(value), min(value), max(value)
+             count(*), sum(value::float8), min(value), max(value)
       from inserted
       group by 1, 2, 3
       -- Concurrent batches lock rollup rows in one global order, which keeps them from deadlocking.
@@ -75,7 +76,7 @@ export async function insertReadings(
     days as (
       insert into tracker_rollups_daily as r (pet_id, kind, local_date, count, sum, min, max)
       select i.pet_id, i.kind, (i.measured_at at time zone z.timezone)::date,
-             count(*), sum(i.value), min(i.value), max(i.value)
+             count(*), sum(i.value::float8), min(i.value), max(i.value)
       from inserted i join zones z on z.pet_id = i.pet_id
       group by 1, 2, 3
       order by 1, 2, 3
@@ -103,13 +104,13 @@ export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Pr
   await db.execute(sql`
     insert into tracker_rollups_30m (pet_id, kind, bucket_start, count, sum, min, max)
     select pet_id, kind, date_bin('30 minutes', measured_at, ${BUCKET_ORIGIN}),
-           count(*), sum(value), min(value), max(value)
+           count(*), sum(value::float8), min(value), max(value)
     from tracker_readings ${onlyPets}
     group by 1, 2, 3`);
   await db.execute(sql`
     insert into tracker_rollups_daily (pet_id, kind, local_date, count, sum, min, max)
     select r.pet_id, r.kind, (r.measured_at at time zone z.timezone)::date,
-           count(*), sum(r.value), min(r.value), max(r.value)
+           count(*), sum(r.value::float8), min(r.value), max(r.value)
     from tracker_readings r
     join (
       select pet_id, ${petTimezone(sql`pet_id`)} as timezone

@@ -1,0 +1,167 @@
+import type { BucketSize, ReadingKind } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+
+/**
+ * A chart's period: UTC instants [start, end) and the same bounds as local dates in the pet's timezone
+ * ('YYYY-MM-DD', end exclusive). Periods always begin on a local bucket boundary.
+ */
+export interface ChartPeriod {
+  start: Date;
+  end: Date;
+  startDate: string;
+  endDate: string;
+}
+
+/** Calendar units whose local period a scope covers; 'isoyear' is the ISO week-numbering year. */
+export type PeriodUnit = 'day' | 'week' | 'month' | 'isoyear';
+
+interface PeriodRow {
+  start: number;
+  end: number;
+  start_date: string;
+  end_date: string;
+}
+
+function toPeriod(row: PeriodRow | undefined): ChartPeriod {
+  if (!row) throw new Error('no period');
+  return {
+    start: new Date(row.start * 1000),
+    end: new Date(row.end * 1000),
+    startDate: row.start_date,
+    endDate: row.end_date,
+  };
+}
+
+/**
+ * The local calendar period of `unit` that contains `at`, in `timezone`. The arithmetic happens on
+ * local (zone-less) timestamps, then each bound is placed in UTC, so a period over a DST change is
+ * 23 or 25 hours longer or shorter, never shifted.
+ */
+export async function periodContaining(
+  db: DbOrTx,
+  timezone: string,
+  unit: PeriodUnit,
+  at: Date,
+): Promise<ChartPeriod> {
+  const local = sql`(${at.toISOString()}::timestamptz at time zone ${timezone})`;
+  const bounds =
+    unit === 'isoyear'
+      ? sql`select date_trunc('week', make_date(y, 1, 4)::timestamp) as local_start,
+                   date_trunc('week', make_date(y + 1, 1, 4)::timestamp) as local_end
+            from (select extract(isoyear from ${local})::int as y) as iso`
+      : sql`select s as local_start, s + ${`1 ${unit}`}::interval as local_end
+            from (select date_trunc(${unit}, ${local}) as s) as truncated`;
+  const result = await db.execute(sql`
+    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
+           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
+           local_start::date::text as start_date,
+           local_end::date::text as end_date
+    from (${bounds}) as b`);
+  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+}
+
+/**
+ * The smallest span of whole `bucketSize` buckets, aligned on the pet's local midnights, that covers
+ * [start, end). Hours and half hours step in real (UTC) time from the local midnight before `start`;
+ * days are local calendar days.
+ */
+export async function periodCovering(
+  db: DbOrTx,
+  timezone: string,
+  bucketSize: Exclude<BucketSize, '1w'>,
+  start: Date,
+  end: Date,
+): Promise<ChartPeriod> {
+  const from = sql`${start.toISOString()}::timestamptz`;
+  const last = sql`(${end.toISOString()}::timestamptz - interval '1 microsecond')`;
+  const localMidnight = sql`(date_trunc('day', ${from} at time zone ${timezone}) at time zone ${timezone})`;
+  const step = bucketSize === '30m' ? '30 minutes' : '1 hour';
+  const bounds =
+    bucketSize === '1d'
+      ? sql`select (${from} at time zone ${timezone})::date::timestamp as local_start,
+                   ((${last} at time zone ${timezone})::date + 1)::timestamp as local_end`
+      : sql`select (s at time zone ${timezone}) as local_start, (e at time zone ${timezone}) as local_end
+            from (select date_bin(${step}::interval, ${from}, ${localMidnight}) as s,
+                         date_bin(${step}::interval, ${last}, ${localMidnight}) + ${step}::interval as e) as aligned`;
+  const result = await db.execute(sql`
+    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
+           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
+           local_start::date::text as start_date,
+           local_end::date::text as end_date
+    from (${bounds}) as b`);
+  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+}
+
+/** A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty. */
+export interface BucketRow {
+  start: number;
+  count: number;
+  sum: number | null;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+const stepOf = { '30m': '30 minutes', '1h': '1 hour' } as const;
+
+/**
+ * Buckets of half hours or hours over the period, re-binned from the half-hour rollups with the
+ * period's start (a local midnight) as origin: half-hour zones (Asia/Kolkata) line up, and across a
+ * DST change the series steps in real time, so that week has 167 or 169 hourly buckets.
+ */
+export async function subDailyBuckets(
+  db: DbOrTx,
+  petId: string,
+  kind: ReadingKind,
+  bucketSize: '30m' | '1h',
+  period: ChartPeriod,
+): Promise<BucketRow[]> {
+  const step = sql`${stepOf[bucketSize]}::interval`;
+  const start = sql`${period.start.toISOString()}::timestamptz`;
+  const end = sql`${period.end.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with agg as (
+      select date_bin(${step}, bucket_start, ${start}) as bucket,
+             sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max
+      from tracker_rollups_30m
+      where pet_id = ${petId} and kind = ${kind}::reading_kind
+        and bucket_start >= ${start} and bucket_start < ${end}
+      group by 1
+    )
+    select extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
+           a.sum / nullif(a.count, 0) as avg, a.min, a.max
+    from generate_series(${start}, ${end} - ${step}, ${step}) as slot
+    left join agg a on a.bucket = slot
+    order by slot`);
+  return rowsOf<BucketRow>(result);
+}
+
+/** One bucket per local calendar day of the period, from the daily rollups. */
+export async function dailyBuckets(
+  db: DbOrTx,
+  petId: string,
+  kind: ReadingKind,
+  timezone: string,
+  period: ChartPeriod,
+): Promise<BucketRow[]> {
+  const result = await db.execute(sql`
+    with days as (
+      select d::date as day
+      from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - interval '1 day',
+                           interval '1 day') as d
+    )
+    select extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
+           coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
+           r.min::float8 as min, r.max::float8 as max
+    from days
+    left join (
+      select local_date, count, sum, min, max
+      from tracker_rollups_daily
+      where pet_id = ${petId} and kind = ${kind}::reading_kind
+        and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
+    ) as r on r.local_date = days.day
+    order by days.day`);
+  return rowsOf<BucketRow>(result);
+}

@@ -1,0 +1,131 @@
+import type { ReadingKind, ReadingSource, Species } from '@vetboard/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { families } from '../families/families.table.ts';
+import { DEFAULT_TIMEZONE } from '../pets/pets.mapper.ts';
+import { petHealthProfiles, pets } from '../pets/pets.table.ts';
+import { users } from '../users/users.table.ts';
+import { trackerReadings } from './trackers.table.ts';
+
+/** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
+export interface PetTrackerContext {
+  id: string;
+  species: Species;
+  birthDate: string | null;
+  timezone: string;
+  targetWeightKg: number | null;
+}
+
+export async function findPetTrackerContext(
+  db: DbOrTx,
+  petId: string,
+): Promise<PetTrackerContext | undefined> {
+  const [row] = await db
+    .select({
+      id: pets.id,
+      species: pets.species,
+      birthDate: pets.birthDate,
+      timezone: sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIMEZONE})`,
+      targetWeightKg: petHealthProfiles.targetWeightKg,
+    })
+    .from(pets)
+    .innerJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(users, eq(users.id, families.ownerUserId))
+    .leftJoin(petHealthProfiles, eq(petHealthProfiles.petId, pets.id))
+    .where(eq(pets.id, petId))
+    .limit(1);
+  return row;
+}
+
+export interface LatestReadingRow {
+  value: number;
+  measuredAt: Date;
+  source: ReadingSource;
+}
+
+/** The newest reading of a kind: one step down the (pet, kind, time) index. */
+export async function findLatestReading(
+  db: DbOrTx,
+  petId: string,
+  kind: ReadingKind,
+): Promise<LatestReadingRow | undefined> {
+  const [row] = await db
+    .select({
+      value: trackerReadings.value,
+      measuredAt: trackerReadings.measuredAt,
+      source: trackerReadings.source,
+    })
+    .from(trackerReadings)
+    .where(and(eq(trackerReadings.petId, petId), eq(trackerReadings.kind, kind)))
+    .orderBy(desc(trackerReadings.measuredAt), desc(trackerReadings.id))
+    .limit(1);
+  return row;
+}
+
+export interface DailyTotalsRow {
+  kind: ReadingKind;
+  sum: number;
+  count: number;
+}
+
+/** Totals of the local day `day` for some kinds, from the daily rollups. */
+export async function dailyTotals(
+  db: DbOrTx,
+  petId: string,
+  day: string,
+  kinds: readonly ReadingKind[],
+): Promise<DailyTotalsRow[]> {
+  const result = await db.execute(sql`
+    select kind::text as kind, sum::float8 as sum, count
+    from tracker_rollups_daily
+    where pet_id = ${petId} and local_date = ${day}::date
+      and kind in (${sql.join(
+        kinds.map((kind) => sql`${kind}::reading_kind`),
+        sql`, `,
+      )})`);
+  return rowsOf<DailyTotalsRow>(result);
+}
+
+export interface WindowTotalsRow {
+  total: number | null;
+  days: number;
+}
+
+/** Sum and number of days with data of the daily totals over local dates [from, to). */
+export async function windowTotals(
+  db: DbOrTx,
+  petId: string,
+  kind: ReadingKind,
+  from: string,
+  to: string,
+): Promise<WindowTotalsRow> {
+  const result = await db.execute(sql`
+    select sum(sum)::float8 as total, count(*)::int as days
+    from tracker_rollups_daily
+    where pet_id = ${petId} and kind = ${kind}::reading_kind
+      and local_date >= ${from}::date and local_date < ${to}::date`);
+  return rowsOf<WindowTotalsRow>(result)[0] ?? { total: null, days: 0 };
+}
+
+export interface DayAverageRow {
+  day: string;
+  sum: number;
+  count: number;
+}
+
+/** The newest local day before `before` with readings of `kind`, from the daily rollups. */
+export async function lastDayBefore(
+  db: DbOrTx,
+  petId: string,
+  kind: ReadingKind,
+  before: string,
+): Promise<DayAverageRow | undefined> {
+  const result = await db.execute(sql`
+    select local_date::text as day, sum::float8 as sum, count
+    from tracker_rollups_daily
+    where pet_id = ${petId} and kind = ${kind}::reading_kind and local_date < ${before}::date
+    order by local_date desc
+    limit 1`);
+  return rowsOf<DayAverageRow>(result)[0];
+}

@@ -1,0 +1,232 @@
+import {
+  averageHistoryLastQuerySchema,
+  averageHistoryLastResponseSchema,
+  chartResponseSchema,
+  errorResponseSchema,
+  heartRateHistoryQuerySchema,
+  heartRateRangeQuerySchema,
+  historyQuerySchema,
+  latestTrackersResponseSchema,
+  periodAverageQuerySchema,
+  periodAverageResponseSchema,
+  readingHistoryResponseSchema,
+  respiratoryChartQuerySchema,
+  respiratoryChartResponseSchema,
+  respiratoryHistoryResponseSchema,
+  trackerChartQuerySchema,
+  weightChartQuerySchema,
+  weightChartResponseSchema,
+  weightHistoryResponseSchema,
+} from '@vetboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getWeightChart, getWeightHistory } from '../weight/weight.service.ts';
+import {
+  getHeartRateHalfHourly,
+  getHeartRateHistory,
+  getLatestTrackers,
+  getPeriodAverage,
+  getReadingChart,
+  getReadingHistory,
+  getRespiratoryChart,
+  getRespiratoryHistory,
+  getRespiratoryLastAverage,
+} from './trackers.read.service.ts';
+
+const tags = ['trackers'];
+const idParams = z.object({ id: z.uuid() });
+const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+const chartTimeNote =
+  "The period is the pet's local calendar day (48 half hours; 46 or 50 on a DST change), ISO week " +
+  '(168 hours; 167 or 169 when the clocks change) or month (local days) around `date` (seconds, default ' +
+  'now). Every bucket is present; empty ones have count 0 and null values.';
+
+/**
+ * A pet's trackers (SPEC §7), mounted on `/v1/pets` beside the pets module: every path here has a
+ * segment after `:id`, and the heart-rate paths are static (`heart-rate/...`), which the router
+ * prefers to `:id`.
+ */
+export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db };
+
+  app.get(
+    '/:id/weight-history',
+    {
+      schema: {
+        operationId: 'listPetWeightHistory',
+        tags,
+        description:
+          'Weight entries (kg), newest first by default; each has its variation from the entry before it ' +
+          "and a sentiment against the pet's target weight.",
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: weightHistoryResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getWeightHistory(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/weight-history/chart',
+    {
+      schema: {
+        operationId: 'getPetWeightChart',
+        tags,
+        description:
+          "Week and month: one bucket per local day; year: the ISO week-year's 52 or 53 weeks. Includes the " +
+          'target weight.',
+        params: idParams,
+        querystring: weightChartQuerySchema,
+        response: { 200: weightChartResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getWeightChart(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/respiratory-history',
+    {
+      schema: {
+        operationId: 'listPetRespiratoryHistory',
+        tags,
+        description: "Respiratory readings, each flagged against the pet's current thresholds.",
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: respiratoryHistoryResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getRespiratoryHistory(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/respiratory-history/chart',
+    {
+      schema: {
+        operationId: 'getPetRespiratoryChart',
+        tags,
+        description:
+          `${chartTimeNote} With \`startDate\` and \`endDate\` instead: up to 2 days in half hours, 16 days in ` +
+          'hours, 400 days in local days (widened to whole buckets); longer is `trackers.range_too_long`.',
+        params: idParams,
+        querystring: respiratoryChartQuerySchema,
+        response: { 200: respiratoryChartResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getRespiratoryChart(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/respiratory-history/average-history/last',
+    {
+      schema: {
+        operationId: 'getPetRespiratoryLastAverage',
+        tags,
+        description:
+          'The average of the last complete local day before the day containing `at` (default now), or null.',
+        params: idParams,
+        querystring: averageHistoryLastQuerySchema,
+        response: { 200: averageHistoryLastResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getRespiratoryLastAverage(deps, request.params.id, request.query.at),
+  );
+
+  for (const { path, kind, name } of [
+    { path: 'shaking', kind: 'shaking', name: 'Shaking' },
+    { path: 'drinking', kind: 'drinking', name: 'Drinking' },
+  ] as const) {
+    app.get(
+      `/:id/${path}`,
+      {
+        schema: {
+          operationId: `listPet${name}History`,
+          tags,
+          description: `${name} readings (${kind === 'shaking' ? 'episodes per interval' : 'seconds per bout'}).`,
+          params: idParams,
+          querystring: historyQuerySchema,
+          response: { 200: readingHistoryResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => getReadingHistory(deps, request.params.id, kind, request.query),
+    );
+
+    app.get(
+      `/:id/${path}/chart`,
+      {
+        schema: {
+          operationId: `getPet${name}Chart`,
+          tags,
+          description: `${chartTimeNote} \`sum\` is the bucket's total.`,
+          params: idParams,
+          querystring: trackerChartQuerySchema,
+          response: { 200: chartResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => getReadingChart(deps, request.params.id, kind, request.query),
+    );
+
+    app.get(
+      `/:id/${path}/average`,
+      {
+        schema: {
+          operationId: `getPet${name}Average`,
+          tags,
+          description:
+            'Daily totals averaged over the `days` complete local days before the day containing `at` ' +
+            '(default now), beside the `days` before them; days without readings are left out.',
+          params: idParams,
+          querystring: periodAverageQuerySchema,
+          response: { 200: periodAverageResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => getPeriodAverage(deps, request.params.id, kind, request.query),
+    );
+  }
+
+  app.get(
+    '/heart-rate/half-hourly-averages',
+    {
+      schema: {
+        operationId: 'getHeartRateHalfHourlyAverages',
+        tags,
+        description:
+          'Half-hour buckets over [startDate, endDate) widened to whole half hours, at most 400 ' +
+          '(`trackers.range_too_long`).',
+        querystring: heartRateRangeQuerySchema,
+        response: { 200: chartResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getHeartRateHalfHourly(deps, request.query),
+  );
+
+  app.get(
+    '/heart-rate/history',
+    {
+      schema: {
+        operationId: 'listHeartRateHistory',
+        tags,
+        description: 'Raw heart-rate readings, newest first by default.',
+        querystring: heartRateHistoryQuerySchema,
+        response: { 200: readingHistoryResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getHeartRateHistory(deps, request.query),
+  );
+
+  app.get(
+    '/:id/trackers/latest',
+    {
+      schema: {
+        operationId: 'getPetLatestTrackers',
+        tags,
+        description:
+          "The newest weight, respiratory and heart-rate values, and today's shaking and drinking totals " +
+          "in the pet's timezone.",
+        params: idParams,
+        response: { 200: latestTrackersResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getLatestTrackers(deps, request.params.id),
+  );
+};

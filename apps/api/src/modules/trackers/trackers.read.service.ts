@@ -1,0 +1,262 @@
+import {
+  type ChartResponse,
+  classifyRespiratoryRate,
+  defaultRespiratoryThresholds,
+  type HistoryQuery,
+  isoToCalendarDate,
+  type LatestTrackersResponse,
+  type PeriodAverageResponse,
+  paginationOf,
+  type ReadingEntry,
+  type ReadingKind,
+  type RespiratoryChartResponse,
+  type RespiratoryEntry,
+  type RespiratoryThresholds,
+  readingRanges,
+  type TrackerTimeScope,
+  toTimestamp,
+  weightVariationSentiment,
+} from '@vetboard/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { petsErrors } from '../pets/pets.errors.ts';
+import { todayIn } from '../pets/pets.service.ts';
+import { findLatestWeightEntry } from '../weight/weight.repository.ts';
+import { readingChartOfRange, readingChartOfScope } from './trackers.charts.service.ts';
+import { countReadings, listReadings, type ReadingRow } from './trackers.history.repository.ts';
+import { trackersReadErrors } from './trackers.read.errors.ts';
+import { round2, toReadingEntry, toRespiratoryEntry } from './trackers.read.mapper.ts';
+import {
+  dailyTotals,
+  findLatestReading,
+  findPetTrackerContext,
+  lastDayBefore,
+  type PetTrackerContext,
+  windowTotals,
+} from './trackers.read.repository.ts';
+import { thresholdsForPet } from './trackers.thresholds.service.ts';
+
+type Deps = { db: Db };
+
+async function requirePet(db: DbOrTx, petId: string): Promise<PetTrackerContext> {
+  const pet = await findPetTrackerContext(db, petId);
+  if (!pet) throw petsErrors.notFound();
+  return pet;
+}
+
+/** The pet was found just before: the fallback only covers it being deleted in between. */
+async function thresholdsOf(db: DbOrTx, pet: PetTrackerContext): Promise<RespiratoryThresholds> {
+  return (await thresholdsForPet(db, pet.id)) ?? defaultRespiratoryThresholds[pet.species];
+}
+
+const dateOf = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : new Date(seconds * 1000);
+
+/** An explicit range needs both ends, the end after the start. */
+function explicitRange(query: {
+  startDate?: number;
+  endDate?: number;
+}): { start: Date; end: Date } | undefined {
+  if (query.startDate === undefined && query.endDate === undefined) return undefined;
+  if (query.startDate === undefined) throw trackersReadErrors.rangeIncomplete('startDate');
+  if (query.endDate === undefined) throw trackersReadErrors.rangeIncomplete('endDate');
+  if (query.endDate <= query.startDate) throw trackersReadErrors.rangeEmpty();
+  return { start: new Date(query.startDate * 1000), end: new Date(query.endDate * 1000) };
+}
+
+/** Lists take either end alone (everything since, everything until). */
+function listRange(query: { startDate?: number; endDate?: number }) {
+  if (query.startDate !== undefined && query.endDate !== undefined && query.endDate <= query.startDate) {
+    throw trackersReadErrors.rangeEmpty();
+  }
+  return { start: dateOf(query.startDate), end: dateOf(query.endDate) };
+}
+
+async function readingPage(db: Db, petId: string, kind: ReadingKind, query: HistoryQuery) {
+  const pageQuery = {
+    petId,
+    kind,
+    ...listRange(query),
+    order: query.order,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  const [rows, total] = await Promise.all([listReadings(db, pageQuery), countReadings(db, pageQuery)]);
+  return { rows, pagination: paginationOf(query.page, query.pageSize, total) };
+}
+
+export async function getReadingHistory(
+  deps: Deps,
+  petId: string,
+  kind: ReadingKind,
+  query: HistoryQuery,
+): Promise<{ entries: ReadingEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
+  const pet = await requirePet(deps.db, petId);
+  const { rows, pagination } = await readingPage(deps.db, petId, kind, query);
+  return { entries: rows.map(toReadingEntry), pagination, timezone: pet.timezone };
+}
+
+export async function getRespiratoryHistory(
+  deps: Deps,
+  petId: string,
+  query: HistoryQuery,
+): Promise<{ entries: RespiratoryEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
+  const pet = await requirePet(deps.db, petId);
+  const [{ rows, pagination }, thresholds] = await Promise.all([
+    readingPage(deps.db, petId, 'respiratory_rate', query),
+    thresholdsOf(deps.db, pet),
+  ]);
+  return {
+    entries: rows.map((row: ReadingRow) => toRespiratoryEntry(row, thresholds)),
+    pagination,
+    timezone: pet.timezone,
+  };
+}
+
+export async function getReadingChart(
+  deps: Deps,
+  petId: string,
+  kind: ReadingKind,
+  query: { timeScope: TrackerTimeScope; date?: number },
+): Promise<ChartResponse> {
+  const pet = await requirePet(deps.db, petId);
+  return readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? new Date());
+}
+
+/** A scope around `date`, or an explicit `startDate`/`endDate` range, which wins when given. */
+export async function getRespiratoryChart(
+  deps: Deps,
+  petId: string,
+  query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
+): Promise<RespiratoryChartResponse> {
+  const range = explicitRange(query);
+  const pet = await requirePet(deps.db, petId);
+  const [chart, thresholds] = await Promise.all([
+    range
+      ? readingChartOfRange(deps.db, pet, 'respiratory_rate', range)
+      : readingChartOfScope(
+          deps.db,
+          pet,
+          'respiratory_rate',
+          query.timeScope,
+          dateOf(query.date) ?? new Date(),
+        ),
+    thresholdsOf(deps.db, pet),
+  ]);
+  return { ...chart, thresholds };
+}
+
+function shiftDate(iso: string, days: number): string {
+  return new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The average of the last complete local day before the one containing `at` (a day still under way
+ * would average half a night).
+ */
+export async function getRespiratoryLastAverage(deps: Deps, petId: string, at: number | undefined) {
+  const pet = await requirePet(deps.db, petId);
+  const day = todayIn(pet.timezone, dateOf(at) ?? new Date());
+  const [row, thresholds] = await Promise.all([
+    lastDayBefore(deps.db, petId, 'respiratory_rate', day),
+    thresholdsOf(deps.db, pet),
+  ]);
+  if (!row || row.count === 0) return { average: null };
+  const value = round2(row.sum / row.count);
+  return {
+    average: {
+      date: isoToCalendarDate(row.day),
+      value,
+      count: row.count,
+      abnormal: classifyRespiratoryRate(value, thresholds),
+    },
+  };
+}
+
+/**
+ * Daily totals averaged over the `days` complete local days before the day containing `at`, beside
+ * the `days` before those. Only days with readings count: a day without the collar is no data, not a
+ * day of zero.
+ */
+export async function getPeriodAverage(
+  deps: Deps,
+  petId: string,
+  kind: 'shaking' | 'drinking',
+  query: { days: number; at?: number },
+): Promise<PeriodAverageResponse> {
+  const pet = await requirePet(deps.db, petId);
+  const today = todayIn(pet.timezone, dateOf(query.at) ?? new Date());
+  const from = shiftDate(today, -query.days);
+  const [current, previous] = await Promise.all([
+    windowTotals(deps.db, petId, kind, from, today),
+    windowTotals(deps.db, petId, kind, shiftDate(from, -query.days), from),
+  ]);
+  const average = (w: typeof current) => (w.days > 0 && w.total !== null ? w.total / w.days : null);
+  const dailyAverage = average(current);
+  const previousDailyAverage = average(previous);
+  const changePercent =
+    dailyAverage !== null && previousDailyAverage !== null && previousDailyAverage > 0
+      ? Math.round(((dailyAverage - previousDailyAverage) / previousDailyAverage) * 1000) / 10
+      : null;
+  return {
+    days: query.days,
+    dailyAverage: dailyAverage === null ? null : round2(dailyAverage),
+    previousDailyAverage: previousDailyAverage === null ? null : round2(previousDailyAverage),
+    changePercent,
+    daysWithData: current.days,
+    unit: readingRanges[kind].unit,
+  };
+}
+
+export async function getHeartRateHalfHourly(
+  deps: Deps,
+  query: { petUuid: string; startDate: number; endDate: number },
+): Promise<ChartResponse> {
+  const range = explicitRange(query);
+  if (!range) throw trackersReadErrors.rangeIncomplete('startDate');
+  const pet = await requirePet(deps.db, query.petUuid);
+  return readingChartOfRange(deps.db, pet, 'heart_rate', range, '30m');
+}
+
+export async function getHeartRateHistory(
+  deps: Deps,
+  query: HistoryQuery & { petUuid: string },
+): Promise<{ entries: ReadingEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
+  return getReadingHistory(deps, query.petUuid, 'heart_rate', query);
+}
+
+/** The pet profile's tracker summary: newest values, and today's totals in the pet's timezone. */
+export async function getLatestTrackers(deps: Deps, petId: string): Promise<LatestTrackersResponse> {
+  const pet = await requirePet(deps.db, petId);
+  const today = todayIn(pet.timezone);
+  const [weight, respiratory, heart, totals, thresholds] = await Promise.all([
+    findLatestWeightEntry(deps.db, petId),
+    findLatestReading(deps.db, petId, 'respiratory_rate'),
+    findLatestReading(deps.db, petId, 'heart_rate'),
+    dailyTotals(deps.db, petId, today, ['shaking', 'drinking']),
+    thresholdsOf(deps.db, pet),
+  ]);
+  const todayTotal = (kind: ReadingKind) => Math.round(totals.find((t) => t.kind === kind)?.sum ?? 0);
+  return {
+    weight: weight
+      ? {
+          value: weight.valueKg,
+          measuredAt: toTimestamp(weight.measuredAt),
+          variationSentiment: weightVariationSentiment(weight.previousKg, weight.valueKg, pet.targetWeightKg),
+        }
+      : null,
+    respiratoryRate: respiratory
+      ? {
+          value: respiratory.value,
+          measuredAt: toTimestamp(respiratory.measuredAt),
+          source: respiratory.source,
+          abnormal: classifyRespiratoryRate(respiratory.value, thresholds),
+        }
+      : null,
+    heartRate: heart
+      ? { value: heart.value, measuredAt: toTimestamp(heart.measuredAt), source: heart.source }
+      : null,
+    shakingToday: todayTotal('shaking'),
+    drinkingTodaySeconds: todayTotal('drinking'),
+    timezone: pet.timezone,
+  };
+}

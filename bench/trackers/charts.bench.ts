@@ -1,0 +1,263 @@
+/**
+ * Tracker chart latency (issue #4: p99 ≤ 20 ms alone and ≤ 100 ms under 20 concurrent requests on
+ * PostgreSQL). Loads BENCH_READINGS readings (default 1M on PGlite, 10M on PostgreSQL) spread over a
+ * year for BENCH_PETS pets in several timezones with set-based SQL, rebuilds the rollups, then times
+ * each chart scope on a real server over loopback: one request at a time, then 20 at once.
+ *
+ *   npm run bench:trackers:charts                                   # PGlite
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:trackers:charts   # PostgreSQL too (empty, disposable)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { parseConfig } from '../../apps/api/src/config.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
+import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const WARMUP = 20;
+const PASSWORD = 'bench-password-123';
+const TIMEZONES = ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'UTC'];
+const KINDS = ['respiratory_rate', 'heart_rate', 'shaking', 'drinking'] as const;
+const YEAR_SECONDS = 365 * 86_400;
+
+interface EngineSetup {
+  label: string;
+  readings: number;
+  pets: number;
+  open: () => Promise<Database>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A sequential, valid (version 4, RFC variant) UUID: bulk inserts stay append-only in the B-tree. */
+function benchUuid(prefix: number, a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) {
+  return sql`(lpad(to_hex(${prefix}::int), 8, '0') || '-' || lpad(to_hex(${a}), 4, '0') || '-4000-8000-' || lpad(to_hex(${b}), 12, '0'))::uuid`;
+}
+
+async function createPets(db: Db, count: number): Promise<string[]> {
+  await db.execute(sql`
+    insert into families (id, family_kind)
+    select ${benchUuid(1, sql`0`, sql`i`)}, 'paid' from generate_series(1, ${count}::int) i`);
+  await db.execute(sql`
+    insert into users (id, email, first_name, last_name, user_type, family_id, timezone)
+    select ${benchUuid(2, sql`0`, sql`i`)}, 'bench.owner' || i || '@example.test', 'Bench', 'Owner', 1,
+           ${benchUuid(1, sql`0`, sql`i`)}, (${sql.param(TIMEZONES)}::text[])[1 + i % ${TIMEZONES.length}::int]
+    from generate_series(1, ${count}::int) i`);
+  await db.execute(sql`
+    update families f set owner_user_id = u.id from users u where u.family_id = f.id and u.email like 'bench.owner%'`);
+  await db.execute(sql`
+    insert into pets (id, name, species, family_id)
+    select ${benchUuid(3, sql`0`, sql`i`)}, 'Bench ' || i, (case when i % 3 = 0 then 'cat' else 'dog' end)::species,
+           ${benchUuid(1, sql`0`, sql`i`)}
+    from generate_series(1, ${count}::int) i`);
+  await db.execute(sql`
+    insert into pet_health_profiles (pet_id, target_weight_kg)
+    select ${benchUuid(3, sql`0`, sql`i`)}, 12 from generate_series(1, ${count}::int) i`);
+  return rows<{ id: string }>(
+    await db.execute(sql`select id from pets where name like 'Bench %' order by id`),
+  ).map((r) => r.id);
+}
+
+/**
+ * A year of readings per pet, the four kinds evenly spaced and ending at `end`, with plausible values;
+ * one statement per pet keeps each statement's memory bounded (PGlite runs in this process).
+ */
+async function loadReadings(db: Db, petIds: string[], perPet: number, end: Date): Promise<void> {
+  const perKind = Math.floor(perPet / KINDS.length);
+  const step = YEAR_SECONDS / perKind;
+  for (const [p, petId] of petIds.entries()) {
+    await db.execute(sql`
+      insert into tracker_readings (id, pet_id, kind, value, measured_at, source)
+      select ${benchUuid(4 + p, sql`k.n`, sql`i`)}, ${petId}::uuid, k.kind::reading_kind,
+             case k.kind
+               when 'respiratory_rate' then 18 + 6 * sin(i / 40.0) + random() * 4
+               when 'heart_rate' then 70 + 40 * random()
+               when 'shaking' then floor(random() * 3)
+               else floor(random() * 40)
+             end,
+             ${end.toISOString()}::timestamptz - make_interval(secs => (${perKind}::int - i) * ${step}::float8),
+             (case when i % 50 = 0 then 'app' else 'tracker' end)::reading_source
+      from unnest(${sql.param([...KINDS])}::text[]) with ordinality as k(kind, n),
+           generate_series(0, ${perKind - 1}::int) i`);
+    if ((p + 1) % 10 === 0) process.stdout.write(`  ${p + 1}/${petIds.length} pets loaded\r`);
+  }
+  await db.execute(sql`
+    insert into weight_entries (id, pet_id, value_kg, measured_at, location, author)
+    select ${benchUuid(5000, sql`0`, sql`(p.n * 100 + w)::int`)}, p.id, 11 + random() * 2,
+           ${end.toISOString()}::timestamptz - make_interval(days => w * 7), 'home', 'user'
+    from unnest(${sql.param(petIds)}::uuid[]) with ordinality as p(id, n), generate_series(0, 51) w`);
+}
+
+async function countReadings(db: Db): Promise<number> {
+  return (
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_readings`))[0]?.n ?? 0
+  );
+}
+
+type Scope = { name: string; url: (petId: string, at: number) => string };
+
+const DAY = 86_400;
+const SCOPES: Scope[] = [
+  {
+    name: 'respiratory day (48 × 30m)',
+    url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=day&date=${at}`,
+  },
+  {
+    name: 'respiratory week (168 × 1h)',
+    url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=week&date=${at}`,
+  },
+  {
+    name: 'respiratory month (1d)',
+    url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=month&date=${at}`,
+  },
+  {
+    name: 'respiratory range 300 days (1d)',
+    url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 300 * DAY}&endDate=${at}`,
+  },
+  { name: 'shaking week (1h)', url: (id, at) => `/v1/pets/${id}/shaking/chart?timeScope=week&date=${at}` },
+  {
+    name: 'drinking month (1d)',
+    url: (id, at) => `/v1/pets/${id}/drinking/chart?timeScope=month&date=${at}`,
+  },
+  {
+    name: 'heart rate 8 days (384 × 30m)',
+    url: (id, at) =>
+      `/v1/pets/heart-rate/half-hourly-averages?petUuid=${id}&startDate=${at - 8 * DAY}&endDate=${at}`,
+  },
+  {
+    name: 'weight year (52/53 × 1w)',
+    url: (id, at) => `/v1/pets/${id}/weight-history/chart?timeScope=year&date=${at}`,
+  },
+];
+
+async function timeOne(base: string, url: string, cookie: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(`${base}${url}`, { headers: { cookie } });
+  const body = (await response.json()) as { buckets?: unknown[] };
+  const elapsed = performance.now() - start;
+  if (!response.ok || !Array.isArray(body.buckets)) throw new Error(`${url}: ${response.status}`);
+  return elapsed;
+}
+
+async function benchEngine(setup: EngineSetup) {
+  const database = await setup.open();
+  await database.migrate();
+  const db = database.db;
+  if ((await countReadings(db)) > 0) throw new Error('the bench needs an empty database');
+
+  const end = new Date();
+  let started = performance.now();
+  const petIds = await createPets(db, setup.pets);
+  await loadReadings(db, petIds, Math.floor(setup.readings / setup.pets), end);
+  const loadSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  await rebuildRollups(db);
+  await db.execute(sql`analyze`);
+  const rollupSeconds = (performance.now() - started) / 1000;
+  const total = await countReadings(db);
+  const [half, daily] = [
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_30m`))[0]?.n,
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_daily`))[0]?.n,
+  ];
+  console.log(
+    `\n${setup.label}: ${total.toLocaleString('en')} readings for ${setup.pets} pets loaded in ${loadSeconds.toFixed(1)} s; ` +
+      `rollups (${half?.toLocaleString('en')} half hours, ${daily?.toLocaleString('en')} days) rebuilt in ${rollupSeconds.toFixed(1)} s`,
+  );
+
+  const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
+  const vet = await insertVet(db, {
+    id: '00000000-0000-4000-8000-00000000be01',
+    email: 'bench.vet@example.test',
+    firstName: 'Bench',
+    lastName: 'Vet',
+    kind: 'head',
+    passwordHash: await hashPassword(PASSWORD, 'low'),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: vet.email, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const cookie =
+      (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
+
+    // Deterministic picks: any pet, any moment of the loaded year.
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = (scope: Scope) =>
+      scope.url(
+        petIds[Math.floor(next() * petIds.length)] ?? '',
+        seconds(end.getTime()) - Math.floor(next() * (YEAR_SECONDS - 10 * DAY)),
+      );
+
+    const table: Record<string, Record<string, number>> = {};
+    for (const scope of SCOPES) {
+      for (let i = 0; i < WARMUP; i++) await timeOne(base, pick(scope), cookie);
+      const alone: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) alone.push(await timeOne(base, pick(scope), cookie));
+      const concurrent: number[] = [];
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = 0; i < Math.ceil(REQUESTS / 4); i++)
+            concurrent.push(await timeOne(base, pick(scope), cookie));
+        }),
+      );
+      alone.sort((a, b) => a - b);
+      concurrent.sort((a, b) => a - b);
+      table[scope.name] = {
+        'alone p50': Number(percentile(alone, 50).toFixed(1)),
+        'alone p99': Number(percentile(alone, 99).toFixed(1)),
+        [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
+        [`${CONCURRENCY} conc. p99`]: Number(percentile(concurrent, 99).toFixed(1)),
+      };
+    }
+    console.log(
+      `ms per request over loopback: ${REQUESTS} one at a time after ${WARMUP} warm-up ones, then ` +
+        `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet and date`,
+    );
+    console.table(table);
+  } finally {
+    // Closing the app closes its database too.
+    await app.close();
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-charts-'));
+try {
+  await benchEngine({
+    label: 'PGlite',
+    readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
+    pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
+    open: () => openPglite({ dataDir: dir }),
+  });
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    await benchEngine({
+      label: 'PostgreSQL',
+      readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
+      pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
+      open: () => openPostgres(url),
+    });
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
