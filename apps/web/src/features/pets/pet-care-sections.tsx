@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 
 export interface PetCareSectionProps {
   petUuid: string;
@@ -12,7 +13,7 @@ export interface PetCareSectionProps {
  * tracker values. Each adds its section component here; until then nothing is drawn, rather than
  * placeholders pretending to be data.
  */
-export const petCareSections: ComponentType<PetCareSectionProps>[] = [];
+export const petCareSections: ComponentType<PetCareSectionProps>[] = [LatestTrackersCard];
 
 export function PetCareSections(props: PetCareSectionProps) {
   if (petCareSections.length === 0) return null;

@@ -1,6 +1,31 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { petQueryOptions } from '@/features/pets/pets.queries.ts';
+import { RpmPage } from '@/features/trackers/rpm-page.tsx';
+import { settlePrefetches } from '@/features/trackers/tracker-loaders.ts';
+import { rpmSearchDefaults, rpmSearchSchema } from '@/features/trackers/tracker-search.ts';
+import { LATEST_READING_QUERY, rpmChartQuery } from '@/features/trackers/tracker-view.ts';
+import {
+  respiratoryChartQueryOptions,
+  respiratoryHistoryQueryOptions,
+  respiratoryLastAverageQueryOptions,
+  respiratoryThresholdsQueryOptions,
+} from '@/features/trackers/trackers.queries.ts';
+import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/rpm')({
-  component: () => <ComingSoonPanel title="Resting respiratory rate monitor" />,
+  validateSearch: rpmSearchSchema,
+  search: { middlewares: [stripSearchParams(rpmSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, params: { uuid }, deps, cause }) => {
+    const { ownerHomeLocation } = await orNotFound(queryClient.ensureQueryData(petQueryOptions(uuid)));
+    const { timezone } = ownerHomeLocation;
+    await settlePrefetches(cause, [
+      queryClient.prefetchQuery(respiratoryChartQueryOptions(uuid, rpmChartQuery(deps.days, timezone))),
+      queryClient.prefetchQuery(respiratoryLastAverageQueryOptions(uuid)),
+      queryClient.prefetchQuery(respiratoryHistoryQueryOptions(uuid, LATEST_READING_QUERY)),
+      queryClient.prefetchQuery(respiratoryThresholdsQueryOptions(uuid)),
+    ]);
+    return { timezone };
+  },
+  component: RpmPage,
 });

@@ -1,0 +1,129 @@
+import type { ChartBucket } from '@vetboard/contract';
+import { describe, expect, it } from 'vitest';
+import { buildChartConfig, type TimeSeriesChartProps, withAlpha } from './chart-config.ts';
+import { axisLabels, bucketTitle, hasReadings } from './chart-labels.ts';
+
+const bucket = (iso: string, values: Partial<ChartBucket> = {}): ChartBucket => ({
+  start: { seconds: Date.parse(iso) / 1000 },
+  avg: null,
+  min: null,
+  max: null,
+  sum: null,
+  count: 0,
+  ...values,
+});
+
+/** The 48 half hours of 14 July 2026 in London (BST), from 23:00 UTC the day before. */
+const londonDay = Array.from({ length: 48 }, (_, i) =>
+  bucket(new Date(Date.parse('2026-07-13T23:00:00Z') + i * 1800_000).toISOString()),
+);
+
+const props = (patch: Partial<TimeSeriesChartProps>): TimeSeriesChartProps => ({
+  type: 'line',
+  buckets: [],
+  bucketSize: '1d',
+  timezone: 'Europe/London',
+  measure: 'avg',
+  seriesLabel: 'Average',
+  unit: 'breaths/min',
+  ariaLabel: 'chart',
+  ...patch,
+});
+
+describe('axis labels, on the pet’s wall clock', () => {
+  it('labels every third hour of a day, in the pet’s zone', () => {
+    const { ticks, autoSkip } = axisLabels(londonDay, '30m', 'Europe/London');
+    expect(autoSkip).toBe(false);
+    expect(ticks[0]).toBe('00:00');
+    expect(ticks[1]).toBe('');
+    expect(ticks[6]).toBe('03:00');
+    expect(ticks.filter(Boolean)).toHaveLength(8);
+  });
+
+  it('labels the local midnights of a week of hours', () => {
+    const week = Array.from({ length: 168 }, (_, i) =>
+      bucket(new Date(Date.parse('2026-07-12T23:00:00Z') + i * 3600_000).toISOString()),
+    );
+    const { ticks } = axisLabels(week, '1h', 'Europe/London');
+    expect(ticks.filter(Boolean)).toEqual([
+      'Mon 13',
+      'Tue 14',
+      'Wed 15',
+      'Thu 16',
+      'Fri 17',
+      'Sat 18',
+      'Sun 19',
+    ]);
+  });
+
+  it('writes days as DD/MM and titles a bucket in full', () => {
+    const days = [bucket('2026-10-24T23:00:00Z'), bucket('2026-10-26T00:00:00Z')];
+    expect(axisLabels(days, '1d', 'Europe/London')).toEqual({ ticks: ['25/10', '26/10'], autoSkip: true });
+    expect(bucketTitle(days[0] as ChartBucket, '1d', 'Europe/London')).toBe('Sun 25/10/2026');
+    expect(bucketTitle(londonDay[3] as ChartBucket, '30m', 'Europe/London')).toBe('Tue 14/07/2026 01:30');
+    expect(bucketTitle(days[1] as ChartBucket, '1w', 'UTC')).toBe('Week of 26/10/2026');
+  });
+});
+
+describe('buildChartConfig', () => {
+  const buckets = [
+    bucket('2026-07-13T23:00:00Z', { avg: 22.44, min: 18, max: 27, count: 4 }),
+    bucket('2026-07-14T23:00:00Z'),
+    bucket('2026-07-15T23:00:00Z', { avg: 41, min: 41, max: 41, count: 1 }),
+  ];
+
+  it('keeps empty buckets as gaps, not zeros, and does not join across them', () => {
+    const { data } = buildChartConfig(props({ buckets }));
+    const line = data.datasets.at(-1) as { data: unknown[]; spanGaps: boolean };
+    expect(line.data).toEqual([22.4, null, 41]);
+    expect(line.spanGaps).toBe(false);
+    expect(hasReadings(buckets)).toBe(true);
+    expect(hasReadings([bucket('2026-07-13T23:00:00Z')])).toBe(false);
+  });
+
+  it('shades the lowest–highest band behind the average when asked', () => {
+    const { data } = buildChartConfig(props({ buckets, band: true }));
+    expect(data.datasets.map((set) => set.label)).toEqual(['Lowest', 'Highest', 'Average']);
+    expect(data.datasets[0]?.data).toEqual([18, null, 41]);
+    expect(data.datasets[1]?.data).toEqual([27, null, 41]);
+  });
+
+  it('draws totals as bars, converted for display (drinking seconds as minutes)', () => {
+    const drinking = [bucket('2026-07-13T23:00:00Z', { sum: 150, count: 3 }), bucket('2026-07-14T23:00:00Z')];
+    const { data, options } = buildChartConfig(
+      props({
+        type: 'bar',
+        buckets: drinking,
+        measure: 'sum',
+        toDisplay: (s) => s / 60,
+        unit: 'min',
+        band: true,
+      }),
+    );
+    expect(data.datasets).toHaveLength(1);
+    expect(data.datasets[0]?.data).toEqual([2.5, null]);
+    expect(options.scales?.y).toMatchObject({ beginAtZero: true });
+  });
+
+  it('passes the threshold lines to the plugin and makes room for them on the y axis', () => {
+    const lines = [
+      { value: 40, label: 'High-red > 40', color: '#e03131' },
+      { value: 10, label: 'Low < 10', color: '#1c7ed6' },
+    ];
+    const { options } = buildChartConfig(props({ buckets, lines }));
+    expect(options.plugins?.thresholdLines?.lines).toEqual(lines);
+    const y = options.scales?.y as { suggestedMax?: number; suggestedMin?: number };
+    expect(y.suggestedMax).toBeGreaterThan(40);
+    expect(y.suggestedMin).toBeLessThan(10);
+  });
+
+  it('colours a point by its value', () => {
+    const { data } = buildChartConfig(props({ buckets, pointColor: (v) => (v > 40 ? 'red' : undefined) }));
+    const line = data.datasets.at(-1) as unknown as { pointBackgroundColor: string[] };
+    expect(line.pointBackgroundColor).toEqual(['#1b8a7e', '#1b8a7e', 'red']);
+  });
+
+  it('makes a translucent band colour from the line’s', () => {
+    expect(withAlpha('#1c7ed6', 0.14)).toBe('rgba(28, 126, 214, 0.14)');
+  });
+});

@@ -1,0 +1,198 @@
+import type { BucketSize, ChartBucket } from '@vetboard/contract';
+import type { ChartData, ChartOptions, ChartType, TooltipItem } from 'chart.js';
+import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
+
+/** A horizontal reference line across the chart: a threshold, or the target weight. */
+export interface ChartLine {
+  value: number;
+  label: string;
+  color: string;
+}
+
+export interface TimeSeriesChartProps {
+  type: 'line' | 'bar';
+  buckets: readonly ChartBucket[];
+  bucketSize: BucketSize;
+  /** The pet's zone: the axis and tooltips are on its wall clock. */
+  timezone: string;
+  /** Rates are averaged (`avg`, with `min`–`max`); counts and durations are totalled (`sum`). */
+  measure: 'avg' | 'sum';
+  /** From the API's unit to the one shown (drinking seconds to minutes). */
+  toDisplay?: (value: number) => number;
+  /** Shade the lowest–highest range of each bucket behind the average line. */
+  band?: boolean;
+  seriesLabel: string;
+  unit: string;
+  decimals?: number;
+  lines?: readonly ChartLine[];
+  /**
+   * false (the default) breaks the line at empty buckets, so missing collar coverage shows; true joins
+   * sparse manual entries (weights) into a trend.
+   */
+  spanGaps?: boolean;
+  /** A point's own colour, e.g. by how abnormal the value is. */
+  pointColor?: (value: number) => string | undefined;
+  color?: string;
+  /** The canvas's accessible name. */
+  ariaLabel: string;
+}
+
+export const CHART_COLOR = '#1b8a7e';
+
+/** `#rrggbb` at the given opacity, for the band behind a line of that colour. */
+export function withAlpha(hex: string, alpha: number): string {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+/** SPEC §9: chart text is Montserrat, 10 px, grey. */
+export const CHART_FONT = { family: 'Montserrat', size: 10 } as const;
+export const CHART_TEXT_COLOR = '#868e96';
+
+export function formatChartNumber(value: number, decimals: number): string {
+  return value.toLocaleString('en-GB', { maximumFractionDigits: decimals });
+}
+
+interface ThresholdLinesOptions {
+  lines: readonly ChartLine[];
+}
+
+declare module 'chart.js' {
+  interface PluginOptionsByType<TType extends ChartType> {
+    /** Read by the chart module's threshold-lines plugin. */
+    thresholdLines?: ThresholdLinesOptions;
+  }
+}
+
+type Kind = 'line' | 'bar';
+
+/**
+ * The Chart.js data and options of a tracker chart. Kept free of Chart.js at run time (types only), so
+ * it can be tested without a canvas and does not pull the library into the page's own chunk.
+ */
+export function buildChartConfig(props: TimeSeriesChartProps): {
+  data: ChartData<Kind, (number | null)[], string>;
+  options: ChartOptions<Kind>;
+} {
+  const { buckets, bucketSize, timezone, measure, unit, seriesLabel, type } = props;
+  const decimals = props.decimals ?? 1;
+  const color = props.color ?? CHART_COLOR;
+  const lines = props.lines ?? [];
+  const spanGaps = props.spanGaps ?? false;
+  const shown = (value: number | null) => {
+    if (value === null) return null;
+    const converted = props.toDisplay ? props.toDisplay(value) : value;
+    return Number(converted.toFixed(decimals));
+  };
+
+  const { ticks, autoSkip } = axisLabels(buckets, bucketSize, timezone);
+  const main = buckets.map((bucket) => shown(bucket[measure]));
+  const lows = buckets.map((bucket) => shown(bucket.min));
+  const highs = buckets.map((bucket) => shown(bucket.max));
+  const withBand = type === 'line' && Boolean(props.band) && hasSpread(buckets);
+  const pointRadius = buckets.length > 100 ? 1.5 : 3;
+
+  // biome-ignore lint/suspicious/noExplicitAny: Chart.js types line and bar datasets separately; this array mixes them by `type`.
+  const datasets: any[] = [];
+  if (withBand) {
+    const edge = { type: 'line', borderWidth: 0, pointRadius: 0, pointHitRadius: 0, spanGaps };
+    datasets.push({ ...edge, label: 'Lowest', data: lows, fill: false });
+    datasets.push({
+      ...edge,
+      label: 'Highest',
+      data: highs,
+      fill: '-1',
+      backgroundColor: withAlpha(color, 0.14),
+    });
+  }
+  const mainIndex = datasets.length;
+  if (type === 'bar') {
+    datasets.push({ type: 'bar', label: seriesLabel, data: main, backgroundColor: color, borderRadius: 2 });
+  } else {
+    datasets.push({
+      type: 'line',
+      label: seriesLabel,
+      data: main,
+      borderColor: color,
+      backgroundColor: color,
+      borderWidth: 2,
+      cubicInterpolationMode: 'monotone',
+      spanGaps,
+      pointRadius,
+      pointHoverRadius: pointRadius + 2,
+      pointBackgroundColor: main.map((value) =>
+        value === null ? color : (props.pointColor?.(value) ?? color),
+      ),
+      pointBorderWidth: 0,
+      // A stretch of line takes the colour of the value it runs to, so a run of high nights reads at a glance.
+      segment: props.pointColor && {
+        borderColor: (context: { p1: { parsed: { y: number | null } } }) => {
+          const y = context.p1.parsed.y;
+          return y === null ? undefined : props.pointColor?.(y);
+        },
+      },
+    });
+  }
+
+  const lineValues = lines.map((line) => line.value);
+  const suggestedMin = type === 'bar' || lineValues.length === 0 ? undefined : Math.min(...lineValues) * 0.9;
+  const suggestedMax = lineValues.length === 0 ? undefined : Math.max(...lineValues) * 1.08;
+  const format = (value: number) => formatChartNumber(value, decimals);
+
+  return {
+    data: { labels: buckets.map((_, index) => String(index)), datasets },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      layout: { padding: { top: 12, right: 4 } },
+      interaction: { mode: 'index', intersect: false },
+      scales: {
+        x: {
+          grid: { display: false },
+          ticks: {
+            autoSkip,
+            autoSkipPadding: 8,
+            maxRotation: 0,
+            callback: (_value: string | number, index: number) => ticks[index] ?? '',
+          },
+        },
+        y: {
+          beginAtZero: type === 'bar',
+          suggestedMin,
+          suggestedMax,
+          title: { display: true, text: unit },
+          ticks: { precision: decimals },
+        },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          filter: (item: TooltipItem<Kind>) => item.datasetIndex === mainIndex,
+          callbacks: {
+            title: (items: TooltipItem<Kind>[]) => {
+              const bucket = buckets[items[0]?.dataIndex ?? 0];
+              return bucket ? bucketTitle(bucket, bucketSize, timezone) : '';
+            },
+            label: (item: TooltipItem<Kind>) => {
+              const value = main[item.dataIndex];
+              if (value === null || value === undefined) return 'No readings';
+              const low = lows[item.dataIndex];
+              const high = highs[item.dataIndex];
+              const range =
+                withBand && low != null && high != null && low !== high
+                  ? ` (${format(low)}–${format(high)})`
+                  : '';
+              return `${seriesLabel}: ${format(value)} ${unit}${range}`;
+            },
+            footer: (items: TooltipItem<Kind>[]) => {
+              const count = buckets[items[0]?.dataIndex ?? 0]?.count ?? 0;
+              return count === 1 ? '1 reading' : `${count} readings`;
+            },
+          },
+        },
+        thresholdLines: { lines },
+      },
+    },
+  };
+}

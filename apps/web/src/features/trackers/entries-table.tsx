@@ -1,0 +1,119 @@
+import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Pagination } from '@vetboard/contract';
+import type { ReactNode } from 'react';
+import { ListErrorState } from '@/components/lists/data-table.tsx';
+import { ListPagination } from '@/components/lists/list-pagination.tsx';
+import { NO_READINGS } from './tracker-chart-panel.tsx';
+
+export interface EntryColumn<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'right';
+  /** Free text (a note) may wrap; every other cell keeps to one line and the table scrolls sideways instead. */
+  wrap?: boolean;
+}
+
+/**
+ * The entries behind the chart, one server page at a time, newest first. The page is in the URL; the
+ * previous page stays (dimmed) while the next loads.
+ */
+export function EntriesTable<T>({
+  title = 'Entries',
+  label,
+  columns,
+  query,
+  rowKey,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  title?: string;
+  label: string;
+  columns: readonly EntryColumn<T>[];
+  query: UseQueryResult<{ entries: T[]; pagination: Pagination }>;
+  rowKey: (row: T) => string;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}) {
+  const { data } = query;
+  let body: ReactNode;
+  if (!data && query.isError) {
+    body = <ListErrorState error={query.error} onRetry={() => query.refetch()} />;
+  } else if (data && data.entries.length === 0) {
+    body = (
+      <Text ta="center" c="dimmed" py="xl" data-testid="entries-empty">
+        {NO_READINGS}
+      </Text>
+    );
+  } else {
+    const rows = data
+      ? data.entries.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Table.Td
+                key={column.key}
+                ta={column.align}
+                style={column.wrap ? undefined : { whiteSpace: 'nowrap' }}
+              >
+                {column.render(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))
+      : [0, 1, 2, 3, 4].map((row) => (
+          <Table.Tr key={row} data-testid="skeleton-row">
+            {columns.map((column) => (
+              <Table.Td key={column.key}>
+                <Skeleton height={10} radius="xl" w="70%" />
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ));
+    body = (
+      <Table.ScrollContainer minWidth={0} type="native">
+        <Table
+          aria-label={label}
+          aria-busy={!data || query.isPlaceholderData || undefined}
+          verticalSpacing="xs"
+          horizontalSpacing="md"
+          striped
+          style={{ opacity: query.isPlaceholderData ? 0.55 : 1 }}
+          data-testid="entries-table"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {title}
+      </Title>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
+        {body}
+      </Paper>
+      {data && data.pagination.total > 0 && (
+        <ListPagination
+          page={data.pagination.page}
+          pageSize={data.pagination.pageSize}
+          total={data.pagination.total}
+          pageCount={data.pagination.pageCount}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import type { RespiratoryThresholdsResponse } from '@vetboard/contract';
+import { errorMessage } from '@/lib/api/api-errors.ts';
+import { formatZoned } from '@/lib/format/zoned-time.ts';
+import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
+import { useResetThresholdsMutation, useSaveThresholdsMutation } from './thresholds.mutations.ts';
+import {
+  THRESHOLD_FIELDS,
+  type ThresholdFormValues,
+  thresholdFieldLabels,
+  thresholdFormValues,
+  thresholdsPayload,
+  validateThresholds,
+} from './thresholds-form.ts';
+import { respiratoryThresholdsQueryOptions } from './trackers.queries.ts';
+
+function ThresholdsForm({
+  petUuid,
+  timezone,
+  current,
+}: {
+  petUuid: string;
+  timezone: string;
+  current: RespiratoryThresholdsResponse;
+}) {
+  const form = useForm<ThresholdFormValues>({
+    initialValues: thresholdFormValues(current.thresholds),
+    validate: validateThresholds,
+  });
+  const save = useSaveThresholdsMutation(petUuid);
+  const reset = useResetThresholdsMutation(petUuid);
+
+  const submit = form.onSubmit((values) => {
+    const body = thresholdsPayload(values);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'teal',
+          title: 'Thresholds saved',
+          message: 'Readings are flagged with the new thresholds.',
+        }),
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error, { fields: THRESHOLD_FIELDS })) notifyRequestError(error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="xs" data-testid="thresholds-origin">
+          {current.isCustom ? (
+            <>
+              <Badge variant="light" color="grape" radius="sm" tt="none">
+                Custom for this pet
+              </Badge>
+              {current.updatedAt && (
+                <Text size="xs" c="dimmed">
+                  Changed{current.updatedBy ? ` by ${current.updatedBy.name}` : ''} on{' '}
+                  {formatZoned(current.updatedAt, timezone)}
+                </Text>
+              )}
+            </>
+          ) : (
+            <Badge variant="light" color="gray" radius="sm" tt="none">
+              Species defaults
+            </Badge>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {THRESHOLD_FIELDS.map((field) => (
+            <NumberInput
+              key={field}
+              label={thresholdFieldLabels[field]}
+              suffix=" /min"
+              min={1}
+              max={150}
+              decimalScale={1}
+              allowNegative={false}
+              {...form.getInputProps(field)}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            disabled={!current.isCustom}
+            loading={reset.isPending}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Thresholds reset',
+                    message: 'The species defaults apply again.',
+                  }),
+              })
+            }
+          >
+            Reset to species defaults
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            Save thresholds
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The pet's own sleeping-rate thresholds (DOMAIN.md: species defaults, overridable per pet). A reading
+ * is flagged when strictly above a high threshold or strictly below low.
+ */
+export function ThresholdsEditor({ petUuid, timezone }: { petUuid: string; timezone: string }) {
+  const thresholds = useQuery(respiratoryThresholdsQueryOptions(petUuid));
+  const data = thresholds.data;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="thresholds-editor">
+      <Title order={2} fz="lg" mb={4}>
+        Thresholds
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Sleeping breaths per minute at which a reading is flagged. Each must be above the one before it.
+      </Text>
+      {data ? (
+        // A new answer (saved, reset) starts the form again from what the server now holds.
+        <ThresholdsForm
+          key={`${data.isCustom}-${data.updatedAt?.seconds ?? 0}-${Object.values(data.thresholds).join('-')}`}
+          petUuid={petUuid}
+          timezone={timezone}
+          current={data}
+        />
+      ) : thresholds.isError ? (
+        <Alert color="red" variant="light" title="The thresholds could not be loaded">
+          {errorMessage(thresholds.error)}
+        </Alert>
+      ) : (
+        <Skeleton height={120} />
+      )}
+    </Paper>
+  );
+}

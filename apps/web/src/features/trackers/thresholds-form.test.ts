@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { thresholdsPayload, validateThresholds } from './thresholds-form.ts';
+
+describe('respiratory threshold form', () => {
+  it('accepts ordered thresholds', () => {
+    expect(validateThresholds({ low: 10, high: 28, highOrange: 33, highRed: 38 })).toEqual({});
+    expect(thresholdsPayload({ low: '10', high: 28, highOrange: '33.5', highRed: 38 })).toEqual({
+      low: 10,
+      high: 28,
+      highOrange: 33.5,
+      highRed: 38,
+    });
+  });
+
+  it('puts each ordering rule on the field that breaks it', () => {
+    expect(validateThresholds({ low: 30, high: 30, highOrange: 29, highRed: 29 })).toEqual({
+      high: 'Must be above low',
+      highOrange: 'Must be above high',
+      highRed: 'Must be above high-orange',
+    });
+  });
+
+  it('asks for every value', () => {
+    expect(validateThresholds({ low: '', high: 30, highOrange: 35, highRed: 40 })).toEqual({
+      low: 'Enter a number',
+    });
+    expect(thresholdsPayload({ low: '', high: 30, highOrange: 35, highRed: 40 })).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  type RespiratoryThresholds,
+  type RespiratoryThresholdsPut,
+  respiratoryThresholdsPutSchema,
+} from '@vetboard/contract';
+
+export const THRESHOLD_FIELDS = ['low', 'high', 'highOrange', 'highRed'] as const;
+export type ThresholdField = (typeof THRESHOLD_FIELDS)[number];
+
+/** Number inputs hold '' when emptied. */
+export type ThresholdFormValues = Record<ThresholdField, number | string>;
+
+export const thresholdFieldLabels: Record<ThresholdField, string> = {
+  low: 'Low: below',
+  high: 'High: above',
+  highOrange: 'High-orange: above',
+  highRed: 'High-red: above',
+};
+
+export function thresholdFormValues(thresholds: RespiratoryThresholds): ThresholdFormValues {
+  return { ...thresholds };
+}
+
+function toNumber(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const parsed = Number.parseFloat(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** The PUT body, or null while a field is empty. */
+export function thresholdsPayload(values: ThresholdFormValues): RespiratoryThresholdsPut | null {
+  const numbers = THRESHOLD_FIELDS.map((field) => toNumber(values[field]));
+  if (numbers.some((value) => value === null)) return null;
+  const [low, high, highOrange, highRed] = numbers as number[];
+  return {
+    low: low as number,
+    high: high as number,
+    highOrange: highOrange as number,
+    highRed: highRed as number,
+  };
+}
+
+/** The contract's rules (ranges, and low < high < high-orange < high-red), on the fields they concern. */
+export function validateThresholds(values: ThresholdFormValues): Partial<Record<ThresholdField, string>> {
+  const errors: Partial<Record<ThresholdField, string>> = {};
+  for (const field of THRESHOLD_FIELDS) {
+    if (toNumber(values[field]) === null) errors[field] = 'Enter a number';
+  }
+  const payload = thresholdsPayload(values);
+  if (!payload) return errors;
+  const parsed = respiratoryThresholdsPutSchema.safeParse(payload);
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]) as ThresholdField;
+    if (THRESHOLD_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

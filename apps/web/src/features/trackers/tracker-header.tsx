@@ -1,0 +1,112 @@
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconChevronLeft, IconChevronRight, IconClock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { todayInZone } from '@/lib/format/zoned-time.ts';
+import { hasNextPeriod, type PeriodScope, periodLabel, shiftDate } from './tracker-period.ts';
+import type { TrackerSearch } from './tracker-search.ts';
+import { scopeLabels, type TrackerView } from './tracker-view.ts';
+
+export type SearchPatch<TScope extends PeriodScope = PeriodScope> = Partial<Omit<TrackerSearch, 'scope'>> & {
+  scope?: TScope;
+};
+
+/** A tracker page's title, the zone its times are in, and (with `view`) its scope and period controls. */
+export function TrackerHeader({
+  title,
+  timezone,
+  actions,
+  children,
+}: {
+  title: string;
+  timezone: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {title}
+          </Title>
+          <Group gap={4} c="dimmed" data-testid="tracker-timezone">
+            <IconClock size={14} aria-hidden />
+            <Text size="sm" c="inherit">
+              Times in {timezone}
+            </Text>
+          </Group>
+        </Stack>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The scope switcher, previous and next period, and a date picker; every change goes to the URL and
+ * back to the first page of entries.
+ */
+export function PeriodControls<TScope extends PeriodScope>({
+  scopes,
+  view,
+  timezone,
+  onChange,
+}: {
+  scopes: readonly TScope[];
+  view: TrackerView;
+  timezone: string;
+  onChange: (patch: SearchPatch<TScope>) => void;
+}) {
+  const today = todayInZone(timezone);
+  const unit = scopeLabels[view.scope].toLowerCase();
+  const canGoNext = hasNextPeriod(view.date, view.scope, timezone);
+  return (
+    <Group gap="sm" wrap="wrap" data-testid="period-controls">
+      <SegmentedControl
+        aria-label="Time scope"
+        data={scopes.map((scope) => ({ value: scope, label: scopeLabels[scope] }))}
+        value={view.scope}
+        onChange={(scope) => onChange({ scope: scope as TScope, page: 1 })}
+      />
+      <Group gap={6} wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Previous ${unit}`}
+          onClick={() => onChange({ date: shiftDate(view.date, view.scope, -1), page: 1 })}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <DatePickerInput
+          aria-label="Date"
+          value={view.date}
+          onChange={(value) => value && onChange({ date: value, page: 1 })}
+          valueFormat="DD/MM/YYYY"
+          maxDate={today}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          w={150}
+          popoverProps={{ withinPortal: true }}
+        />
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Next ${unit}`}
+          disabled={!canGoNext}
+          onClick={() => onChange({ date: shiftDate(view.date, view.scope, 1), page: 1 })}
+        >
+          <IconChevronRight size={18} />
+        </ActionIcon>
+        {view.date !== today && (
+          <Button variant="subtle" size="compact-sm" onClick={() => onChange({ date: undefined, page: 1 })}>
+            Today
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" fw={600} data-testid="period-label" aria-live="polite">
+        {periodLabel(view.period)}
+      </Text>
+    </Group>
+  );
+}

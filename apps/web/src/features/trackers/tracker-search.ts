@@ -1,0 +1,76 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  respiratoryTimeScopes,
+  trackerTimeScopes,
+  weightTimeScopes,
+} from '@vetboard/contract';
+import { z } from 'zod';
+import { PAGE_SIZES } from '@/components/lists/list-search.ts';
+import { isIsoDay } from '@/lib/format/zoned-time.ts';
+import type { PeriodScope } from './tracker-period.ts';
+
+/**
+ * `?date=2026-11-21`: a day on the pet's wall clock, absent for today. The router reads search values
+ * as JSON where it can, so a number comes back to text before the check; anything else means today.
+ */
+const dateParam = z
+  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().refine(isIsoDay))
+  .optional()
+  .catch(undefined);
+
+const pagingParams = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
+  pageSize: z.coerce
+    .number()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
+    .default(DEFAULT_PAGE_SIZE)
+    .catch(DEFAULT_PAGE_SIZE),
+};
+
+/**
+ * A tracker page's state in its URL (`?scope=week&date=2026-11-21&page=2`), so a view can be shared
+ * and survives a reload. Every value has a `.catch`: a mistyped link shows the default, not an error.
+ */
+function trackerSearchSchema<const TScope extends readonly [PeriodScope, ...PeriodScope[]]>(
+  scopes: TScope,
+  defaultScope: TScope[number],
+) {
+  return z.object({
+    scope: z.enum(scopes).default(defaultScope).catch(defaultScope),
+    date: dateParam,
+    ...pagingParams,
+  });
+}
+
+/** SPEC §3 "Chart time scopes": weight week, month, year (month first); the others day, week, month. */
+export const weightSearchSchema = trackerSearchSchema(weightTimeScopes, 'month');
+export const respiratorySearchSchema = trackerSearchSchema(respiratoryTimeScopes, 'week');
+export const readingSearchSchema = trackerSearchSchema(trackerTimeScopes, 'week');
+/** Half-hourly averages are capped at 400 half hours, so a heart-rate chart covers a day or a week. */
+export const heartRateScopes = ['day', 'week'] as const;
+export const heartRateSearchSchema = trackerSearchSchema(heartRateScopes, 'week');
+
+export type TrackerSearch = {
+  scope: PeriodScope;
+  date?: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+/** The values left out of URLs by `stripSearchParams`, so plain links stay plain. */
+export const searchDefaults = <TScope extends PeriodScope>(scope: TScope) => ({
+  scope,
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
+/** RPM: the trend over the last 30 or 90 nights. */
+export const rpmWindows = [30, 90] as const;
+export const rpmSearchSchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((days) => (rpmWindows as readonly number[]).includes(days))
+    .default(30)
+    .catch(30),
+});
+export const rpmSearchDefaults = { days: 30 };

@@ -1,0 +1,54 @@
+import { todayInZone } from '@/lib/format/zoned-time.ts';
+import { anchorSeconds, lastDays, type Period, type PeriodScope, periodOf } from './tracker-period.ts';
+import type { TrackerSearch } from './tracker-search.ts';
+import type { ChartQuery, HistoryQuery } from './trackers.queries.ts';
+
+export interface TrackerView {
+  /** The anchor day, `YYYY-MM-DD` on the pet's wall clock (today when the URL has none). */
+  date: string;
+  scope: PeriodScope;
+  period: Period;
+  chartQuery: Required<Pick<ChartQuery, 'timeScope' | 'date'>>;
+  /** The entries behind the chart: the same period, newest first, one page of them. */
+  historyQuery: HistoryQuery;
+}
+
+/** What a tracker page shows for its URL: shared by the route's loader (prefetch) and the page. */
+export function trackerViewOf(search: TrackerSearch, timezone: string, now: Date = new Date()): TrackerView {
+  const date = search.date ?? todayInZone(timezone, now);
+  const period = periodOf(date, search.scope, timezone);
+  return {
+    date,
+    scope: search.scope,
+    period,
+    chartQuery: { timeScope: search.scope, date: anchorSeconds(date, timezone) },
+    historyQuery: {
+      page: search.page,
+      pageSize: search.pageSize,
+      startDate: period.startSeconds,
+      endDate: period.endSeconds,
+      order: 'desc',
+    },
+  };
+}
+
+export const scopeLabels: Record<PeriodScope, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  year: 'Year',
+};
+
+/** The half-hourly endpoint takes the range itself: the period's local midnights (336 half hours a week). */
+export function heartRateRange(view: TrackerView) {
+  return { startDate: view.period.startSeconds, endDate: view.period.endSeconds };
+}
+
+/** The RPM trend's query: daily averages over the last `days` local days, today included. */
+export function rpmChartQuery(days: number, timezone: string, now: Date = new Date()) {
+  const window = lastDays(todayInZone(timezone, now), days, timezone);
+  return { startDate: window.startSeconds, endDate: window.endSeconds };
+}
+
+/** The newest reading, for "latest" beside the last daily average. */
+export const LATEST_READING_QUERY = { page: 1, pageSize: 1, order: 'desc' } as const;

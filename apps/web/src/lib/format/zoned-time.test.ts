@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatZoned, isIsoDay, safeZone, todayInZone, zonedToSeconds } from './zoned-time.ts';
+
+const at = (iso: string) => ({ seconds: Date.parse(iso) / 1000 });
+
+describe('times on the pet’s wall clock (SPEC §9 DD/MM/YYYY HH:mm)', () => {
+  it('formats an instant in the pet’s zone, summer and winter time alike', () => {
+    expect(formatZoned(at('2026-07-14T23:30:00Z'), 'Europe/London')).toBe('15/07/2026 00:30');
+    expect(formatZoned(at('2026-01-14T23:30:00Z'), 'Europe/London')).toBe('14/01/2026 23:30');
+    expect(formatZoned(at('2026-01-14T23:30:00Z'), 'Europe/Berlin')).toBe('15/01/2026 00:30');
+  });
+
+  it('reads a wall-clock time back as the instant it was there', () => {
+    expect(zonedToSeconds('2026-10-25 00:30:00', 'Europe/London')).toBe(at('2026-10-24T23:30:00Z').seconds);
+    expect(zonedToSeconds('2026-10-25 03:30:00', 'Europe/London')).toBe(at('2026-10-25T03:30:00Z').seconds);
+  });
+
+  it('knows the pet’s today, and falls back to UTC for a zone the browser does not know', () => {
+    const now = new Date('2026-11-21T23:30:00Z');
+    expect(todayInZone('Europe/London', now)).toBe('2026-11-21');
+    expect(todayInZone('Europe/Berlin', now)).toBe('2026-11-22');
+    expect(safeZone('Nowhere/Special')).toBe('UTC');
+    expect(todayInZone('Nowhere/Special', now)).toBe('2026-11-21');
+  });
+
+  it('accepts only real calendar days', () => {
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2026-02-29')).toBe(false);
+    expect(isIsoDay('2026-2-01')).toBe(false);
+  });
+});
