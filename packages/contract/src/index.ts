@@ -4,6 +4,7 @@ export * from './breeds.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './config.ts';
+export * from './diets.ts';
 export * from './families.ts';
 export * from './health.ts';
 export * from './pets.ts';
