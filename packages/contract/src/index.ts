@@ -7,6 +7,7 @@ export * from './config.ts';
 export * from './diets.ts';
 export * from './families.ts';
 export * from './health.ts';
+export * from './nutrition.ts';
 export * from './pets.ts';
 export * from './search.ts';
 export * from './subscriptions.ts';

@@ -1,0 +1,435 @@
+import type { Species } from './breeds.ts';
+import {
+  type DietKind,
+  type Formulation,
+  type FormulationPet,
+  type Ingredient,
+  type NutrientAssessment,
+  type NutrientKey,
+  type NutrientProfileKind,
+  type NutrientValues,
+  nutrientKeys,
+  nutrientLabels,
+  nutrientProfileKindLabels,
+  nutrientUnits,
+} from './diets.ts';
+import { convertExact, roundTo2, type Unit } from './units.ts';
+
+/**
+ * Resting energy requirement, kcal/day: RER = 70 × kg^0.75 (NRC 2006, WSAVA). The exponential form
+ * rather than 30 × kg + 70, because the linear one is wrong below 2 kg and above 45 kg.
+ */
+export function restingEnergyKcal(kg: number): number {
+  return 70 * kg ** 0.75;
+}
+
+/**
+ * Daily energy (MER) as a multiple of RER. Sources: NRC 2006 "Nutrient Requirements of Dogs and Cats"
+ * ch. 3 and the WSAVA Global Nutrition Committee energy tables, as taught in veterinary clinical
+ * nutrition (Hand et al., Small Animal Clinical Nutrition 5th ed., table 1-3/1-4).
+ *
+ * | species | situation                          | × RER | basis weight        |
+ * |---------|------------------------------------|-------|---------------------|
+ * | dog     | weight loss                        | 1.0   | target (else current) |
+ * | dog     | weight gain                        | 1.4   | target (else current) |
+ * | dog     | growth, under 4 months             | 3.0   | current             |
+ * | dog     | growth, 4–12 months                | 2.0   | current             |
+ * | dog     | senior (7 years and over)          | 1.4   | current             |
+ * | dog     | neutered adult (or status unknown) | 1.6   | current             |
+ * | dog     | intact adult                       | 1.8   | current             |
+ * | cat     | weight loss                        | 0.8   | target (else current) |
+ * | cat     | weight gain                        | 1.4   | target (else current) |
+ * | cat     | growth, under 12 months            | 2.5   | current             |
+ * | cat     | neutered adult (or status unknown) | 1.2   | current             |
+ * | cat     | intact adult                       | 1.4   | current             |
+ *
+ * Weight gain uses the upper end of the published 1.2–1.4 range: the point of the diet is to gain.
+ * Unknown neuter status takes the neutered factor because overfeeding is the commoner harm.
+ * Clinical kinds (renal, cardiac, …) do not change the energy need: they use the life-stage factor.
+ */
+const ENERGY_FACTORS = {
+  dog: {
+    weightLoss: 1.0,
+    weightGain: 1.4,
+    growthUnder4Months: 3.0,
+    growth4To12Months: 2.0,
+    senior: 1.4,
+    neutered: 1.6,
+    intact: 1.8,
+  },
+  cat: { weightLoss: 0.8, weightGain: 1.4, growth: 2.5, neutered: 1.2, intact: 1.4 },
+} as const;
+
+const DOG_SENIOR_FROM_MONTHS = 84;
+const SOURCE = 'NRC 2006 / WSAVA';
+
+export interface EnergyFactor {
+  factor: number;
+  reason: string;
+}
+
+function factorOf(factor: number, who: string, atTarget = false): EnergyFactor {
+  const basis = atTarget ? ' at the target weight' : '';
+  return { factor, reason: `${who}: ${factor.toFixed(1)} × RER${basis} (${SOURCE})` };
+}
+
+export function energyFactor(pet: FormulationPet, kind: DietKind): EnergyFactor {
+  const age = pet.ageMonths;
+  const neuter = pet.neutered === null ? 'neuter status unknown' : 'neutered';
+  if (pet.species === 'dog') {
+    const f = ENERGY_FACTORS.dog;
+    if (kind === 'weight_loss') return factorOf(f.weightLoss, 'Dog, weight loss', true);
+    if (kind === 'weight_gain') return factorOf(f.weightGain, 'Dog, weight gain', true);
+    if (age !== null && age < 4) return factorOf(f.growthUnder4Months, 'Puppy under 4 months');
+    if (age !== null && age < 12) return factorOf(f.growth4To12Months, 'Puppy 4–12 months');
+    if (age !== null && age >= DOG_SENIOR_FROM_MONTHS) return factorOf(f.senior, 'Senior dog');
+    if (pet.neutered === false) return factorOf(f.intact, 'Intact adult dog');
+    return factorOf(f.neutered, `Adult dog, ${neuter}`);
+  }
+  const f = ENERGY_FACTORS.cat;
+  if (kind === 'weight_loss') return factorOf(f.weightLoss, 'Cat, weight loss', true);
+  if (kind === 'weight_gain') return factorOf(f.weightGain, 'Cat, weight gain', true);
+  if (age !== null && age < 12) return factorOf(f.growth, 'Kitten under 12 months');
+  if (pet.neutered === false) return factorOf(f.intact, 'Intact adult cat');
+  return factorOf(f.neutered, `Adult cat, ${neuter}`);
+}
+
+/** Weight loss and gain are fed for the weight the pet should reach, not the one it has. */
+export function energyBasisWeightKg(pet: FormulationPet, kind: DietKind): number | null {
+  const usesTarget = kind === 'weight_loss' || kind === 'weight_gain';
+  const kg = usesTarget ? (pet.targetWeightKg ?? pet.weightKg) : pet.weightKg;
+  return kg !== null && kg > 0 ? kg : null;
+}
+
+// --- Nutrient profiles ----------------------------------------------------------------------------
+
+export interface NutrientLimit {
+  min: number | null;
+  max: number | null;
+}
+
+export interface NutrientProfile {
+  /** Per 1,000 kcal ME, in the contract's `nutrientUnits` (g, mg or IU). Absent key = no reference. */
+  limits: Partial<Record<NutrientKey, NutrientLimit>>;
+  /** Calcium : phosphorus, by weight; null where the guideline sets none. */
+  calciumPhosphorusRatio: NutrientLimit | null;
+}
+
+const min = (value: number): NutrientLimit => ({ min: value, max: null });
+const range = (low: number, high: number): NutrientLimit => ({ min: low, max: high });
+
+/*
+ * Units below follow `nutrientUnits`: protein/fat g, minerals/taurine/EPA+DHA mg, vitamins IU, all per
+ * 1,000 kcal ME. The guidelines print minerals in g per 1,000 kcal: 1.25 g calcium is written 1250 mg.
+ *
+ * FEDIAF Nutritional Guidelines 2021 (tables III-3a/b dogs, III-4a/b cats, "per 1000 kcal ME"):
+ * - dog adult: the column for a MER of 110 kcal/kg^0.75 (the 95 kcal column, for inactive dogs, is
+ *   about 16 % higher; the energy factor already lowers their intake).
+ * - dog growth: the late-growth column (14 weeks and over), which is most home-formulated puppies.
+ * - cat adult: the column for a MER of 100 kcal/kg^0.67; growth: after weaning.
+ * - taurine: the canned (wet) value, since home-cooked food is moist and heat-treated like it.
+ * - maxima: the nutritional maxima (N) where FEDIAF gives one; EU legal limits are left to the label.
+ */
+const FEDIAF_DOG_ADULT: NutrientProfile = {
+  limits: {
+    protein: min(45),
+    fat: min(13.75),
+    calcium: range(1250, 6250),
+    phosphorus: range(1000, 4000),
+    potassium: min(1250),
+    sodium: min(250),
+    magnesium: min(175),
+    iron: min(9),
+    zinc: min(18),
+    copper: min(1.8),
+    vitaminA: range(1250, 100_000),
+    vitaminD: range(138, 800),
+    vitaminE: min(9),
+  },
+  calciumPhosphorusRatio: range(1, 2),
+};
+
+const FEDIAF_DOG_GROWTH: NutrientProfile = {
+  limits: {
+    protein: min(50),
+    fat: min(21.25),
+    calcium: range(2000, 4500),
+    phosphorus: range(1750, 4000),
+    potassium: min(1100),
+    sodium: min(550),
+    magnesium: min(100),
+    iron: min(22),
+    zinc: min(25),
+    copper: min(2.75),
+    vitaminA: range(1250, 100_000),
+    vitaminD: range(125, 800),
+    vitaminE: min(12.5),
+    epaDha: min(130),
+  },
+  calciumPhosphorusRatio: range(1, 1.8),
+};
+
+const FEDIAF_CAT_ADULT: NutrientProfile = {
+  limits: {
+    protein: min(62.5),
+    fat: min(22.5),
+    calcium: min(1000),
+    phosphorus: min(640),
+    potassium: min(1500),
+    sodium: min(190),
+    magnesium: min(100),
+    iron: min(20),
+    zinc: min(18.75),
+    copper: min(1.25),
+    vitaminA: range(833, 100_000),
+    vitaminD: range(62.5, 7500),
+    vitaminE: min(9.5),
+    taurine: min(500),
+  },
+  calciumPhosphorusRatio: range(1, 2),
+};
+
+const FEDIAF_CAT_GROWTH: NutrientProfile = {
+  limits: {
+    protein: min(70),
+    fat: min(22.5),
+    calcium: min(2500),
+    phosphorus: min(2100),
+    potassium: min(1500),
+    sodium: min(400),
+    magnesium: min(125),
+    iron: min(20),
+    zinc: min(18.75),
+    copper: min(2.5),
+    vitaminA: range(2250, 100_000),
+    vitaminD: range(70, 7500),
+    vitaminE: min(9.5),
+    taurine: min(625),
+  },
+  calciumPhosphorusRatio: range(1, 1.5),
+};
+
+/*
+ * AAFCO Dog and Cat Food Nutrient Profiles (2016 and later Official Publications), the per-1,000-kcal
+ * ME columns. Dog growth calcium max is the 4.5 g set for large-size puppies (≥ 70 lb adult), the
+ * stricter of the two; the cat profiles set no Ca:P ratio; cat copper growth is the extruded value.
+ */
+const AAFCO_DOG_ADULT: NutrientProfile = {
+  limits: {
+    protein: min(45),
+    fat: min(13.8),
+    calcium: range(1250, 6250),
+    phosphorus: range(1000, 4000),
+    potassium: min(1500),
+    sodium: min(200),
+    magnesium: min(150),
+    iron: min(10),
+    zinc: min(20),
+    copper: min(1.83),
+    vitaminA: range(1250, 62_500),
+    vitaminD: range(125, 750),
+    vitaminE: min(12.5),
+  },
+  calciumPhosphorusRatio: range(1, 2),
+};
+
+const AAFCO_DOG_GROWTH: NutrientProfile = {
+  limits: {
+    protein: min(56.3),
+    fat: min(21.3),
+    calcium: range(3000, 4500),
+    phosphorus: range(2500, 4000),
+    potassium: min(1500),
+    sodium: min(800),
+    magnesium: min(100),
+    iron: min(22),
+    zinc: min(25),
+    copper: min(3.1),
+    vitaminA: range(1250, 62_500),
+    vitaminD: range(125, 750),
+    vitaminE: min(12.5),
+    epaDha: min(100),
+  },
+  calciumPhosphorusRatio: range(1, 2),
+};
+
+const AAFCO_CAT_ADULT: NutrientProfile = {
+  limits: {
+    protein: min(65),
+    fat: min(22.5),
+    calcium: min(1500),
+    phosphorus: min(1250),
+    potassium: min(1500),
+    sodium: min(500),
+    magnesium: min(100),
+    iron: min(20),
+    zinc: min(18.8),
+    copper: min(1.25),
+    vitaminA: range(833, 83_325),
+    vitaminD: range(70, 7520),
+    vitaminE: min(10),
+    taurine: min(500),
+  },
+  calciumPhosphorusRatio: null,
+};
+
+const AAFCO_CAT_GROWTH: NutrientProfile = {
+  limits: {
+    protein: min(75),
+    fat: min(22.5),
+    calcium: min(2500),
+    phosphorus: min(2000),
+    potassium: min(1500),
+    sodium: min(500),
+    magnesium: min(200),
+    iron: min(20),
+    zinc: min(18.8),
+    copper: min(3.75),
+    vitaminA: range(1667, 83_325),
+    vitaminD: range(70, 7520),
+    vitaminE: min(10),
+    taurine: min(500),
+  },
+  calciumPhosphorusRatio: null,
+};
+
+export const nutrientProfiles: Record<NutrientProfileKind, Record<Species, NutrientProfile>> = {
+  fediaf_adult: { dog: FEDIAF_DOG_ADULT, cat: FEDIAF_CAT_ADULT },
+  fediaf_growth: { dog: FEDIAF_DOG_GROWTH, cat: FEDIAF_CAT_GROWTH },
+  aafco_adult: { dog: AAFCO_DOG_ADULT, cat: AAFCO_CAT_ADULT },
+  aafco_growth: { dog: AAFCO_DOG_GROWTH, cat: AAFCO_CAT_GROWTH },
+};
+
+// --- Formulation ----------------------------------------------------------------------------------
+
+export interface FormulationLine {
+  ingredient: Ingredient;
+  amount: number;
+  unit: Unit;
+}
+
+export interface FormulationInput {
+  pet: FormulationPet;
+  kind: DietKind;
+  profileKind: NutrientProfileKind;
+  ingredients: FormulationLine[];
+}
+
+/** Energy within this share of the target is on target. */
+const ENERGY_TOLERANCE = { low: 90, high: 110 };
+// A diet balanced to exactly the minimum must not read 'low' because of floating-point dust.
+const RELATIVE_EPSILON = 1e-9;
+
+/** What one line of a diet weighs and provides, unrounded. */
+export function ingredientLineExact(line: FormulationLine): { grams: number; kcal: number } {
+  const grams = convertExact(line.amount, line.unit, 'g');
+  return { grams, kcal: (grams / 100) * line.ingredient.kcalPer100g };
+}
+
+/** One line for display: grams and kcal rounded to 2 decimals. */
+export function ingredientLine(line: FormulationLine): { grams: number; kcal: number } {
+  const { grams, kcal } = ingredientLineExact(line);
+  return { grams: roundTo2(grams), kcal: roundTo2(kcal) };
+}
+
+function statusOf(value: number | null, limit: NutrientLimit | undefined): NutrientAssessment['status'] {
+  if (!limit || (limit.min === null && limit.max === null)) return 'no_reference';
+  if (value === null) return limit.min !== null ? 'low' : 'ok';
+  if (limit.min !== null && value < limit.min * (1 - RELATIVE_EPSILON)) return 'low';
+  if (limit.max !== null && value > limit.max * (1 + RELATIVE_EPSILON)) return 'high';
+  return 'ok';
+}
+
+/** Whole percent, unless rounding would print a boundary the value is actually outside (89.6%, not 90%). */
+function formatPercent(percent: number): string {
+  const whole = Math.round(percent);
+  if (percent < ENERGY_TOLERANCE.low && whole >= ENERGY_TOLERANCE.low)
+    return String(Math.floor(percent * 10) / 10);
+  if (percent > ENERGY_TOLERANCE.high && whole <= ENERGY_TOLERANCE.high)
+    return String(Math.ceil(percent * 10) / 10);
+  return String(whole);
+}
+
+function formatRatio(value: number): string {
+  return String(roundTo2(value));
+}
+
+export function formulateDiet(input: FormulationInput): Formulation {
+  const { pet, kind, profileKind } = input;
+  const profile = nutrientProfiles[profileKind][pet.species];
+  const profileLabel = nutrientProfileKindLabels[profileKind];
+  const warnings: string[] = [];
+
+  let totalGrams = 0;
+  let dietKcal = 0;
+  const totals = Object.fromEntries(nutrientKeys.map((key) => [key, 0])) as NutrientValues;
+  for (const line of input.ingredients) {
+    const { grams, kcal } = ingredientLineExact(line);
+    totalGrams += grams;
+    dietKcal += kcal;
+    for (const key of nutrientKeys) totals[key] += (grams / 100) * line.ingredient.nutrients[key];
+  }
+
+  const basisWeightKg = energyBasisWeightKg(pet, kind);
+  const { factor, reason } = energyFactor(pet, kind);
+  const restingKcal = basisWeightKg === null ? null : restingEnergyKcal(basisWeightKg);
+  const targetKcal = restingKcal === null ? null : restingKcal * factor;
+  const percentOfTarget = targetKcal === null ? null : (dietKcal / targetKcal) * 100;
+
+  const empty = input.ingredients.length === 0;
+  if (empty) warnings.push('No ingredients yet');
+  if (basisWeightKg === null) warnings.push('No weight on the health profile: energy target unknown');
+  if (
+    !empty &&
+    percentOfTarget !== null &&
+    targetKcal !== null &&
+    statusOf(percentOfTarget, { min: ENERGY_TOLERANCE.low, max: ENERGY_TOLERANCE.high }) !== 'ok'
+  ) {
+    warnings.push(
+      `Energy is ${formatPercent(percentOfTarget)}% of the daily target (${Math.round(dietKcal)} of ${Math.round(targetKcal)} kcal)`,
+    );
+  }
+  if (!empty && dietKcal <= 0) warnings.push('The diet provides no energy: nutrients cannot be judged');
+
+  const nutrients: NutrientAssessment[] = nutrientKeys.map((key) => {
+    const per1000kcal = dietKcal > 0 ? (totals[key] / dietKcal) * 1000 : null;
+    const limit = profile.limits[key];
+    const status = empty ? (limit ? 'low' : 'no_reference') : statusOf(per1000kcal, limit);
+    if (!empty && dietKcal > 0) {
+      if (status === 'low') warnings.push(`${nutrientLabels[key]} is below the ${profileLabel} minimum`);
+      if (status === 'high') warnings.push(`${nutrientLabels[key]} is above the ${profileLabel} maximum`);
+    }
+    return {
+      key,
+      label: nutrientLabels[key],
+      unit: nutrientUnits[key],
+      dailyAmount: roundTo2(totals[key]),
+      per1000kcal: per1000kcal === null ? null : roundTo2(per1000kcal),
+      min: limit?.min ?? null,
+      max: limit?.max ?? null,
+      status,
+    };
+  });
+
+  const ratio = totals.phosphorus > 0 ? totals.calcium / totals.phosphorus : null;
+  const ratioLimit = profile.calciumPhosphorusRatio;
+  if (!empty && ratio !== null && ratioLimit && statusOf(ratio, ratioLimit) !== 'ok') {
+    warnings.push(`Ca:P ratio ${formatRatio(ratio)} is outside ${ratioLimit.min}–${ratioLimit.max}`);
+  }
+
+  return {
+    totalGrams: roundTo2(totalGrams),
+    energy: {
+      basisWeightKg: basisWeightKg === null ? null : roundTo2(basisWeightKg),
+      restingKcal: restingKcal === null ? null : roundTo2(restingKcal),
+      factor,
+      factorReason: reason,
+      targetKcal: targetKcal === null ? null : roundTo2(targetKcal),
+      dietKcal: roundTo2(dietKcal),
+      percentOfTarget: percentOfTarget === null ? null : roundTo2(percentOfTarget),
+    },
+    nutrients,
+    calciumPhosphorusRatio: ratio === null ? null : roundTo2(ratio),
+    warnings,
+  };
+}
