@@ -7,6 +7,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diet-plans/diet-plans.routes.ts';
+import { dietsRoutes } from './modules/diets/diets.routes.ts';
+import { ingredientsRoutes } from './modules/diets/ingredients.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
@@ -81,6 +84,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(vetsRoutes, { prefix: '/v1/vets' });
   await app.register(weightRoutes, { prefix: '/v1/weight-history' });
   await app.register(trackersRoutes, { prefix: '/v1/trackers' });
+  await app.register(dietPlansRoutes, { prefix: '/v1/diet-plans' });
+  await app.register(dietPlansPetRoutes, { prefix: '/v1/pets' });
+  await app.register(dietsRoutes, { prefix: '/v1/diets' });
+  await app.register(ingredientsRoutes, { prefix: '/v1/ingredients' });
 
   await app.register(spaPlugin);
   return app;

@@ -41,6 +41,7 @@ const envSchema = z.object({
   /** `low` exists for tests and benchmarks only: production hashes use OWASP's scrypt parameters. */
   PASSWORD_HASH_COST: z.enum(['standard', 'low']).default('standard'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export const DEFAULT_DEMO_PASSWORD = 'vetboard-demo-2026';
@@ -79,6 +80,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: env_.TRUST_PROXY,
     passwordHashCost: env_.PASSWORD_HASH_COST,
     webDistDir: path.resolve(env_.WEB_DIST_DIR),
+    /** Signs the diet PDF links; unset, the server generates one and keeps it in `app_secrets`. */
+    signingSecret: env_.SIGNING_SECRET,
   };
 }
 

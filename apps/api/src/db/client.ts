@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncBreeds } from '../modules/breeds/breeds.sync.ts';
+import { syncIngredients } from '../modules/diets/ingredients.sync.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +44,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
       await syncBreeds(db);
+      await syncIngredients(db);
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -65,6 +67,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     migrate: async () => {
       await migratePg(drizzleDb, { migrationsFolder });
       await syncBreeds(db);
+      await syncIngredients(db);
     },
     ping: async () => {
       await db.execute(sql`select 1`);
