@@ -40,7 +40,10 @@ if (builtAt < sourcesAt) {
   console.log(builtAt ? 'The web app changed since its last build: rebuilding…' : 'Building the web app…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const outDir = process.env.WEB_DIST_DIR ? ['--', '--outDir', distDir, '--emptyOutDir'] : [];
-  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web', ...outDir], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web', ...outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -70,9 +70,11 @@ async function fingerprintOfDatabase(): Promise<Record<string, string>> {
   };
 }
 
+// The tracker readings (a million rows) have their own file, seed-trackers.test.ts: here they would only
+// slow down the checks of people and pets.
 beforeAll(async () => {
   database = await createTestDatabase();
-  result = await seedDemoData({ db: database.db, config });
+  result = await seedDemoData({ db: database.db, config, trackers: false });
 }, 120_000);
 
 afterAll(async () => {
@@ -351,7 +353,7 @@ describe('--scale', () => {
   it('multiplies owners, families, pets, betas and subscriptions', async () => {
     const scaled = await createTestDatabase();
     try {
-      const twice = await seedDemoData({ db: scaled.db, config, scale: 2 });
+      const twice = await seedDemoData({ db: scaled.db, config, scale: 2, trackers: false });
       const once = result.counts;
       if (!twice.counts || !once) throw new Error('both databases should have been seeded');
       expect(twice.counts.families).toBe(2 * once.families - 2);

@@ -1,34 +1,91 @@
+import { readingKinds } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
+import { rebuildRollups } from '../modules/trackers/trackers.writes.ts';
 import { countVets } from '../modules/vets/vets.repository.ts';
 import { bulkInsert, jsonToTextArray } from './bulk-insert.ts';
-import { countsOf, DEMO_SEED, type DemoCounts, type DemoData, generateDemoData } from './generate.ts';
+import {
+  countsOf,
+  DEMO_REFERENCE_DATE,
+  DEMO_SEED,
+  type DemoCounts,
+  type DemoData,
+  generateDemoData,
+} from './generate.ts';
+import { generateDiets, insertDemoDiets } from './generate-diets.ts';
+import {
+  type DemoWeightEntryRow,
+  generateWeightEntries,
+  type ReadingBatch,
+  readingBatches,
+  trackerPetsOf,
+  trackersEndOf,
+} from './generate-trackers.ts';
 
 export { DEMO_REFERENCE_DATE, DEMO_SEED, type DemoCounts } from './generate.ts';
 
 const iso = (date: Date): string => date.toISOString();
 
-export type SeedResult = { seeded: true; counts: DemoCounts } | { seeded: false; counts: null };
+export type SeedCounts = DemoCounts & { trackerPets: number; trackerReadings: number; weightEntries: number };
+
+export type SeedResult =
+  | { seeded: true; counts: SeedCounts; readingsEnd: Date | null }
+  | { seeded: false; counts: null };
 
 /**
  * Fills an empty database with deterministic demo data; a database with any vet is left alone.
- * `scale` multiplies owners, families, pets, betas and subscriptions (for benchmarks).
+ * `scale` multiplies owners, families, pets, betas and subscriptions, and the pets with tracker readings
+ * (for benchmarks). Readings end at `now` (see `trackersEndOf`); `trackers: false` leaves out the readings
+ * and weight history, for tests and benchmarks that do not need a million rows.
  */
 export async function seedDemoData(deps: {
   db: Db;
   config: Pick<Config, 'demoPassword' | 'passwordHashCost'>;
   scale?: number;
+  now?: Date;
+  trackers?: boolean;
 }): Promise<SeedResult> {
-  const { db, config, scale = 1 } = deps;
+  const { db, config, scale = 1, trackers = true } = deps;
   if ((await countVets(db)) > 0) return { seeded: false, counts: null };
   const data = generateDemoData({ seed: DEMO_SEED, scale });
   const passwordHash = await hashPassword(config.demoPassword, config.passwordHashCost);
-  const counts = countsOf(data);
+  const end = trackers ? trackersEndOf(deps.now ?? new Date()) : null;
+  const trackerPets = end
+    ? trackerPetsOf(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE })
+    : [];
+  const weightEntries = end
+    ? generateWeightEntries(data, {
+        seed: DEMO_SEED,
+        end,
+        trackerPetIds: new Set(trackerPets.map((pet) => pet.id)),
+      })
+    : [];
+  const counts: SeedCounts = {
+    ...countsOf(data),
+    trackerPets: trackerPets.length,
+    trackerReadings: 0,
+    weightEntries: weightEntries.length,
+  };
   await db.transaction(async (tx) => {
     await insertDemoData(tx, data, passwordHash);
+    if (end) {
+      await insertWeightEntries(tx, weightEntries);
+      for (const batch of readingBatches(trackerPets, { seed: DEMO_SEED, end })) {
+        counts.trackerReadings += await insertReadingBatch(tx, batch);
+      }
+      // The readings went in raw: one pass over them fills both rollups. Hash aggregation would hand
+      // the million half-hour groups to the insert in random key order, which thrashes PGlite's buffer
+      // cache (a minute instead of seconds); sorted groups append at the primary key's right edge.
+      await tx.execute(sql`set local enable_hashagg = off`);
+      await rebuildRollups(tx);
+    }
+    await insertDemoDiets(
+      tx,
+      generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE }),
+    );
     await recordAudit(
       tx,
       {
@@ -36,12 +93,55 @@ export async function seedDemoData(deps: {
         action: 'seed.demo',
         entity: 'database',
         entityId: null,
-        changes: { seed: DEMO_SEED, scale, ...counts },
+        changes: { seed: DEMO_SEED, scale, ...counts, readingsEnd: end?.toISOString() ?? null },
       },
       null,
     );
   });
-  return { seeded: true, counts };
+  return { seeded: true, counts, readingsEnd: end };
+}
+
+/**
+ * A batch of collar and app readings in one statement. Pets and kinds travel as positions in short
+ * arrays and instants as epoch seconds: at a million rows, parsing 36-character uuids and ISO
+ * timestamps for every row costs PGlite more than the insert itself.
+ */
+async function insertReadingBatch(tx: Tx, batch: ReadingBatch): Promise<number> {
+  await tx.execute(sql`
+    insert into tracker_readings (id, pet_id, kind, value, measured_at, source)
+    select t.id, (${sql.param(batch.petIds)}::uuid[])[t.pet],
+      (${sql.param([...readingKinds])}::text[])[t.kind]::reading_kind, t.value, to_timestamp(t.at),
+      (case when t.app then 'app' else 'tracker' end)::reading_source
+    from unnest(
+      ${sql.param(batch.id)}::uuid[],
+      ${sql.param(batch.pet)}::int[],
+      ${sql.param(batch.kind)}::int[],
+      ${sql.param(batch.value)}::real[],
+      ${sql.param(batch.measuredAtSeconds)}::float8[],
+      ${sql.param(batch.app)}::boolean[]
+    ) as t(id, pet, kind, value, at, app)`);
+  return batch.id.length;
+}
+
+async function insertWeightEntries(tx: Tx, rows: readonly DemoWeightEntryRow[]): Promise<void> {
+  await bulkInsert(
+    tx,
+    'weight_entries',
+    [
+      { name: 'id', type: 'uuid', value: (w) => w.id },
+      { name: 'pet_id', type: 'uuid', value: (w) => w.petId },
+      { name: 'value_kg', type: 'numeric', value: (w) => w.valueKg },
+      { name: 'measured_at', type: 'timestamptz', value: (w) => iso(w.measuredAt) },
+      { name: 'location', type: 'text', select: (v) => `${v}::weight_location`, value: (w) => w.location },
+      { name: 'author', type: 'text', select: (v) => `${v}::weight_author`, value: (w) => w.author },
+      { name: 'author_vet_id', type: 'uuid', value: (w) => w.authorVetId },
+      { name: 'author_user_id', type: 'uuid', value: (w) => w.authorUserId },
+      { name: 'note', type: 'text', value: (w) => w.note },
+      { name: 'created_at', type: 'timestamptz', value: (w) => iso(w.createdAt) },
+      { name: 'updated_at', type: 'timestamptz', value: (w) => iso(w.createdAt) },
+    ],
+    rows,
+  );
 }
 
 async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Promise<void> {

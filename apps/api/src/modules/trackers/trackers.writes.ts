@@ -107,14 +107,21 @@ export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Pr
            count(*), sum(value::float8), min(value), max(value)
     from tracker_readings ${onlyPets}
     group by 1, 2, 3`);
+  const onlyReadingsOf = petIds ? sql`where r.pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
+  // Each pet's zone is looked up once, by a join materialised before the aggregate: as a correlated
+  // subquery the planner evaluated it once per reading (three times slower on a year of readings).
   await db.execute(sql`
+    with zones as materialized (
+      select p.id as pet_id, coalesce(u.timezone, 'UTC') as timezone
+      from pets p
+      left join families f on f.id = p.family_id
+      left join users u on u.id = f.owner_user_id
+    )
     insert into tracker_rollups_daily (pet_id, kind, local_date, count, sum, min, max)
     select r.pet_id, r.kind, (r.measured_at at time zone z.timezone)::date,
            count(*), sum(r.value::float8), min(r.value), max(r.value)
     from tracker_readings r
-    join (
-      select pet_id, ${petTimezone(sql`pet_id`)} as timezone
-      from (select distinct pet_id from tracker_readings ${onlyPets}) as p
-    ) z on z.pet_id = r.pet_id
+    join zones z on z.pet_id = r.pet_id
+    ${onlyReadingsOf}
     group by 1, 2, 3`);
 }

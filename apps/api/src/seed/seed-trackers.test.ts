@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import { readingKinds, readingRanges } from '@vetboard/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.ts';
+import type { Database } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { DAY_MS } from './demo-dates.ts';
+import { TRACKER_PETS_PER_SCALE } from './demo-trackers.ts';
+import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
+import {
+  generateWeightEntries,
+  readingBatches,
+  TRACKER_HISTORY_DAYS,
+  type TrackerPet,
+  trackerPetsOf,
+} from './generate-trackers.ts';
+import { type SeedResult, seedDemoData } from './seed.ts';
+import { BISCUIT, LUNA, MILO, PEPPER } from './showcase.ts';
+
+const config = { demoPassword: 'demo-password-123', passwordHashCost: 'low' as const };
+
+/** A fixed seeding time, so that the readings (which end at the seeding time) are the same on every run. */
+const NOW = new Date('2026-11-20T21:47:31Z');
+
+let database: Database;
+let result: SeedResult;
+let end: Date;
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return rowsOf<T>(await database.db.execute(query));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  result = await seedDemoData({ db: database.db, config, now: NOW });
+  if (!result.seeded || !result.readingsEnd) throw new Error('the demo data should have been seeded');
+  end = result.readingsEnd;
+}, 600_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+
+/** Per pet, the hash of its readings in id order: the same lines the database query below builds. */
+function readingHashes(pets: readonly TrackerPet[], readingsEnd: Date): Map<string, string> {
+  const lines = new Map<string, Array<[string, string]>>();
+  for (const batch of readingBatches(pets, { seed: DEMO_SEED, end: readingsEnd })) {
+    batch.id.forEach((id, i) => {
+      const petId = batch.petIds[(batch.pet[i] ?? 0) - 1] ?? '';
+      const kind = readingKinds[(batch.kind[i] ?? 0) - 1];
+      const source = batch.app[i] ? 'app' : 'tracker';
+      const line = `${id}|${kind}|${batch.value[i]}|${batch.measuredAtSeconds[i]}|${source}`;
+      const list = lines.get(petId) ?? [];
+      list.push([id, line]);
+      lines.set(petId, list);
+    });
+  }
+  const hashes = new Map<string, string>();
+  for (const [petId, list] of lines) {
+    list.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    hashes.set(petId, md5(list.map(([, line]) => line).join('\n')));
+  }
+  return hashes;
+}
+
+describe('the demo tracker readings', () => {
+  it('give at least 200 pets, the showcase pets among them, a year of every kind up to the seeding time', async () => {
+    expect(end).toEqual(new Date('2026-11-20T21:47:00Z'));
+    const spans = await rows<{
+      pet_id: string;
+      kind: string;
+      count: number;
+      first: string;
+      last: string;
+    }>(sql`
+      select pet_id, kind::text, count(*)::int as count, min(measured_at)::text as first, max(measured_at)::text as last
+      from tracker_readings group by 1, 2`);
+    const yearStart = end.getTime() - TRACKER_HISTORY_DAYS * DAY_MS;
+    const fullYear = new Map<string, Set<string>>();
+    for (const span of spans) {
+      expect(Date.parse(span.first)).toBeGreaterThan(yearStart);
+      expect(Date.parse(span.last)).toBeLessThanOrEqual(end.getTime());
+      if (
+        Date.parse(span.first) > yearStart + 15 * DAY_MS ||
+        Date.parse(span.last) < end.getTime() - 15 * DAY_MS
+      )
+        continue;
+      const kinds = fullYear.get(span.pet_id) ?? new Set<string>();
+      kinds.add(span.kind);
+      fullYear.set(span.pet_id, kinds);
+    }
+    const withEveryKind = [...fullYear]
+      .filter(([, kinds]) => kinds.size === readingKinds.length)
+      .map(([id]) => id);
+    expect(withEveryKind.length).toBeGreaterThanOrEqual(TRACKER_PETS_PER_SCALE);
+    expect(withEveryKind).toEqual(expect.arrayContaining([LUNA.id, MILO.id, PEPPER.id, BISCUIT.id]));
+
+    const [totals] = await rows<{
+      readings: number;
+      with_integration: number;
+      app: number;
+      pets: number;
+    }>(sql`
+      select count(*)::int as readings, count(integration_id)::int as with_integration,
+        count(*) filter (where source = 'app')::int as app,
+        (select count(*)::int from pets where id in (select distinct pet_id from tracker_readings)) as pets
+      from tracker_readings`);
+    expect(totals?.readings).toBe(result.seeded && result.counts.trackerReadings);
+    expect(totals?.readings).toBeGreaterThan(1_000_000);
+    expect(totals?.with_integration).toBe(0);
+    expect(totals?.app).toBeGreaterThan(1_000);
+    expect(totals?.pets).toBe(result.seeded && result.counts.trackerPets);
+
+    // Vets open the charts on "now": Luna's last readings are from the last hours before seeding.
+    const [luna] = await rows<{ last_heart_rate: string; last_respiratory: string }>(sql`
+      select max(measured_at) filter (where kind = 'heart_rate')::text as last_heart_rate,
+        max(measured_at) filter (where kind = 'respiratory_rate' and source = 'tracker')::text as last_respiratory
+      from tracker_readings where pet_id = ${LUNA.id}`);
+    expect(end.getTime() - Date.parse(luna?.last_heart_rate ?? '')).toBeLessThan(3_600_000);
+    expect(end.getTime() - Date.parse(luna?.last_respiratory ?? '')).toBeLessThan(DAY_MS);
+  });
+
+  it('stay within the plausible range of each kind', async () => {
+    const found = await rows<{ kind: string; min: number; max: number }>(sql`
+      select kind::text, min(value)::float8 as min, max(value)::float8 as max from tracker_readings group by 1`);
+    expect(found.map((row) => row.kind).sort()).toEqual([...readingKinds].sort());
+    for (const row of found) {
+      const range = readingRanges[row.kind as keyof typeof readingRanges];
+      expect(row.min, row.kind).toBeGreaterThanOrEqual(range.min);
+      expect(row.max, row.kind).toBeLessThanOrEqual(range.max);
+    }
+    // A healthy pet's sleeping rate rarely leaves 15–30.
+    const [healthy] = await rows<{ share: number }>(sql`
+      select avg(case when r.value between 12 and 32 then 1 else 0 end)::float8 as share
+      from tracker_readings r join pet_health_profiles h on h.pet_id = r.pet_id
+      where r.kind = 'respiratory_rate' and cardinality(h.conditions) = 0`);
+    expect(healthy?.share).toBeGreaterThan(0.99);
+  });
+
+  it('keep both rollups equal to the raw readings, per pet and kind', async () => {
+    const compare = (rollup: string) => sql`
+      with raw as (
+        select pet_id, kind, count(*)::bigint as count, sum(value)::float8 as sum, min(value) as min, max(value) as max
+        from tracker_readings group by 1, 2
+      ), rolled as (
+        select pet_id, kind, sum(count)::bigint as count, sum(sum)::float8 as sum, min(min) as min, max(max) as max
+        from ${sql.raw(rollup)} group by 1, 2
+      )
+      select count(*)::int as pairs,
+        count(*) filter (where raw.count is distinct from rolled.count or raw.min is distinct from rolled.min
+          or raw.max is distinct from rolled.max or abs(raw.sum - rolled.sum) > 1e-6 * raw.sum)::int as mismatches
+      from raw full join rolled using (pet_id, kind)`;
+    for (const rollup of ['tracker_rollups_30m', 'tracker_rollups_daily']) {
+      const [check] = await rows<{ pairs: number; mismatches: number }>(compare(rollup));
+      expect(check?.pairs, rollup).toBeGreaterThanOrEqual(TRACKER_PETS_PER_SCALE * readingKinds.length);
+      expect(check?.mismatches, rollup).toBe(0);
+    }
+    // Luna's days are London days.
+    const [day] = await rows<{ rolled: number; raw: number }>(sql`
+      select (select count from tracker_rollups_daily where pet_id = ${LUNA.id} and kind = 'heart_rate'
+          and local_date = date '2026-07-01') as rolled,
+        (select count(*)::int from tracker_readings where pet_id = ${LUNA.id} and kind = 'heart_rate'
+          and (measured_at at time zone 'Europe/London')::date = date '2026-07-01') as raw`);
+    expect(day?.rolled).toBe(day?.raw);
+    expect(day?.raw).toBe(48);
+  });
+
+  it("show Luna's sleeping respiratory rate rising into high, then high-red, over her last weeks", async () => {
+    const [luna] = await rows<Record<string, number>>(sql`
+      select
+        avg(value) filter (where measured_at > ${end.toISOString()}::timestamptz - interval '7 days')::float8 as last_week,
+        count(*) filter (where measured_at > ${end.toISOString()}::timestamptz - interval '3 days' and value > 40)::int as high_red_last_days,
+        avg(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '270 days')::float8 as first_months,
+        max(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '30 days')::float8 as max_before,
+        min(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '30 days')::float8 as min_before,
+        count(*) filter (where source = 'app')::int as owner_counts
+      from tracker_readings where pet_id = ${LUNA.id} and kind = 'respiratory_rate'`);
+    expect(luna?.last_week).toBeGreaterThan(30);
+    expect(luna?.high_red_last_days).toBeGreaterThan(5);
+    expect(luna?.first_months).toBeLessThan(25);
+    expect(luna?.min_before).toBeGreaterThanOrEqual(15);
+    expect(luna?.max_before).toBeLessThanOrEqual(27);
+    expect(luna?.owner_counts).toBeGreaterThan(100);
+
+    // Her sleeping rate is measured at night (London time), her heart beats slower asleep than on walks.
+    const [rhythm] = await rows<Record<string, number>>(sql`
+      select
+        avg(case when extract(hour from measured_at at time zone 'Europe/London') between 9 and 20 then 1 else 0 end)
+          filter (where kind = 'respiratory_rate' and source = 'tracker')::float8 as daytime_share,
+        avg(value) filter (where kind = 'heart_rate'
+          and extract(hour from measured_at at time zone 'Europe/London') between 1 and 4)::float8 as night_heart,
+        avg(value) filter (where kind = 'heart_rate'
+          and extract(hour from measured_at at time zone 'Europe/London') between 9 and 19)::float8 as day_heart
+      from tracker_readings where pet_id = ${LUNA.id}`);
+    expect(rhythm?.daytime_share).toBe(0);
+    expect(rhythm?.night_heart).toBeLessThan((rhythm?.day_heart ?? 0) * 0.85);
+    expect(rhythm?.night_heart).toBeGreaterThan(60);
+  });
+
+  it('make dogs drink more in summer than in winter (northern hemisphere)', async () => {
+    const [season] = await rows<{ july: number; january: number }>(sql`
+      select
+        sum(r.value) filter (where extract(month from r.measured_at) = 7)::float8 as july,
+        sum(r.value) filter (where extract(month from r.measured_at) = 1)::float8 as january
+      from tracker_readings r
+      join pets p on p.id = r.pet_id join families f on f.id = p.family_id join users u on u.id = f.owner_user_id
+      where r.kind = 'drinking' and p.species = 'dog' and u.timezone like 'Europe/%'`);
+    expect(season?.july).toBeGreaterThan((season?.january ?? 0) * 1.15);
+  });
+
+  it('are exactly what the seeded generator draws, on every run', async () => {
+    const data = generateDemoData();
+    const pets = trackerPetsOf(data, { seed: DEMO_SEED, scale: 1, reference: DEMO_REFERENCE_DATE });
+    const expected = readingHashes(pets, end);
+    const stored = await rows<{ pet_id: string; hash: string }>(sql`
+      select pet_id, md5(string_agg(concat_ws('|', id, kind, value, extract(epoch from measured_at)::bigint, source),
+        E'\n' order by id)) as hash
+      from tracker_readings group by pet_id`);
+    expect(new Map(stored.map((row) => [row.pet_id, row.hash]))).toEqual(expected);
+
+    // Each pet draws from its own stream: a second run over a few of them gives the same readings.
+    const few = pets.filter((pet, index) => pet.id === LUNA.id || index % 40 === 0);
+    const again = readingHashes(few, end);
+    for (const pet of few) expect(again.get(pet.id), pet.name).toBe(expected.get(pet.id));
+
+    const weights = generateWeightEntries(data, {
+      seed: DEMO_SEED,
+      end,
+      trackerPetIds: new Set(pets.map((pet) => pet.id)),
+    });
+    const weightLine = (w: {
+      id: string;
+      petId: string;
+      valueKg: number;
+      measuredAt: Date;
+      author: string;
+    }) => `${w.id}|${w.petId}|${w.valueKg}|${w.measuredAt.getTime() / 1000}|${w.author}`;
+    const [storedWeights] = await rows<{ hash: string }>(sql`
+      select md5(string_agg(concat_ws('|', id, pet_id, trim_scale(value_kg), extract(epoch from measured_at)::bigint,
+        author), E'\n' order by id)) as hash from weight_entries`);
+    expect(storedWeights?.hash).toBe(
+      md5(
+        [...weights]
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map(weightLine)
+          .join('\n'),
+      ),
+    );
+  }, 120_000);
+
+  it('scale with --scale', () => {
+    const data = generateDemoData({ scale: 2 });
+    const pets = trackerPetsOf(data, { seed: DEMO_SEED, scale: 2, reference: DEMO_REFERENCE_DATE });
+    expect(pets).toHaveLength(2 * TRACKER_PETS_PER_SCALE);
+    expect(new Set(pets.map((pet) => pet.id)).size).toBe(pets.length);
+    expect(pets.map((pet) => pet.id)).toEqual(
+      expect.arrayContaining([LUNA.id, MILO.id, PEPPER.id, BISCUIT.id]),
+    );
+  });
+});
+
+describe('the demo weight history', () => {
+  it('has monthly-ish owner weighings at home and vet weighings at the clinic', async () => {
+    const kinds = await rows<{ author: string; location: string; count: number; bad_author: number }>(sql`
+      select author::text, location::text, count(*)::int as count,
+        count(*) filter (where (author = 'vet') <> (author_vet_id is not null and author_user_id is null))::int as bad_author
+      from weight_entries group by 1, 2 order by 1, 2`);
+    expect(kinds.map((row) => `${row.author}/${row.location}`)).toEqual(['user/home', 'vet/vet']);
+    for (const row of kinds) expect(row.bad_author).toBe(0);
+    expect(kinds[0]?.count).toBeGreaterThan((kinds[1]?.count ?? 0) * 2);
+
+    const [checks] = await rows<Record<string, number>>(sql`select
+      (select count(distinct pet_id)::int from weight_entries) as pets,
+      (select count(*)::int from weight_entries w join pets p on p.id = w.pet_id
+        where w.measured_at < p.created_at or w.measured_at > ${end.toISOString()}::timestamptz) as out_of_time,
+      (select count(*)::int from weight_entries w join vets v on v.id = w.author_vet_id
+        where v.kind not in ('regular', 'head')) as non_clinical,
+      (select count(*)::int from weight_entries w join pets p on p.id = w.pet_id
+        join families f on f.id = p.family_id where w.author_user_id is not null
+        and w.author_user_id <> f.owner_user_id) as not_owner,
+      (select count(*)::int from (
+        select distinct on (w.pet_id) w.value_kg, h.weight_kg from weight_entries w
+        join pet_health_profiles h on h.pet_id = w.pet_id order by w.pet_id, w.measured_at desc) latest
+        where latest.value_kg <> latest.weight_kg) as latest_differs`);
+    expect(checks?.pets).toBeGreaterThan(2_500);
+    expect(checks).toMatchObject({ out_of_time: 0, non_clinical: 0, not_owner: 0, latest_differs: 0 });
+  });
+
+  it('keeps Luna around 8.6 kg with cardiology rechecks, and Milo slimming towards his target', async () => {
+    const luna = await rows<{ value: number; author: string; note: string | null }>(sql`
+      select value_kg::float8 as value, author::text, note from weight_entries
+      where pet_id = ${LUNA.id} order by measured_at`);
+    expect(luna.length).toBeGreaterThanOrEqual(12);
+    for (const entry of luna) expect(Math.abs(entry.value - 8.6)).toBeLessThanOrEqual(0.3);
+    expect(luna.at(-1)?.value).toBe(8.6);
+    expect(luna.some((entry) => entry.author === 'vet' && entry.note === 'Cardiology recheck')).toBe(true);
+
+    const milo = await rows<{ value: number }>(
+      sql`select value_kg::float8 as value from weight_entries where pet_id = ${MILO.id} order by measured_at`,
+    );
+    expect(milo[0]?.value).toBeGreaterThan(6.6);
+    expect(milo.at(-1)?.value).toBe(6.4);
+  });
+});
