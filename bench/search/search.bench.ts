@@ -105,7 +105,7 @@ async function benchEngine(label: string, database: Database) {
     DEMO_PASSWORD: PASSWORD,
     WEB_DIST_DIR: '/none',
   });
-  const seeded = await seedDemoData({ db: database.db, config, scale: SCALE });
+  const seeded = await seedDemoData({ db: database.db, config, scale: SCALE, trackers: false });
   if (!seeded.seeded) throw new Error('the bench needs an empty database');
   const [pets, users] = [await countOf(database.db, 'pets'), await countOf(database.db, 'users')];
   if (pets < ROWS || users < ROWS)
