@@ -35,9 +35,10 @@ test.describe('access guard (SPEC §2)', () => {
     await expect(page).toHaveURL('/reset-password/some-token');
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
 
+    // Without a signature and without a session the page says the link is not valid, never "log in".
     await page.goto(`/diets/${SAMPLE_UUID}/pdf`);
     await expect(page).toHaveURL(`/diets/${SAMPLE_UUID}/pdf`);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByText('This link is not valid.')).toBeVisible();
   });
 
   test('a 401 mid-session sends the vet to login with the current full path', async ({ page, context }) => {

@@ -37,8 +37,8 @@ for (const viewport of viewports) {
       await page.goto('/reset-password/some-token');
       await shoot(page, 'reset-password-token', viewport.name);
       await page.goto(`/diets/${SAMPLE_UUID}/pdf`);
-      await expect(page.getByTestId('coming-soon')).toBeVisible();
-      await shoot(page, 'public-coming-soon', viewport.name);
+      await expect(page.getByTestId('diet-pdf-failure')).toBeVisible();
+      await shoot(page, 'public-diet-pdf-invalid', viewport.name);
     });
 
     test(`signed-in pages @screens`, async ({ page }) => {

@@ -49,23 +49,11 @@ test.describe('global search (Ctrl/Cmd+K)', () => {
     await expect(page).toHaveURL(`/families/${biscuit.familyUuid}/pets`);
   });
 
-  test('says when nothing matches, and shows a failure inline', async ({ page }) => {
+  test('says when nothing matches', async ({ page }) => {
     await page.keyboard.press('Control+K');
     const input = page.getByRole('textbox', { name: 'Search pets, owners and vets' });
     await input.fill('zzqqxxjj');
     await expect(page.getByText('Nothing found')).toBeVisible();
-
-    await page.route('**/v1/search?*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'Search is down', code: 'internal' }),
-      }),
-    );
-    await input.fill('Milo');
-    await expect(page.getByTestId('search-error')).toContainText('Search is down');
-    // Inline only: no 'Error' toast.
-    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   });
 
   test('on a phone the header has a search button', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 
 export interface PetCareSectionProps {
@@ -13,7 +14,10 @@ export interface PetCareSectionProps {
  * tracker values. Each adds its section component here; until then nothing is drawn, rather than
  * placeholders pretending to be data.
  */
-export const petCareSections: ComponentType<PetCareSectionProps>[] = [LatestTrackersCard];
+export const petCareSections: ComponentType<PetCareSectionProps>[] = [
+  CurrentDietPlanCard,
+  LatestTrackersCard,
+];
 
 export function PetCareSections(props: PetCareSectionProps) {
   if (petCareSections.length === 0) return null;

@@ -1,6 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { DietEditorPage } from '@/features/diets/diet-editor-page.tsx';
+import {
+  dietPetHealthQueryOptions,
+  dietQueryOptions,
+  ingredientsQueryOptions,
+} from '@/features/diets/diets.queries.ts';
 
 export const Route = createFileRoute('/_default/diets/$uuid/edit')({
-  component: () => <ComingSoonPanel title="Edit diet" />,
+  loader: async ({ context: { queryClient }, params: { uuid } }) => {
+    const { diet } = await queryClient.ensureQueryData(dietQueryOptions(uuid));
+    // The live panel needs both; the editor shows the saved figures if either fails.
+    await Promise.allSettled([
+      queryClient.ensureQueryData(ingredientsQueryOptions()),
+      queryClient.ensureQueryData(dietPetHealthQueryOptions(diet.petUuid)),
+    ]);
+  },
+  component: DietEditorPage,
 });

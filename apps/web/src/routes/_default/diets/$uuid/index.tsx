@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { DietPage } from '@/features/diets/diet-page.tsx';
 
 export const Route = createFileRoute('/_default/diets/$uuid/')({
-  component: () => <ComingSoonPanel title="Diet" />,
+  component: DietPage,
 });

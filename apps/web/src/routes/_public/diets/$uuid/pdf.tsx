@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { DietPdfPage } from '@/features/diets/diet-pdf-page.tsx';
+import { dietPdfSearchSchema } from '@/features/diets/diet-pdf-search.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
+// SPEC §2: the one page besides login and reset open without a session; the link's signature is the key.
 export const Route = createFileRoute('/_public/diets/$uuid/pdf')({
   staticData: { isPublic: true },
   params: { parse: (params) => validateUuidParams(params, 'uuid') },
-  component: () => <ComingSoonPanel title="Diet PDF" />,
+  validateSearch: dietPdfSearchSchema,
+  component: DietPdfPage,
 });

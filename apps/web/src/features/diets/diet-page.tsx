@@ -1,0 +1,225 @@
+import { Alert, Anchor, DataList, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import {
+  type Diet,
+  type DietIngredient,
+  dietKindLabels,
+  nutrientProfileKindLabels,
+} from '@vetboard/contract';
+import type { ReactNode } from 'react';
+import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
+import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
+import { formatDateTime } from '@/lib/format/dates.ts';
+import { DietActions } from './diet-actions.tsx';
+import { DietStatusBadges } from './diet-badges.tsx';
+import { formatAmount, formatGrams, formatKcal } from './diet-format.ts';
+import { dietPetQueryOptions, dietQueryOptions } from './diets.queries.ts';
+import { FormulationPanel } from './formulation-panel.tsx';
+
+const route = getRouteApi('/_default/diets/$uuid/');
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+      <Title order={2} fz="md" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+const notSet = (
+  <Text span c="dimmed" size="sm">
+    Not set
+  </Text>
+);
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function DetailsSection({ diet }: { diet: Diet }) {
+  return (
+    <Section title="Details" testId="diet-details">
+      <DataList size="sm" labelWidth={150}>
+        <Row label="Kind">{dietKindLabels[diet.kind]}</Row>
+        <Row label="Nutrient profile">{nutrientProfileKindLabels[diet.nutrientProfileKind]}</Row>
+        <Row label="Formulated on">{diet.formulatedOn ? formatCalendarDate(diet.formulatedOn) : notSet}</Row>
+        <Row label="Next assessment">
+          {diet.nextAssessmentOn ? formatCalendarDate(diet.nextAssessmentOn) : notSet}
+        </Row>
+        <Row label="Meals per day">{diet.mealsPerDay}</Row>
+        <Row label="Created by">{diet.createdBy?.name ?? notSet}</Row>
+        {diet.publishedAt && <Row label="Published">{formatDateTime(diet.publishedAt)}</Row>}
+        <Row label="PDF">
+          {diet.pdf.generatedAt ? (
+            <Text span size="sm">
+              Generated {formatDateTime(diet.pdf.generatedAt)}
+              {!diet.pdf.upToDate && (
+                <Text span c="orange" size="sm">
+                  {' '}
+                  (out of date: the diet changed since)
+                </Text>
+              )}
+            </Text>
+          ) : (
+            <Text span c="dimmed" size="sm">
+              Not generated yet
+            </Text>
+          )}
+        </Row>
+      </DataList>
+    </Section>
+  );
+}
+
+function IngredientRow({ ingredient, mealsPerDay }: { ingredient: DietIngredient; mealsPerDay: number }) {
+  return (
+    <Table.Tr data-ingredient={ingredient.name}>
+      <Table.Td>{ingredient.name}</Table.Td>
+      <Table.Td ta="right">
+        {formatAmount(ingredient.amount)} {ingredient.unit}
+      </Table.Td>
+      <Table.Td ta="right">{formatGrams(ingredient.grams)}</Table.Td>
+      <Table.Td ta="right">{formatGrams(ingredient.grams / Math.max(mealsPerDay, 1))}</Table.Td>
+      <Table.Td ta="right">{formatKcal(ingredient.kcal)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function IngredientsSection({ diet }: { diet: Diet }) {
+  return (
+    <Section title="Ingredients (daily)" testId="diet-ingredients">
+      {diet.ingredients.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No ingredients yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing={6} striped aria-label="Ingredients">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Ingredient</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Grams</Table.Th>
+                <Table.Th ta="right">Per meal</Table.Th>
+                <Table.Th ta="right">Energy</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {diet.ingredients.map((ingredient, index) => (
+                <IngredientRow
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same ingredient may be listed twice, and a read-only table never reorders
+                  key={`${ingredient.ingredientId}-${index}`}
+                  ingredient={ingredient}
+                  mealsPerDay={diet.mealsPerDay}
+                />
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Total</Table.Th>
+                <Table.Th />
+                <Table.Th ta="right">{formatGrams(diet.formulation.totalGrams)}</Table.Th>
+                <Table.Th ta="right">
+                  {formatGrams(diet.formulation.totalGrams / Math.max(diet.mealsPerDay, 1))}
+                </Table.Th>
+                <Table.Th ta="right">{formatKcal(diet.formulation.energy.dietKcal)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function InstructionsSection({ diet }: { diet: Diet }) {
+  return (
+    <Section title="Feeding instructions" testId="diet-instructions">
+      {diet.feedingInstructionsRendered.trim() ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {diet.feedingInstructionsRendered}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No feeding instructions yet.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+/** `/diets/{uuid}`: the diet as the owner will get it, how it meets the pet's needs, and what to do with it. */
+export function DietPage() {
+  const { uuid } = route.useParams();
+  const { diet } = useSuspenseQuery(dietQueryOptions(uuid)).data;
+  const pet = useSuspenseQuery(dietPetQueryOptions(diet.petUuid)).data.petProfile;
+  const plan = useQuery(currentDietPlanQueryOptions(diet.petUuid));
+  const isCurrent = plan.data?.dietPlan?.currentDiet?.uuid === diet.uuid;
+
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={4} miw={0}>
+            <Title order={1} fz={{ base: 24, sm: 28 }} data-testid="diet-title">
+              {dietKindLabels[diet.kind]} diet
+            </Title>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                For{' '}
+                <Anchor
+                  size="sm"
+                  fw={600}
+                  renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: pet.uuid }} {...props} />}
+                  data-testid="diet-pet-link"
+                >
+                  {pet.name}
+                </Anchor>
+                {' · '}
+                <Anchor
+                  size="sm"
+                  renderRoot={(props) => (
+                    <Link to="/pets/$uuid/diets" params={{ uuid: pet.uuid }} {...props} />
+                  )}
+                >
+                  All diets
+                </Anchor>
+              </Text>
+              <DietStatusBadges status={diet.status} current={isCurrent} />
+            </Group>
+          </Stack>
+        </Group>
+        <DietActions diet={diet} petName={pet.name} />
+      </Stack>
+
+      {diet.status === 'published' && (
+        <Alert color="blue" variant="light" icon={<IconLock size={18} />} data-testid="diet-read-only">
+          Published diets are read-only. Copy this diet to change it.
+        </Alert>
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <DetailsSection diet={diet} />
+            <IngredientsSection diet={diet} />
+            <InstructionsSection diet={diet} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <FormulationPanel formulation={diet.formulation} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
