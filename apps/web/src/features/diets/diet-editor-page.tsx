@@ -43,6 +43,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { DietStatusBadges } from './diet-badges.tsx';
 import classes from './diet-editor.module.css';
@@ -64,12 +65,7 @@ import {
 } from './diet-form.ts';
 import { formatGrams, formatKcal } from './diet-format.ts';
 import { usePatchDietMutation } from './diets.mutations.ts';
-import {
-  dietPetHealthQueryOptions,
-  dietPetQueryOptions,
-  dietQueryOptions,
-  ingredientsQueryOptions,
-} from './diets.queries.ts';
+import { dietQueryOptions, ingredientsQueryOptions } from './diets.queries.ts';
 import { EnergySummary, FormulationPanel } from './formulation-panel.tsx';
 import { formulationPet, liveFormulation } from './live-formulation.ts';
 
@@ -425,7 +421,7 @@ function LeaveGuard({ form, saving }: { form: DietForm; saving: boolean }) {
 }
 
 function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; timezone: string }) {
-  const health = useQuery(dietPetHealthQueryOptions(pet.uuid));
+  const health = useQuery(petHealthProfileQueryOptions(pet.uuid));
   const ingredients = useQuery(ingredientsQueryOptions());
   const catalogue = useMemo(() => {
     const map = new Map<string, Ingredient>();
@@ -555,7 +551,7 @@ function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; time
 export function DietEditorPage() {
   const { uuid } = route.useParams();
   const { diet } = useSuspenseQuery(dietQueryOptions(uuid)).data;
-  const { petProfile: pet, ownerHomeLocation } = useSuspenseQuery(dietPetQueryOptions(diet.petUuid)).data;
+  const { petProfile: pet, ownerHomeLocation } = useSuspenseQuery(petQueryOptions(diet.petUuid)).data;
 
   if (diet.status === 'published') {
     return (

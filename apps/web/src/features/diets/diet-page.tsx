@@ -12,10 +12,11 @@ import type { ReactNode } from 'react';
 import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { DietActions } from './diet-actions.tsx';
 import { DietStatusBadges } from './diet-badges.tsx';
 import { formatAmount, formatGrams, formatKcal } from './diet-format.ts';
-import { dietPetQueryOptions, dietQueryOptions } from './diets.queries.ts';
+import { dietQueryOptions } from './diets.queries.ts';
 import { FormulationPanel } from './formulation-panel.tsx';
 
 const route = getRouteApi('/_default/diets/$uuid/');
@@ -162,7 +163,7 @@ function InstructionsSection({ diet }: { diet: Diet }) {
 export function DietPage() {
   const { uuid } = route.useParams();
   const { diet } = useSuspenseQuery(dietQueryOptions(uuid)).data;
-  const pet = useSuspenseQuery(dietPetQueryOptions(diet.petUuid)).data.petProfile;
+  const pet = useSuspenseQuery(petQueryOptions(diet.petUuid)).data.petProfile;
   const plan = useQuery(currentDietPlanQueryOptions(diet.petUuid));
   const isCurrent = plan.data?.dietPlan?.currentDiet?.uuid === diet.uuid;
 

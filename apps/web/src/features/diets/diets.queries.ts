@@ -3,9 +3,7 @@ import {
   dietListResponseSchema,
   dietPdfUrlResponseSchema,
   dietResponseSchema,
-  healthProfileResponseSchema,
   ingredientListResponseSchema,
-  petResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
@@ -15,7 +13,6 @@ export type DietListOrder = 'asc' | 'desc';
 
 /**
  * Keys start with the API resource: `['diets', 'list', petUuid, order]`, `['diets', 'detail', uuid]`.
- * The pet's own keys are the pets feature's (`['pets', 'detail', uuid]`), so both share one cache entry.
  */
 export const dietKeys = {
   all: ['diets'] as const,
@@ -24,8 +21,6 @@ export const dietKeys = {
   detail: (uuid: string) => ['diets', 'detail', uuid] as const,
   pdfUrl: (uuid: string) => ['diets', 'pdf-url', uuid] as const,
   ingredients: ['ingredients', 'list'] as const,
-  pet: (uuid: string) => ['pets', 'detail', uuid] as const,
-  petHealth: (uuid: string) => ['pets', 'health-profile', uuid] as const,
 };
 
 /** GET /v1/diets?petUuid=&order=: the pet's diets, newest first by default. */
@@ -64,25 +59,6 @@ export function ingredientsQueryOptions() {
     queryKey: dietKeys.ingredients,
     queryFn: ({ signal }) => api.request('/v1/ingredients', { schema: ingredientListResponseSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** GET /v1/pets/{id}: the same request and key as the pet pages, for the name and the formulation inputs. */
-export function dietPetQueryOptions(uuid: string) {
-  return queryOptions({
-    queryKey: dietKeys.pet(uuid),
-    queryFn: ({ signal }) => api.request(`/v1/pets/${uuid}`, { schema: petResponseSchema, signal }),
-    meta: { handlesErrors: true },
-  });
-}
-
-/** GET /v1/pets/{id}/health-profile: weight and target weight, which the energy target needs. */
-export function dietPetHealthQueryOptions(uuid: string) {
-  return queryOptions({
-    queryKey: dietKeys.petHealth(uuid),
-    queryFn: ({ signal }) =>
-      api.request(`/v1/pets/${uuid}/health-profile`, { schema: healthProfileResponseSchema, signal }),
-    meta: { handlesErrors: true },
   });
 }
 

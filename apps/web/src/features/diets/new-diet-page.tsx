@@ -5,10 +5,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type DietKind, dietKindLabels, type NutrientProfileKind } from '@vetboard/contract';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { defaultNutrientProfileKind, dietKindOptions, nutrientProfileOptions } from './diet-form.ts';
 import { useCreateDietMutation } from './diets.mutations.ts';
-import { dietPetQueryOptions } from './diets.queries.ts';
 import { petAgeMonths } from './pet-age-months.ts';
 
 const route = getRouteApi('/pets/$uuid/diets/new');
@@ -23,7 +23,7 @@ const NEW_DIET_FIELDS = ['kind', 'nutrientProfileKind'] as const;
 /** `/pets/{uuid}/diets/new`: the kind and the nutrient profile; the editor takes it from there. */
 export function NewDietPage() {
   const { uuid } = route.useParams();
-  const { petProfile: pet, ownerHomeLocation } = useSuspenseQuery(dietPetQueryOptions(uuid)).data;
+  const { petProfile: pet, ownerHomeLocation } = useSuspenseQuery(petQueryOptions(uuid)).data;
   const ageMonths = petAgeMonths(pet.birthDate, ownerHomeLocation.timezone);
   const navigate = useNavigate();
   const create = useCreateDietMutation();

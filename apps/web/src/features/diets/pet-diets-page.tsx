@@ -8,8 +8,9 @@ import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDay } from '@/lib/format/dates.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { DietStatusBadges } from './diet-badges.tsx';
-import { dietListQueryOptions, dietPetQueryOptions } from './diets.queries.ts';
+import { dietListQueryOptions } from './diets.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/diets/');
 
@@ -62,7 +63,7 @@ function DietRow({ diet, current }: { diet: DietSummary; current: boolean }) {
 /** `/pets/{uuid}/diets`: every diet formulated for the pet, newest first, the current one marked. */
 export function PetDietsPage() {
   const { uuid } = route.useParams();
-  const pet = useSuspenseQuery(dietPetQueryOptions(uuid)).data.petProfile;
+  const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
   const diets = useQuery(dietListQueryOptions(uuid));
   const plan = useQuery(currentDietPlanQueryOptions(uuid));
   const currentUuid = plan.data?.dietPlan?.currentDiet?.uuid ?? null;

@@ -33,9 +33,9 @@ import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { booleanLabel, countryName } from '@/lib/format/labels.ts';
 import { petAgeLabel } from '@/lib/format/pet-age.ts';
+import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { PetCareSections } from './pet-care-sections.tsx';
 import { PetEditDrawer } from './pet-edit-drawer.tsx';
-import { petHealthProfileQueryOptions, petQueryOptions } from './pets.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/');
 

@@ -5,8 +5,8 @@ import { render, screen, within } from '@testing-library/react';
 import type { FamilyOwner, FamilyPetsResponse, PetResponse, PetSummary } from '@vetboard/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { familyKeys } from '@/lib/families/families.queries.ts';
+import { petKeys } from '@/lib/pets/pets.queries.ts';
 import { PetSideMenu } from './pet-side-menu.tsx';
-import { petKeys } from './pets.queries.ts';
 
 const petUuid = '0190a6e4-7c1e-7b3a-9f00-00000000a001';
 const familyUuid = '0190a6e4-7c1e-7b3a-9f00-00000000f001';

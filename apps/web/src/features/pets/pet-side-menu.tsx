@@ -27,8 +27,8 @@ import { MenuLink } from '@/components/shell/menu-link.tsx';
 import { MenuSection } from '@/components/shell/menu-section.tsx';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import classes from './pet-side-menu.module.css';
-import { petQueryOptions } from './pets.queries.ts';
 
 const ICON = { size: 18, stroke: 1.7 };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PetPatch, petPatchResponseSchema } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { familyKeys } from '@/lib/families/families.queries.ts';
-import { petKeys } from './pets.queries.ts';
+import { petKeys } from '@/lib/pets/pets.queries.ts';
 
 /**
  * PATCH /v1/pets/{uuid}. The form shows field errors itself and toasts the rest; a saved pet refreshes

@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { HeartRatePage } from '@/features/trackers/heart-rate-page.tsx';
 import { settlePrefetches } from '@/features/trackers/tracker-loaders.ts';
 import { heartRateSearchSchema, searchDefaults } from '@/features/trackers/tracker-search.ts';
@@ -8,6 +7,7 @@ import {
   heartRateHalfHourlyQueryOptions,
   heartRateHistoryQueryOptions,
 } from '@/features/trackers/trackers.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/heart-rate')({

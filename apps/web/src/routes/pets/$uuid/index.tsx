@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PetProfilePage } from '@/features/pets/pet-profile-page.tsx';
-import { petHealthProfileQueryOptions, petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/')({

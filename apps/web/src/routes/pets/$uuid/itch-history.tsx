@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { ShakingPage } from '@/features/trackers/reading-tracker-page.tsx';
 import { settlePrefetches } from '@/features/trackers/tracker-loaders.ts';
 import { readingSearchSchema, searchDefaults } from '@/features/trackers/tracker-search.ts';
@@ -9,6 +8,7 @@ import {
   readingChartQueryOptions,
   readingHistoryQueryOptions,
 } from '@/features/trackers/trackers.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/itch-history')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PetLayout, PetLayoutPending } from '@/features/pets/pet-layout.tsx';
-import { petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 

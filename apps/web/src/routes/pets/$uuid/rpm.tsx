@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { RpmPage } from '@/features/trackers/rpm-page.tsx';
 import { settlePrefetches } from '@/features/trackers/tracker-loaders.ts';
 import { rpmSearchDefaults, rpmSearchSchema } from '@/features/trackers/tracker-search.ts';
@@ -10,6 +9,7 @@ import {
   respiratoryLastAverageQueryOptions,
   respiratoryThresholdsQueryOptions,
 } from '@/features/trackers/trackers.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/rpm')({

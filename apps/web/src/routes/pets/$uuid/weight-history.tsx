@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { petQueryOptions } from '@/features/pets/pets.queries.ts';
 import { settlePrefetches } from '@/features/trackers/tracker-loaders.ts';
 import { searchDefaults, weightSearchSchema } from '@/features/trackers/tracker-search.ts';
 import { trackerViewOf } from '@/features/trackers/tracker-view.ts';
 import { weightChartQueryOptions, weightHistoryQueryOptions } from '@/features/trackers/trackers.queries.ts';
 import { WeightPage } from '@/features/trackers/weight-page.tsx';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 
 export const Route = createFileRoute('/pets/$uuid/weight-history')({

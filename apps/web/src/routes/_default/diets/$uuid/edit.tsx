@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DietEditorPage } from '@/features/diets/diet-editor-page.tsx';
-import {
-  dietPetHealthQueryOptions,
-  dietQueryOptions,
-  ingredientsQueryOptions,
-} from '@/features/diets/diets.queries.ts';
+import { dietQueryOptions, ingredientsQueryOptions } from '@/features/diets/diets.queries.ts';
+import { petHealthProfileQueryOptions } from '@/lib/pets/pets.queries.ts';
 
 export const Route = createFileRoute('/_default/diets/$uuid/edit')({
   loader: async ({ context: { queryClient }, params: { uuid } }) => {
@@ -12,7 +9,7 @@ export const Route = createFileRoute('/_default/diets/$uuid/edit')({
     // The live panel needs both; the editor shows the saved figures if either fails.
     await Promise.allSettled([
       queryClient.ensureQueryData(ingredientsQueryOptions()),
-      queryClient.ensureQueryData(dietPetHealthQueryOptions(diet.petUuid)),
+      queryClient.ensureQueryData(petHealthProfileQueryOptions(diet.petUuid)),
     ]);
   },
   component: DietEditorPage,

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { dietPetQueryOptions, dietQueryOptions } from '@/features/diets/diets.queries.ts';
+import { dietQueryOptions } from '@/features/diets/diets.queries.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
@@ -7,6 +8,6 @@ export const Route = createFileRoute('/_default/diets/$uuid')({
   params: { parse: (params) => validateUuidParams(params, 'uuid') },
   loader: async ({ context: { queryClient }, params: { uuid } }) => {
     const { diet } = await orNotFound(queryClient.ensureQueryData(dietQueryOptions(uuid)));
-    await queryClient.ensureQueryData(dietPetQueryOptions(diet.petUuid));
+    await queryClient.ensureQueryData(petQueryOptions(diet.petUuid));
   },
 });
