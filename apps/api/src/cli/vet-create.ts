@@ -6,10 +6,9 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
-import { createVet } from '../modules/vets/vets.service.ts';
+import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/vets/vets.service.ts';
 
 /** How a real install gets its first account: the link lets the vet choose a password. */
-const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const argsSchema = z.object({
   email: z.email('--email must be an e-mail address'),
@@ -59,7 +58,7 @@ async function main() {
       { vetId: null, meta: null },
     );
     const { link, expiresAt } = await app.services.auth.issuePasswordSetupLink(vet, {
-      ttlMs: SETUP_LINK_TTL_MS,
+      ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: null,
       action: 'auth.password_setup_link_created',
       actorVetId: null,

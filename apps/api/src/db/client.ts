@@ -31,6 +31,12 @@ export interface Database {
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Reference data follows the code: brought up to date after every migration, on both engines. */
+async function syncReferenceData(db: Db): Promise<void> {
+  await syncBreeds(db);
+  await syncIngredients(db);
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -43,8 +49,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     engine: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-      await syncBreeds(db);
-      await syncIngredients(db);
+      await syncReferenceData(db);
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -66,8 +71,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     engine: 'postgres',
     migrate: async () => {
       await migratePg(drizzleDb, { migrationsFolder });
-      await syncBreeds(db);
-      await syncIngredients(db);
+      await syncReferenceData(db);
     },
     ping: async () => {
       await db.execute(sql`select 1`);

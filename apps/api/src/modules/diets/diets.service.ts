@@ -13,9 +13,9 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
+import { DEFAULT_TIMEZONE, todayIn } from '../../lib/timezone.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { publishIntoPlan } from '../diet-plans/diet-plans.service.ts';
-import { todayIn } from '../pets/pets.service.ts';
 import { renderDietPdf } from './diet-pdf.document.ts';
 import {
   buildDietPdfData,
@@ -58,8 +58,6 @@ export interface Actor {
   vetId: string;
   meta: RequestMeta | null;
 }
-
-const DEFAULT_TIMEZONE = 'UTC';
 
 function timezoneOf(context: DietContextRow): string {
   return context.owner?.timezone ?? DEFAULT_TIMEZONE;
@@ -113,7 +111,6 @@ export async function listDiets(
   deps: Pick<DietsDeps, 'db'>,
   query: { petUuid: string; order: 'asc' | 'desc' },
 ): Promise<{ diets: DietSummary[] }> {
-  if (!(await petExists(deps.db, query.petUuid))) return { diets: [] };
   return { diets: (await listPetDiets(deps.db, query.petUuid, query.order)).map(toDietSummaryDto) };
 }
 

@@ -6,11 +6,9 @@ import {
   type PetSummary,
   toTimestamp,
 } from '@vetboard/contract';
+import { DEFAULT_TIMEZONE } from '../../lib/timezone.ts';
 import type { HealthProfileWithVetRow, PetDetailsRow, PetWithBreedRow } from './pets.repository.ts';
 import type { PetRow } from './pets.table.ts';
-
-/** Pets whose family has no owner yet are drawn in UTC until one is set. */
-export const DEFAULT_TIMEZONE = 'UTC';
 
 /** A pet row joined with its breed's name: what every pet list and card shows. */
 export type PetSummaryRow = Pick<

@@ -9,15 +9,11 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
+import { todayIn } from '../../lib/timezone.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findBreedById } from '../breeds/breeds.repository.ts';
 import { petsErrors } from './pets.errors.ts';
-import {
-  DEFAULT_TIMEZONE,
-  toHealthProfileDto,
-  toOwnerHomeLocationDto,
-  toPetProfileDto,
-} from './pets.mapper.ts';
+import { toHealthProfileDto, toOwnerHomeLocationDto, toPetProfileDto } from './pets.mapper.ts';
 import {
   findHealthProfile,
   findPetDetails,
@@ -48,23 +44,6 @@ export async function getHealthProfile(deps: { db: Db }, petId: string): Promise
   const details = await findPetDetails(deps.db, petId);
   if (!details) throw petsErrors.notFound();
   return toHealthProfileDto(details.pet, await findHealthProfile(deps.db, petId));
-}
-
-/** Today's date where the pet lives: a pet born this evening in Sydney is not born "tomorrow". */
-export function todayIn(timezone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-  } catch {
-    return todayIn(DEFAULT_TIMEZONE, now);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 type HealthValues = Required<{ [K in keyof HealthProfilePatch]: Exclude<HealthProfilePatch[K], undefined> }>;

@@ -18,8 +18,8 @@ import {
   weightVariationSentiment,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { todayIn } from '../../lib/timezone.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
-import { todayIn } from '../pets/pets.service.ts';
 import { findLatestWeightEntry } from '../weight/weight.repository.ts';
 import { readingChartOfRange, readingChartOfScope } from './trackers.charts.service.ts';
 import { countReadings, listReadings, type ReadingRow } from './trackers.history.repository.ts';

@@ -61,7 +61,7 @@ export const trackerRollups30m = pgTable(
 
 /**
  * Calendar days in the pet's timezone (its owner's) at ingestion, for month and longer ranges.
- * Rebuilt from the raw readings if a pet's timezone changes (`rebuildDailyRollups`).
+ * Rebuilt from the raw readings if a pet's timezone changes (`rebuildRollups` in trackers.writes.ts).
  */
 export const trackerRollupsDaily = pgTable(
   'tracker_rollups_daily',

@@ -13,9 +13,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
+import { todayIn } from '../../lib/timezone.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
-import { todayIn } from '../pets/pets.service.ts';
 import { type PeriodUnit, periodContaining } from '../trackers/trackers.charts.repository.ts';
 import { round2, toChartResponse } from '../trackers/trackers.read.mapper.ts';
 import { findPetTrackerContext, type PetTrackerContext } from '../trackers/trackers.read.repository.ts';
