@@ -1,4 +1,10 @@
-import type { ReadingKind, ReadingSource, Species } from '@vetboard/contract';
+import {
+  defaultRespiratoryThresholds,
+  type ReadingKind,
+  type ReadingSource,
+  type RespiratoryThresholds,
+  type Species,
+} from '@vetboard/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -6,7 +12,7 @@ import { DEFAULT_TIMEZONE } from '../../lib/timezone.ts';
 import { families } from '../families/families.table.ts';
 import { petHealthProfiles, pets } from '../pets/pets.table.ts';
 import { users } from '../users/users.table.ts';
-import { trackerReadings } from './trackers.table.ts';
+import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
 export interface PetTrackerContext {
@@ -15,6 +21,8 @@ export interface PetTrackerContext {
   birthDate: string | null;
   timezone: string;
   targetWeightKg: number | null;
+  /** Its override, else its species' defaults: `abnormal` is computed with these at read time. */
+  respiratoryThresholds: RespiratoryThresholds;
 }
 
 export async function findPetTrackerContext(
@@ -28,14 +36,27 @@ export async function findPetTrackerContext(
       birthDate: pets.birthDate,
       timezone: sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIMEZONE})`,
       targetWeightKg: petHealthProfiles.targetWeightKg,
+      low: respiratoryThresholds.low,
+      high: respiratoryThresholds.high,
+      highOrange: respiratoryThresholds.highOrange,
+      highRed: respiratoryThresholds.highRed,
     })
     .from(pets)
     .innerJoin(families, eq(families.id, pets.familyId))
     .leftJoin(users, eq(users.id, families.ownerUserId))
     .leftJoin(petHealthProfiles, eq(petHealthProfiles.petId, pets.id))
+    .leftJoin(respiratoryThresholds, eq(respiratoryThresholds.petId, pets.id))
     .where(eq(pets.id, petId))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { low, high, highOrange, highRed, ...pet } = row;
+  return {
+    ...pet,
+    respiratoryThresholds:
+      low !== null && high !== null && highOrange !== null && highRed !== null
+        ? { low, high, highOrange, highRed }
+        : defaultRespiratoryThresholds[pet.species],
+  };
 }
 
 export interface LatestReadingRow {

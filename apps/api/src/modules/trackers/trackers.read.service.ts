@@ -1,7 +1,6 @@
 import {
   type ChartResponse,
   classifyRespiratoryRate,
-  defaultRespiratoryThresholds,
   type HistoryQuery,
   isoToCalendarDate,
   type LatestTrackersResponse,
@@ -11,7 +10,6 @@ import {
   type ReadingKind,
   type RespiratoryChartResponse,
   type RespiratoryEntry,
-  type RespiratoryThresholds,
   readingRanges,
   type TrackerTimeScope,
   toTimestamp,
@@ -33,7 +31,6 @@ import {
   type PetTrackerContext,
   windowTotals,
 } from './trackers.read.repository.ts';
-import { thresholdsForPet } from './trackers.thresholds.service.ts';
 
 type Deps = { db: Db };
 
@@ -41,11 +38,6 @@ async function requirePet(db: DbOrTx, petId: string): Promise<PetTrackerContext>
   const pet = await findPetTrackerContext(db, petId);
   if (!pet) throw petsErrors.notFound();
   return pet;
-}
-
-/** The pet was found just before: the fallback only covers it being deleted in between. */
-async function thresholdsOf(db: DbOrTx, pet: PetTrackerContext): Promise<RespiratoryThresholds> {
-  return (await thresholdsForPet(db, pet.id)) ?? defaultRespiratoryThresholds[pet.species];
 }
 
 const dateOf = (seconds: number | undefined) =>
@@ -101,10 +93,8 @@ export async function getRespiratoryHistory(
   query: HistoryQuery,
 ): Promise<{ entries: RespiratoryEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
   const pet = await requirePet(deps.db, petId);
-  const [{ rows, pagination }, thresholds] = await Promise.all([
-    readingPage(deps.db, petId, 'respiratory_rate', query),
-    thresholdsOf(deps.db, pet),
-  ]);
+  const { rows, pagination } = await readingPage(deps.db, petId, 'respiratory_rate', query);
+  const thresholds = pet.respiratoryThresholds;
   return {
     entries: rows.map((row: ReadingRow) => toRespiratoryEntry(row, thresholds)),
     pagination,
@@ -130,19 +120,16 @@ export async function getRespiratoryChart(
 ): Promise<RespiratoryChartResponse> {
   const range = explicitRange(query);
   const pet = await requirePet(deps.db, petId);
-  const [chart, thresholds] = await Promise.all([
-    range
-      ? readingChartOfRange(deps.db, pet, 'respiratory_rate', range)
-      : readingChartOfScope(
-          deps.db,
-          pet,
-          'respiratory_rate',
-          query.timeScope,
-          dateOf(query.date) ?? new Date(),
-        ),
-    thresholdsOf(deps.db, pet),
-  ]);
-  return { ...chart, thresholds };
+  const chart = range
+    ? await readingChartOfRange(deps.db, pet, 'respiratory_rate', range)
+    : await readingChartOfScope(
+        deps.db,
+        pet,
+        'respiratory_rate',
+        query.timeScope,
+        dateOf(query.date) ?? new Date(),
+      );
+  return { ...chart, thresholds: pet.respiratoryThresholds };
 }
 
 function shiftDate(iso: string, days: number): string {
@@ -156,10 +143,8 @@ function shiftDate(iso: string, days: number): string {
 export async function getRespiratoryLastAverage(deps: Deps, petId: string, at: number | undefined) {
   const pet = await requirePet(deps.db, petId);
   const day = todayIn(pet.timezone, dateOf(at) ?? new Date());
-  const [row, thresholds] = await Promise.all([
-    lastDayBefore(deps.db, petId, 'respiratory_rate', day),
-    thresholdsOf(deps.db, pet),
-  ]);
+  const row = await lastDayBefore(deps.db, petId, 'respiratory_rate', day);
+  const thresholds = pet.respiratoryThresholds;
   if (!row || row.count === 0) return { average: null };
   const value = round2(row.sum / row.count);
   return {
@@ -228,13 +213,13 @@ export async function getHeartRateHistory(
 export async function getLatestTrackers(deps: Deps, petId: string): Promise<LatestTrackersResponse> {
   const pet = await requirePet(deps.db, petId);
   const today = todayIn(pet.timezone);
-  const [weight, respiratory, heart, totals, thresholds] = await Promise.all([
+  const [weight, respiratory, heart, totals] = await Promise.all([
     findLatestWeightEntry(deps.db, petId),
     findLatestReading(deps.db, petId, 'respiratory_rate'),
     findLatestReading(deps.db, petId, 'heart_rate'),
     dailyTotals(deps.db, petId, today, ['shaking', 'drinking']),
-    thresholdsOf(deps.db, pet),
   ]);
+  const thresholds = pet.respiratoryThresholds;
   const todayTotal = (kind: ReadingKind) => Math.round(totals.find((t) => t.kind === kind)?.sum ?? 0);
   return {
     weight: weight
