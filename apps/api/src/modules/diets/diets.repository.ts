@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderByWithTieBreak } from '../../lib/list-query.ts';
 import { breeds } from '../breeds/breeds.table.ts';
 import { families } from '../families/families.table.ts';
 import { petHealthProfiles, pets } from '../pets/pets.table.ts';
@@ -87,12 +88,11 @@ export async function listPetDiets(
   petId: string,
   order: 'asc' | 'desc',
 ): Promise<DietSummaryRow[]> {
-  const direction = order === 'asc' ? asc : desc;
   return db
     .select(dietSummaryColumns)
     .from(diets)
     .where(eq(diets.petId, petId))
-    .orderBy(direction(diets.createdAt), direction(diets.id));
+    .orderBy(...orderByWithTieBreak(diets.createdAt, order, diets.id));
 }
 
 export async function insertDiet(tx: DbOrTx, row: NewDietRow): Promise<void> {

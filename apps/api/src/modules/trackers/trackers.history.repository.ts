@@ -1,8 +1,8 @@
 import type { ReadingKind } from '@vetboard/contract';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { offsetOf } from '../../lib/list-query.ts';
+import { offsetOf, orderByWithTieBreak } from '../../lib/list-query.ts';
 import { trackerReadings } from './trackers.table.ts';
 
 export interface ReadingPageQuery {
@@ -33,7 +33,6 @@ function readingConditions(query: ReadingPageQuery): SQL | undefined {
 
 /** One page of raw readings, newest first by default, ties broken by id so pages are stable. */
 export async function listReadings(db: DbOrTx, query: ReadingPageQuery): Promise<ReadingRow[]> {
-  const direction = query.order === 'asc' ? asc : desc;
   return db
     .select({
       id: trackerReadings.id,
@@ -43,7 +42,7 @@ export async function listReadings(db: DbOrTx, query: ReadingPageQuery): Promise
     })
     .from(trackerReadings)
     .where(readingConditions(query))
-    .orderBy(direction(trackerReadings.measuredAt), direction(trackerReadings.id))
+    .orderBy(...orderByWithTieBreak(trackerReadings.measuredAt, query.order, trackerReadings.id))
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
 }

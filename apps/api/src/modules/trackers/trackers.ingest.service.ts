@@ -9,6 +9,7 @@ import {
 } from '@vetboard/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { hasSqlState } from '../../db/errors.ts';
 import { findExistingPetIds } from './trackers.ingest.repository.ts';
 import { insertReadings, type ReadingInsert } from './trackers.writes.ts';
 
@@ -127,14 +128,8 @@ export function validateReadings(
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
-/** Drizzle wraps the driver's error in `cause`. */
 function isRetryable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasSqlState(error, RETRYABLE_SQLSTATES);
 }
 
 /**
