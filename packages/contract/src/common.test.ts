@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, passwordResetConfirmSchema } from './auth.ts';
-import { isSafeRedirectPath } from './common.ts';
-import { vetFullName, vetKindLabels } from './vets.ts';
+import { fullName, isSafeRedirectPath } from './common.ts';
+import { vetKindLabels } from './vets.ts';
 
 describe('where a vet may be sent after logging in', () => {
   it.each(['/', '/betas?x=1', '/pets/abc/weight-history#chart', '/users?user_type=2&page=3'])(
@@ -35,7 +35,7 @@ describe('vet kinds', () => {
       partner: 'B2B partner',
       undefined: 'Undefined',
     });
-    expect(vetFullName({ firstName: 'Helena', lastName: 'Marsh' })).toBe('Helena Marsh');
+    expect(fullName({ firstName: 'Helena', lastName: 'Marsh' })).toBe('Helena Marsh');
   });
 });
 

@@ -107,6 +107,11 @@ export function multiValueQuery<T extends z.ZodType>(item: T) {
   }, z.array(item).max(200).optional());
 }
 
+/** How every person (vet or pet owner) is named on screen, in lists, exports and PDFs. */
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
 /** A brief reference to a person shown beside a record (who enrolled, who edited). */
 export const personRefSchema = z.object({ uuid: z.uuid(), name: z.string() });
 export type PersonRef = z.infer<typeof personRefSchema>;

@@ -35,10 +35,6 @@ export const vetSchema = z.object({
 });
 export type Vet = z.infer<typeof vetSchema>;
 
-export function vetFullName(vet: Pick<Vet, 'firstName' | 'lastName'>): string {
-  return `${vet.firstName} ${vet.lastName}`.trim();
-}
-
 export const vetNameSchema = z.string().trim().min(1, 'Required').max(80, 'At most 80 characters');
 
 /** B2B vets and partners belong to a company; the product's own vets do not. */

@@ -1,12 +1,8 @@
-import { type Family, type FamilyOwner, type Subscription, toTimestamp } from '@vetboard/contract';
+import { type Family, type FamilyOwner, fullName, type Subscription, toTimestamp } from '@vetboard/contract';
 import type { UserRow } from '../users/users.table.ts';
 import type { FamilyRow } from './families.table.ts';
 
 type PersonFields = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
-
-export function fullName(person: Pick<UserRow, 'firstName' | 'lastName'>): string {
-  return `${person.firstName} ${person.lastName}`.trim();
-}
 
 export function toFamilyOwner(
   owner: PersonFields & Pick<UserRow, 'b2bCode'>,

@@ -1,5 +1,4 @@
-import { toTimestamp, USER_CSV_COLUMNS, type User } from '@vetboard/contract';
-import { fullName } from '../families/families.mapper.ts';
+import { fullName, toTimestamp, USER_CSV_COLUMNS, type User } from '@vetboard/contract';
 import type { UserListRow } from './users.repository.ts';
 
 export function toUserDto(row: UserListRow): User {

@@ -1,7 +1,7 @@
 import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type Vet, vetFullName } from '@vetboard/contract';
+import { fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import classes from './user-menu.module.css';
 import { VetAvatar } from './vet-avatar.tsx';
@@ -9,7 +9,7 @@ import { VetAvatar } from './vet-avatar.tsx';
 /** SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown. */
 export function UserMenu({ vet }: { vet: Vet }) {
   const logout = useLogout();
-  const name = vetFullName(vet);
+  const name = fullName(vet);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>

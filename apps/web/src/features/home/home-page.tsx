@@ -10,7 +10,7 @@ import {
   IconReportMedical,
 } from '@tabler/icons-react';
 import { Link, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
-import { vetFullName } from '@vetboard/contract';
+import { fullName } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
@@ -75,7 +75,7 @@ export function HomePage() {
               <VetAvatar vet={vet} size={88} />
               <div>
                 <Text fw={700} fz="lg">
-                  {vetFullName(vet)}
+                  {fullName(vet)}
                 </Text>
                 <Badge variant="light" mt={6} tt="none" size="lg" radius="sm">
                   {vet.kindLabel}

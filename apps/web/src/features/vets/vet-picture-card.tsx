@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { AVATAR_CONTENT_TYPES, type VetListItem, vetFullName } from '@vetboard/contract';
+import { AVATAR_CONTENT_TYPES, fullName, type VetListItem } from '@vetboard/contract';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { avatarFileProblem } from './vet-form.ts';
@@ -30,7 +30,7 @@ export function VetPictureCard({ vet }: { vet: VetListItem }) {
   const preview = useObjectUrl(file);
   const upload = useUploadVetAvatarMutation(vet.uuid);
   const update = useUpdateVetMutation(vet.uuid);
-  const name = vetFullName(vet);
+  const name = fullName(vet);
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;

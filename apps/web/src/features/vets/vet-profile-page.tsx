@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { type VetListItem, vetFullName } from '@vetboard/contract';
+import { fullName, type VetListItem } from '@vetboard/contract';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -88,7 +88,7 @@ export function VetProfilePage() {
         <VetAvatar vet={vet} size={64} />
         <Stack gap={4} miw={0}>
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {vetFullName(vet)}
+            {fullName(vet)}
           </Title>
           <Group gap={6}>
             <Badge variant="light" tt="none" radius="sm">

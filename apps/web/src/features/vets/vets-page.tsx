@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type VetListItem, vetFullName } from '@vetboard/contract';
+import { fullName, type VetListItem } from '@vetboard/contract';
 import { CsvExportButton } from '@/components/lists/csv-export-button.tsx';
 import { DataTable, type DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListEmptyState } from '@/components/lists/list-empty-state.tsx';
@@ -47,7 +47,7 @@ const columns: DataTableColumn<VetListItem, VetSortField>[] = [
           style={{ whiteSpace: 'nowrap' }}
           renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
         >
-          {vetFullName(vet)}
+          {fullName(vet)}
         </Anchor>
         {vet.disabled && (
           <Badge size="xs" color="gray" variant="outline" tt="none">
