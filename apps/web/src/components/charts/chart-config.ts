@@ -1,5 +1,6 @@
 import type { BucketSize, ChartBucket } from '@vetboard/contract';
 import type { ChartData, ChartOptions, ChartType, TooltipItem } from 'chart.js';
+import { formatNumber } from '@/lib/format/numbers.ts';
 import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
 
 /** A horizontal reference line across the chart: a threshold, or the target weight. */
@@ -50,7 +51,7 @@ export const CHART_FONT = { family: 'Montserrat', size: 10 } as const;
 export const CHART_TEXT_COLOR = '#868e96';
 
 export function formatChartNumber(value: number, decimals: number): string {
-  return value.toLocaleString('en-GB', { maximumFractionDigits: decimals });
+  return formatNumber(value, decimals);
 }
 
 interface ThresholdLinesOptions {

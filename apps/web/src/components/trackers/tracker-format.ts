@@ -6,6 +6,7 @@ import {
   type WeightLocation,
   weightLocationLabels,
 } from '@vetboard/contract';
+import { formatNumber } from '@/lib/format/numbers.ts';
 
 /** SPEC §3 `abnormal` values as words, so a flag never relies on its colour alone. */
 export const abnormalLabels: Record<Abnormal, string> = {
@@ -45,18 +46,7 @@ export const sentimentColors: Record<VariationSentiment, string> = {
 };
 
 export type { WeightLocation };
-export { weightLocationLabels };
-
-const numberFormats = new Map<number, Intl.NumberFormat>();
-
-export function formatNumber(value: number, decimals = 1): string {
-  let format = numberFormats.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', { maximumFractionDigits: decimals });
-    numberFormats.set(decimals, format);
-  }
-  return format.format(value);
-}
+export { formatNumber, weightLocationLabels };
 
 /** Kilograms as the API stores them, to 2 decimals at most: '8.5 kg'. */
 export function formatKg(value: number): string {

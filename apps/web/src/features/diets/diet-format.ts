@@ -1,33 +1,24 @@
 import type { DietStatus, Energy, NutrientStatus } from '@vetboard/contract';
-
-const formatters = new Map<number, Intl.NumberFormat>();
-function formatter(digits: number): Intl.NumberFormat {
-  let format = formatters.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits });
-    formatters.set(digits, format);
-  }
-  return format;
-}
+import { formatNumber } from '@/lib/format/numbers.ts';
 
 /** Small values keep their decimals (0.35 mg of copper), large ones none (4,800 IU of vitamin A). */
 export function formatQuantity(value: number): string {
   const magnitude = Math.abs(value);
-  return formatter(magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2).format(value);
+  return formatNumber(value, magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2);
 }
 
 export function formatKcal(value: number | null): string {
-  return value === null ? '—' : `${formatter(0).format(value)} kcal`;
+  return value === null ? '—' : `${formatNumber(value, 0)} kcal`;
 }
 
 /** SPEC §9: converted amounts are shown to 2 decimals (5 oz = 141.75 g). */
 export function formatGrams(value: number): string {
-  return `${formatter(2).format(value)} g`;
+  return `${formatNumber(value, 2)} g`;
 }
 
 /** An amount as the vet typed it, in the vet's unit. */
 export function formatAmount(value: number): string {
-  return formatter(3).format(value);
+  return formatNumber(value, 3);
 }
 
 export const dietStatusColors: Record<DietStatus, string> = { draft: 'gray', published: 'teal' };

@@ -25,10 +25,11 @@ export function NewDietPage() {
   const { uuid } = route.useParams();
   const { petProfile: pet, ownerHomeLocation } = useSuspenseQuery(petQueryOptions(uuid)).data;
   const ageMonths = petAgeMonths(pet.birthDate, ownerHomeLocation.timezone);
+  const defaultProfile = defaultNutrientProfileKind(ageMonths);
   const navigate = useNavigate();
   const create = useCreateDietMutation();
   const form = useForm<NewDietValues>({
-    initialValues: { kind: '', nutrientProfileKind: defaultNutrientProfileKind(ageMonths) },
+    initialValues: { kind: '', nutrientProfileKind: defaultProfile },
     validate: { kind: (kind) => (kind ? null : 'Choose the kind of diet') },
   });
 
@@ -78,7 +79,7 @@ export function NewDietPage() {
               description={
                 ageMonths === null
                   ? 'Age unknown: adult limits by default'
-                  : ageMonths < 12
+                  : defaultProfile === 'fediaf_growth'
                     ? `${pet.name} is still growing: growth limits by default`
                     : `${pet.name} is an adult: adult limits by default`
               }

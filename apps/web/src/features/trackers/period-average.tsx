@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber } from '@/components/trackers/tracker-format.ts';
+import { formatNumber } from '@/lib/format/numbers.ts';
 import { type ReadingResource, readingAverageQueryOptions } from './trackers.queries.ts';
 
 const DAYS = 7;
