@@ -15,20 +15,11 @@ import { IconBowl, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type DietPlan, dietKindLabels, nutrientProfileKindLabels } from '@vetboard/contract';
-import type { ReactNode } from 'react';
+import { DetailRow } from '@/components/layouts/detail-section.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDay } from '@/lib/format/dates.ts';
 import { currentDietPlanQueryOptions } from './current-diet-plan.queries.ts';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
 
 const notSet = (
   <Text span size="sm" c="dimmed">
@@ -51,16 +42,16 @@ function Plan({ plan }: { plan: DietPlan }) {
         )}
       </Group>
       <DataList size="sm" labelWidth={130}>
-        <Row label="Since">
+        <DetailRow label="Since">
           {diet?.publishedAt
             ? formatDay(diet.publishedAt)
             : diet?.formulatedOn
               ? formatCalendarDate(diet.formulatedOn)
               : formatDay(plan.createdAt)}
-        </Row>
-        <Row label="Next assessment">
+        </DetailRow>
+        <DetailRow label="Next assessment">
           {diet?.nextAssessmentOn ? formatCalendarDate(diet.nextAssessmentOn) : notSet}
-        </Row>
+        </DetailRow>
       </DataList>
       {diet && (
         <Anchor

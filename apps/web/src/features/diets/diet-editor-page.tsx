@@ -40,7 +40,8 @@ import {
   type PetProfile,
   type Unit,
 } from '@vetboard/contract';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -88,20 +89,9 @@ const categoryLabels: Record<IngredientCategory, string> = {
 
 const dateParser = (input: string) => parseDayFirstDate(input);
 
-function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function DetailsCard({ form }: { form: DietForm }) {
   return (
-    <Card title="Diet" testId="diet-editor-details">
+    <DetailSection title="Diet" testId="diet-editor-details">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
@@ -159,7 +149,7 @@ function DetailsCard({ form }: { form: DietForm }) {
           />
         </Grid.Col>
       </Grid>
-    </Card>
+    </DetailSection>
   );
 }
 
@@ -296,7 +286,7 @@ function IngredientsCard({
   };
 
   return (
-    <Card title="Ingredients (daily amounts)" testId="diet-editor-ingredients">
+    <DetailSection title="Ingredients (daily amounts)" testId="diet-editor-ingredients">
       <Stack gap="sm">
         {catalogueState.error ? (
           <Alert color="red" variant="light" title="Could not load the ingredient catalogue">
@@ -352,14 +342,14 @@ function IngredientsCard({
           </Paper>
         )}
       </Stack>
-    </Card>
+    </DetailSection>
   );
 }
 
 function InstructionsCard({ form, petName }: { form: DietForm; petName: string }) {
   const preview = feedingInstructionsPreview(form.values.feedingInstructions, petName);
   return (
-    <Card title="Feeding instructions" testId="diet-editor-instructions">
+    <DetailSection title="Feeding instructions" testId="diet-editor-instructions">
       <Stack gap="sm">
         <Textarea
           label="Instructions for the owner"
@@ -388,7 +378,7 @@ function InstructionsCard({ form, petName }: { form: DietForm; petName: string }
           </Paper>
         </Box>
       </Stack>
-    </Card>
+    </DetailSection>
   );
 }
 
@@ -576,6 +566,6 @@ export function DietEditorPage() {
       </Stack>
     );
   }
-  // Keyed on the saved version, so a diet changed elsewhere starts the form afresh.
+  // Keyed on the diet, so moving to another diet starts its form afresh instead of keeping these edits.
   return <DietEditor key={diet.uuid} diet={diet} pet={pet} timezone={ownerHomeLocation.timezone} />;
 }

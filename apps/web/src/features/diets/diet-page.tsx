@@ -1,4 +1,4 @@
-import { Alert, Anchor, DataList, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, DataList, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -8,8 +8,8 @@ import {
   dietKindLabels,
   nutrientProfileKindLabels,
 } from '@vetboard/contract';
-import type { ReactNode } from 'react';
 import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
+import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -21,46 +21,28 @@ import { FormulationPanel } from './formulation-panel.tsx';
 
 const route = getRouteApi('/_default/diets/$uuid/');
 
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 const notSet = (
   <Text span c="dimmed" size="sm">
     Not set
   </Text>
 );
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 function DetailsSection({ diet }: { diet: Diet }) {
   return (
-    <Section title="Details" testId="diet-details">
+    <DetailSection title="Details" testId="diet-details">
       <DataList size="sm" labelWidth={150}>
-        <Row label="Kind">{dietKindLabels[diet.kind]}</Row>
-        <Row label="Nutrient profile">{nutrientProfileKindLabels[diet.nutrientProfileKind]}</Row>
-        <Row label="Formulated on">{diet.formulatedOn ? formatCalendarDate(diet.formulatedOn) : notSet}</Row>
-        <Row label="Next assessment">
+        <DetailRow label="Kind">{dietKindLabels[diet.kind]}</DetailRow>
+        <DetailRow label="Nutrient profile">{nutrientProfileKindLabels[diet.nutrientProfileKind]}</DetailRow>
+        <DetailRow label="Formulated on">
+          {diet.formulatedOn ? formatCalendarDate(diet.formulatedOn) : notSet}
+        </DetailRow>
+        <DetailRow label="Next assessment">
           {diet.nextAssessmentOn ? formatCalendarDate(diet.nextAssessmentOn) : notSet}
-        </Row>
-        <Row label="Meals per day">{diet.mealsPerDay}</Row>
-        <Row label="Created by">{diet.createdBy?.name ?? notSet}</Row>
-        {diet.publishedAt && <Row label="Published">{formatDateTime(diet.publishedAt)}</Row>}
-        <Row label="PDF">
+        </DetailRow>
+        <DetailRow label="Meals per day">{diet.mealsPerDay}</DetailRow>
+        <DetailRow label="Created by">{diet.createdBy?.name ?? notSet}</DetailRow>
+        {diet.publishedAt && <DetailRow label="Published">{formatDateTime(diet.publishedAt)}</DetailRow>}
+        <DetailRow label="PDF">
           {diet.pdf.generatedAt ? (
             <Text span size="sm">
               Generated {formatDateTime(diet.pdf.generatedAt)}
@@ -76,9 +58,9 @@ function DetailsSection({ diet }: { diet: Diet }) {
               Not generated yet
             </Text>
           )}
-        </Row>
+        </DetailRow>
       </DataList>
-    </Section>
+    </DetailSection>
   );
 }
 
@@ -98,7 +80,7 @@ function IngredientRow({ ingredient, mealsPerDay }: { ingredient: DietIngredient
 
 function IngredientsSection({ diet }: { diet: Diet }) {
   return (
-    <Section title="Ingredients (daily)" testId="diet-ingredients">
+    <DetailSection title="Ingredients (daily)" testId="diet-ingredients">
       {diet.ingredients.length === 0 ? (
         <Text size="sm" c="dimmed">
           No ingredients yet.
@@ -139,13 +121,13 @@ function IngredientsSection({ diet }: { diet: Diet }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Section>
+    </DetailSection>
   );
 }
 
 function InstructionsSection({ diet }: { diet: Diet }) {
   return (
-    <Section title="Feeding instructions" testId="diet-instructions">
+    <DetailSection title="Feeding instructions" testId="diet-instructions">
       {diet.feedingInstructionsRendered.trim() ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {diet.feedingInstructionsRendered}
@@ -155,7 +137,7 @@ function InstructionsSection({ diet }: { diet: Diet }) {
           No feeding instructions yet.
         </Text>
       )}
-    </Section>
+    </DetailSection>
   );
 }
 

@@ -24,7 +24,7 @@ import {
   petSexLabels,
   speciesLabels,
 } from '@vetboard/contract';
-import type { ReactNode } from 'react';
+import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
 import { familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
@@ -49,29 +49,18 @@ export function FamilyKindBadge({ kind }: { kind: FamilyKind }) {
   );
 }
 
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function OwnerSection({ owner }: { owner: Family['owner'] }) {
   if (!owner) {
     return (
-      <Section title="Owner" testId="family-owner">
+      <DetailSection h="100%" title="Owner" testId="family-owner">
         <Text size="sm" c="dimmed">
           This family has no owner on record.
         </Text>
-      </Section>
+      </DetailSection>
     );
   }
   return (
-    <Section title="Owner" testId="family-owner">
+    <DetailSection h="100%" title="Owner" testId="family-owner">
       <DataList size="sm" labelWidth={90}>
         <DataList.Item>
           <DataList.ItemLabel>Name</DataList.ItemLabel>
@@ -117,13 +106,13 @@ function OwnerSection({ owner }: { owner: Family['owner'] }) {
           </DataList.Item>
         )}
       </DataList>
-    </Section>
+    </DetailSection>
   );
 }
 
 function MembersSection({ members }: { members: Family['members'] }) {
   return (
-    <Section title="Members" testId="family-members">
+    <DetailSection h="100%" title="Members" testId="family-members">
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
           No members
@@ -156,7 +145,7 @@ function MembersSection({ members }: { members: Family['members'] }) {
           ))}
         </Stack>
       )}
-    </Section>
+    </DetailSection>
   );
 }
 
@@ -208,9 +197,9 @@ export function FamilyPetsPage() {
           <OwnerSection owner={family.owner} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-          <Section title="Subscription" testId="family-subscription">
+          <DetailSection h="100%" title="Subscription" testId="family-subscription">
             <SubscriptionSummary subscription={family.subscription} />
-          </Section>
+          </DetailSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <MembersSection members={family.members} />

@@ -6,7 +6,6 @@ import {
   DataList,
   Grid,
   Group,
-  Paper,
   Skeleton,
   Stack,
   Table,
@@ -25,7 +24,7 @@ import {
   petSexLabels,
   speciesLabels,
 } from '@vetboard/contract';
-import type { ReactNode } from 'react';
+import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -38,26 +37,6 @@ import { PetCareSections } from './pet-care-sections.tsx';
 import { PetEditDrawer } from './pet-edit-drawer.tsx';
 
 const route = getRouteApi('/pets/$uuid/');
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
 
 const notRecorded = (
   <Text span c="dimmed" size="sm">
@@ -103,15 +82,17 @@ function Allergies({ allergies }: { allergies: string[] }) {
 
 function ProfileSection({ pet, location }: { pet: PetProfile; location: OwnerHomeLocation }) {
   return (
-    <Section title="Profile" testId="pet-profile-card">
+    <DetailSection title="Profile" testId="pet-profile-card">
       <DataList size="sm" labelWidth={130}>
-        <Row label="Species">{speciesLabels[pet.species]}</Row>
-        <Row label="Breed">{pet.breedName ?? notRecorded}</Row>
-        <Row label="Sex">{petSexLabels[pet.sex]}</Row>
-        <Row label="Age">{petAgeLabel(pet.birthDate, location.timezone)}</Row>
-        <Row label="Birth date">{pet.birthDate ? formatCalendarDate(pet.birthDate) : notRecorded}</Row>
-        <Row label="Neutered">{booleanLabel(pet.neutered)}</Row>
-        <Row label="Microchip">
+        <DetailRow label="Species">{speciesLabels[pet.species]}</DetailRow>
+        <DetailRow label="Breed">{pet.breedName ?? notRecorded}</DetailRow>
+        <DetailRow label="Sex">{petSexLabels[pet.sex]}</DetailRow>
+        <DetailRow label="Age">{petAgeLabel(pet.birthDate, location.timezone)}</DetailRow>
+        <DetailRow label="Birth date">
+          {pet.birthDate ? formatCalendarDate(pet.birthDate) : notRecorded}
+        </DetailRow>
+        <DetailRow label="Neutered">{booleanLabel(pet.neutered)}</DetailRow>
+        <DetailRow label="Microchip">
           {pet.microchip ? (
             <Text span ff="monospace" size="sm">
               {pet.microchip}
@@ -119,9 +100,9 @@ function ProfileSection({ pet, location }: { pet: PetProfile; location: OwnerHom
           ) : (
             notRecorded
           )}
-        </Row>
+        </DetailRow>
       </DataList>
-    </Section>
+    </DetailSection>
   );
 }
 
@@ -129,10 +110,10 @@ const kg = (value: number | null) => (value === null ? notRecorded : `${value} k
 
 function HealthSection({ health }: { health: HealthProfile }) {
   return (
-    <Section title="Health profile" testId="pet-health-card">
+    <DetailSection title="Health profile" testId="pet-health-card">
       <Stack gap="md">
         <DataList size="sm" labelWidth={130}>
-          <Row label="Conditions">
+          <DetailRow label="Conditions">
             {health.conditions.length === 0 ? (
               <Text span size="sm">
                 None known
@@ -156,15 +137,15 @@ function HealthSection({ health }: { health: HealthProfile }) {
                 ))}
               </Group>
             )}
-          </Row>
-          <Row label="Activity level">
+          </DetailRow>
+          <DetailRow label="Activity level">
             {health.activityLevel ? activityLevelLabels[health.activityLevel] : notRecorded}
-          </Row>
-          <Row label="Body condition">
+          </DetailRow>
+          <DetailRow label="Body condition">
             {health.bodyConditionScore === null ? notRecorded : `${health.bodyConditionScore}/9`}
-          </Row>
-          <Row label="Weight">{kg(health.weightKg)}</Row>
-          <Row label="Target weight">{kg(health.targetWeightKg)}</Row>
+          </DetailRow>
+          <DetailRow label="Weight">{kg(health.weightKg)}</DetailRow>
+          <DetailRow label="Target weight">{kg(health.targetWeightKg)}</DetailRow>
         </DataList>
         <div>
           <Text size="sm" fw={600} mb={6}>
@@ -204,7 +185,7 @@ function HealthSection({ health }: { health: HealthProfile }) {
           </Text>
         )}
       </Stack>
-    </Section>
+    </DetailSection>
   );
 }
 
@@ -212,9 +193,9 @@ function OwnerSection({ pet, location }: { pet: PetProfile; location: OwnerHomeL
   const owner = useQuery(familyOwnerQueryOptions(pet.familyUuid));
   const place = [location.city, countryName(location.country)].filter(Boolean).join(', ');
   return (
-    <Section title="Owner and home" testId="pet-owner-card">
+    <DetailSection title="Owner and home" testId="pet-owner-card">
       <DataList size="sm" labelWidth={100}>
-        <Row label="Owner">
+        <DetailRow label="Owner">
           {owner.data ? (
             <Anchor
               size="sm"
@@ -231,32 +212,32 @@ function OwnerSection({ pet, location }: { pet: PetProfile; location: OwnerHomeL
           ) : (
             <Skeleton height={14} width={120} />
           )}
-        </Row>
+        </DetailRow>
         {owner.data && (
-          <Row label="E-mail">
+          <DetailRow label="E-mail">
             <Anchor size="sm" href={`mailto:${owner.data.email}`}>
               {owner.data.email}
             </Anchor>
-          </Row>
+          </DetailRow>
         )}
         {owner.data?.phone && (
-          <Row label="Phone">
+          <DetailRow label="Phone">
             <Anchor size="sm" href={`tel:${owner.data.phone}`}>
               {owner.data.phone}
             </Anchor>
-          </Row>
+          </DetailRow>
         )}
-        <Row label="Home">{place || notRecorded}</Row>
-        <Row label="Timezone">{location.timezone}</Row>
+        <DetailRow label="Home">{place || notRecorded}</DetailRow>
+        <DetailRow label="Timezone">{location.timezone}</DetailRow>
       </DataList>
-    </Section>
+    </DetailSection>
   );
 }
 
 function SubscriptionSection({ familyUuid }: { familyUuid: string }) {
   const family = useQuery(familyPetsQueryOptions(familyUuid));
   return (
-    <Section title="Subscription" testId="pet-subscription-card">
+    <DetailSection title="Subscription" testId="pet-subscription-card">
       {family.data ? (
         <SubscriptionSummary subscription={family.data.family.subscription} />
       ) : family.isError ? (
@@ -264,7 +245,7 @@ function SubscriptionSection({ familyUuid }: { familyUuid: string }) {
       ) : (
         <Skeleton height={80} />
       )}
-    </Section>
+    </DetailSection>
   );
 }
 
