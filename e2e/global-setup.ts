@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
+import { copyPreparedDatabase } from './prepare/prepared-database.ts';
 import { DEMO_PASSWORD } from './support/demo.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,12 +53,19 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (`npm start`'s script) on a free port with a fresh data directory, so the
- * browser tests run against exactly what a newcomer gets, never the developer's ./data.
+ * Starts the real server (`npm start`'s script) on a free port, on a copy of a database seeded once
+ * (e2e/prepare): the demo data a newcomer gets plus each spec's own families (support/fixtures.ts),
+ * never the developer's ./data.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vetboard-e2e-'));
+  try {
+    await copyPreparedDatabase(dataDir);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   let output = '';
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 // A relative import, not '@vetboard/contract': Vite bundles relative files into the config but leaves
 // packages to Node, which cannot load the contract's TypeScript sources.
 import {
@@ -33,6 +36,35 @@ function devPublicConfig(): Plugin {
   };
 }
 
+/**
+ * Source maps help support read a stack trace, but they are not for browsers (issue #11 §1): after the
+ * build they move from dist/ to dist-maps/, which nothing serves.
+ */
+function sourceMapsOutOfDist(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vetboard-source-maps-out-of-dist',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        const mapsDir = `${outDir}-maps`;
+        fs.rmSync(mapsDir, { recursive: true, force: true });
+        for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+          const from = path.join(entry.parentPath, entry.name);
+          const to = path.join(mapsDir, path.relative(outDir, from));
+          fs.mkdirSync(path.dirname(to), { recursive: true });
+          fs.renameSync(from, to);
+        }
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 
 export default defineConfig({
@@ -40,6 +72,17 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Pending components and loaders split too (issue #11 §1): left in the entry, they pulled the
+      // shell and every feature's queries into the first download of /login.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+          ['loader'],
+        ],
+      },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       quoteStyle: 'single',
@@ -47,6 +90,13 @@ export default defineConfig({
     }),
     react(),
     devPublicConfig(),
+    // Issue #11 §1: brotli and gzip copies beside each asset, served by the API's static plugin.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(?:js|css|html|svg|json|txt|woff)$/,
+      threshold: 1024,
+    }),
+    sourceMapsOutOfDist(),
   ],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
@@ -62,6 +112,7 @@ export default defineConfig({
     },
   },
   build: {
-    sourcemap: true,
+    // Maps are written without a sourceMappingURL comment and moved out of the served directory.
+    sourcemap: 'hidden',
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Global search latency (issue #3: "< 50 ms on the demo data"). Seeds the demo data, makes sure there
+ * Global search latency (target: under 50 ms on the demo data, as vets type). Seeds the demo data, makes sure there
  * are at least BENCH_ROWS pets and owners (topping up with generated rows), then times GET /v1/search
  * for typical queries, one request at a time, on a real server over loopback. Also prints whether the
  * plans use the trigram indexes.

@@ -1,5 +1,5 @@
 /**
- * Tracker chart latency (issue #4: p99 ≤ 20 ms alone and ≤ 100 ms under 20 concurrent requests on
+ * Tracker chart latency (target: p99 ≤ 20 ms alone and ≤ 100 ms under 20 concurrent requests on
  * PostgreSQL). Loads BENCH_READINGS readings (default 1M on PGlite, 10M on PostgreSQL) spread over a
  * year for BENCH_PETS pets in several timezones with set-based SQL, rebuilds the rollups, then times
  * each chart scope on a real server over loopback: one request at a time, then 20 at once.

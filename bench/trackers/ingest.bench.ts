@@ -29,6 +29,7 @@ import { families } from '../../apps/api/src/modules/families/families.table.ts'
 import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
 import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
 import { users } from '../../apps/api/src/modules/users/users.table.ts';
+import { systemActor } from '../../apps/api/src/policy/actor.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -231,7 +232,7 @@ async function benchEngine(label: string, database: Database) {
   const { integration, token } = await createIntegration(
     { db: database.db },
     { name: `bench ${Date.now()}` },
-    { vetId: null, meta: null },
+    systemActor('bench'),
   );
   const copy = await copyLoaderFor(database, label);
   const app = await buildApp({ config, database, logger: false });
@@ -311,10 +312,12 @@ async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void
   return { url: target.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/** `BENCH_ENGINES=postgres` skips PGlite (the 4-client target is PostgreSQL's). */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-ingest-'));
 try {
-  await benchEngine('PGlite', await openPglite({ dataDir: dir }));
-  const target = await postgresTarget();
+  if (ENGINES.includes('pglite')) await benchEngine('PGlite', await openPglite({ dataDir: dir }));
+  const target = ENGINES.includes('postgres') ? await postgresTarget() : null;
   if (target) {
     try {
       await benchEngine('PostgreSQL', await openPostgres(target.url));

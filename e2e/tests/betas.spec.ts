@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { HEAD_VET, TOM_BECKER, TOM_FAMILY } from '../support/demo.ts';
+import { HEAD_VET } from '../support/demo.ts';
+import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, listSummary, screenViewports, shoot } from '../support/lists.ts';
 
 const FEATURES: Record<string, string> = {
@@ -10,6 +11,9 @@ const FEATURES: Record<string, string> = {
   heart_rate: 'Heart rate',
   weekly_reports: 'Weekly reports',
 };
+
+/** This spec's own owner (a copy of Tom Becker and his family): it enrols him in a beta. */
+const { owner, family } = specFamily('betas');
 
 test.describe('betas (SPEC §2 /betas)', () => {
   test.beforeEach(async ({ page }) => {
@@ -54,12 +58,12 @@ test.describe('betas (SPEC §2 /betas)', () => {
     page,
   }) => {
     const response = await page.request.get(
-      `/v1/betas?search=${encodeURIComponent(TOM_BECKER.email)}&pageSize=50`,
+      `/v1/betas?search=${encodeURIComponent(owner.email)}&pageSize=50`,
     );
     const { betaUsers } = (await response.json()) as { betaUsers: { feature: string }[] };
     const enrolled = new Set(betaUsers.map((beta) => beta.feature));
     const feature = Object.keys(FEATURES).find((key) => !enrolled.has(key));
-    expect(feature, 'a beta feature Tom Becker is not in yet').toBeDefined();
+    expect(feature, `a beta feature ${owner.fullName} is not in yet`).toBeDefined();
     const featureLabel = FEATURES[feature as string] as string;
 
     await page.goto('/betas');
@@ -71,9 +75,9 @@ test.describe('betas (SPEC §2 /betas)', () => {
     await expect(form.getByText('Choose a feature')).toBeVisible();
 
     const user = form.getByRole('combobox', { name: 'User' });
-    await user.pressSequentially('tom.becker', { delay: 30 });
-    await page.getByRole('option', { name: new RegExp(TOM_BECKER.email) }).click();
-    await expect(user).toHaveValue(`${TOM_BECKER.fullName} (${TOM_BECKER.email})`);
+    await user.pressSequentially(owner.lastName, { delay: 30 });
+    await page.getByRole('option', { name: owner.email }).click();
+    await expect(user).toHaveValue(`${owner.fullName} (${owner.email})`);
     await form.getByRole('combobox', { name: 'Feature' }).click();
     await page.getByRole('option', { name: featureLabel, exact: true }).click();
     await form.getByRole('textbox', { name: 'Notes' }).fill('Asked for it at the clinic.');
@@ -81,18 +85,18 @@ test.describe('betas (SPEC §2 /betas)', () => {
 
     await expect(page).toHaveURL(/\/betas\/[0-9a-f-]{36}$/);
     const card = page.getByTestId('beta-card');
-    await expect(page.getByRole('heading', { level: 1, name: TOM_BECKER.fullName })).toBeVisible();
-    await expect(card).toContainText(TOM_BECKER.email);
+    await expect(page.getByRole('heading', { level: 1, name: owner.fullName })).toBeVisible();
+    await expect(card).toContainText(owner.email);
     await expect(card).toContainText(featureLabel);
     await expect(card).toContainText(HEAD_VET.fullName);
     await expect(card).toContainText('Asked for it at the clinic.');
     await expect(card).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await page.getByRole('link', { name: 'Open the family' }).click();
-    await expect(page).toHaveURL(`/families/${TOM_FAMILY.uuid}/pets`);
+    await expect(page).toHaveURL(`/families/${family.uuid}/pets`);
 
     await page.goto('/betas/create');
-    await form.getByRole('combobox', { name: 'User' }).pressSequentially('tom.becker', { delay: 30 });
-    await page.getByRole('option', { name: new RegExp(TOM_BECKER.email) }).click();
+    await form.getByRole('combobox', { name: 'User' }).pressSequentially(owner.lastName, { delay: 30 });
+    await page.getByRole('option', { name: owner.email }).click();
     await form.getByRole('combobox', { name: 'Feature' }).click();
     await page.getByRole('option', { name: featureLabel, exact: true }).click();
     await form.getByRole('button', { name: 'Enrol' }).click();

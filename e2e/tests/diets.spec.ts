@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { BISCUIT, LUNA } from '../support/demo.ts';
+import { LUNA } from '../support/demo.ts';
+import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 
 const INGREDIENTS_PATH = '/v1/ingredients';
@@ -47,6 +48,9 @@ async function waitForToastToGo(page: Page, text: string) {
   await expect(page.getByText(text)).toBeHidden();
 }
 
+/** This spec's own copy of Biscuit: it gives him diets and a new current plan. */
+const biscuit = specFamily('diets').pets.biscuit;
+
 const liveEnergy = (page: Page) => page.getByTestId('formulation-panel').getByTestId('diet-energy-kcal');
 
 test.describe('diets', () => {
@@ -62,10 +66,10 @@ test.describe('diets', () => {
     const kcal = await kcalPer100g(page);
 
     // From the pet's diets page to a new draft.
-    await page.goto(`/pets/${BISCUIT.uuid}/diets`);
+    await page.goto(`/pets/${biscuit.uuid}/diets`);
     await expect(page.getByRole('heading', { level: 1, name: 'Diet plans' })).toBeVisible();
     await page.getByRole('link', { name: 'New diet' }).first().click();
-    await expect(page).toHaveURL(`/pets/${BISCUIT.uuid}/diets/new`);
+    await expect(page).toHaveURL(`/pets/${biscuit.uuid}/diets/new`);
     await expect(page.getByRole('combobox', { name: 'Nutrient profile' })).toHaveValue('FEDIAF adult');
     await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Maintenance', exact: true }).click();
@@ -104,7 +108,7 @@ test.describe('diets', () => {
     await page
       .getByRole('textbox', { name: 'Instructions for the owner' })
       .fill('Feed {{PET_NAME}} twice a day.');
-    await expect(page.getByTestId('instructions-preview')).toHaveText(`Feed ${BISCUIT.name} twice a day.`);
+    await expect(page.getByTestId('instructions-preview')).toHaveText(`Feed ${biscuit.name} twice a day.`);
 
     // Leaving with unsaved changes asks first.
     await page.getByRole('link', { name: 'View diet' }).click();
@@ -128,7 +132,9 @@ test.describe('diets', () => {
     await expect(ingredients.locator('tbody tr').nth(2)).toContainText('10 ml');
     await expect(page.getByTestId('diet-details')).toContainText('21/11/2026');
     await expect(page.getByTestId('diet-details')).toContainText('21/02/2027');
-    await expect(page.getByTestId('diet-instructions')).toHaveText(/Feed Biscuit twice a day\./);
+    await expect(page.getByTestId('diet-instructions')).toHaveText(
+      new RegExp(`Feed ${biscuit.name} twice a day\\.`),
+    );
     await expect(page.getByTestId('diet-energy-kcal')).toContainText(kcalText(total));
 
     // Publish: confirmed, then read-only and the pet's current plan.
@@ -200,7 +206,7 @@ test.describe('diets', () => {
       .getByRole('dialog', { name: 'Delete this draft?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(page).toHaveURL(`/pets/${BISCUIT.uuid}/diets`);
+    await expect(page).toHaveURL(`/pets/${biscuit.uuid}/diets`);
     await expect(page.getByText('The draft diet was deleted.')).toBeVisible();
     const current = page.getByTestId('diets-table').locator('tr[data-current]');
     await expect(current).toHaveCount(1);

@@ -1,17 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
+import { specFamily } from '../support/fixtures.ts';
 import { findPet } from '../support/pets.ts';
 
-/** A seeded pet that no other spec looks at, so renaming it cannot race with them. */
-async function anyOtherPet(page: Page): Promise<{ uuid: string; name: string }> {
-  const response = await page.request.get('/v1/search?q=Bella');
-  const { results } = (await response.json()) as {
-    results: { type: string; uuid: string; title: string }[];
-  };
-  const pet = results.find((result) => result.type === 'pet' && result.title === 'Bella');
-  expect(pet, 'a seeded pet named Bella').toBeDefined();
-  return { uuid: pet?.uuid ?? '', name: 'Bella' };
-}
+/** The pet this spec edits: its own copy of Biscuit, so renaming it cannot race with other specs. */
+const ownPet = specFamily('petProfile').pets.biscuit;
 
 test.describe('pet profile (/pets/{uuid})', () => {
   test.beforeEach(async ({ page }) => {
@@ -55,7 +48,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
   });
 
   test('editing the name saves it, and the side menu shows the new name', async ({ page }) => {
-    const pet = await anyOtherPet(page);
+    const pet = ownPet;
     const newName = `Bella ${Date.now() % 100_000}`;
     try {
       await page.goto(`/pets/${pet.uuid}`);
@@ -64,7 +57,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
 
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
-      await drawer.getByRole('textbox', { name: 'Name' }).fill(newName);
+      await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(newName);
       await drawer.getByRole('button', { name: 'Save' }).click();
 
       await expect(page.getByText(`${newName}'s profile is up to date.`)).toBeVisible();
@@ -83,7 +76,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
   test('field errors show on their fields: a microchip already taken (from the server) or malformed', async ({
     page,
   }) => {
-    const pet = await anyOtherPet(page);
+    const pet = ownPet;
     await page.goto(`/pets/${pet.uuid}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
@@ -103,7 +96,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
   });
 
   test('changing the species empties the breed and offers that species’ breeds', async ({ page }) => {
-    const pet = await anyOtherPet(page);
+    const pet = ownPet;
     await page.goto(`/pets/${pet.uuid}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });

@@ -100,27 +100,14 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
 });
 
 test.describe('route progress bar (SPEC §9)', () => {
-  test('shows for a navigation slower than 200 ms, and not for a quick one', async ({ page }) => {
+  // That a quick navigation shows no bar is a matter of timing, checked on a fake clock in
+  // apps/web/src/components/feedback/route-progress.test.tsx; in a browser, "quick" depends on the load.
+  test('shows for a navigation slower than 200 ms', async ({ page }) => {
     await logIn(page);
     const bar = page.getByTestId('route-progress');
 
-    await page.evaluate(() => {
-      const target = document.querySelector('[data-testid="route-progress"]');
-      const seen = { mounted: false };
-      Object.assign(window, { progressSeen: seen });
-      if (target)
-        new MutationObserver(() => {
-          if (target.hasAttribute('data-mounted')) seen.mounted = true;
-        }).observe(target, { attributes: true });
-    });
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Checkups' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkups' })).toBeVisible();
-    await page.waitForTimeout(400);
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { progressSeen: { mounted: boolean } }).progressSeen.mounted,
-      ),
-    ).toBe(false);
 
     await page.route('**/v1/auth/vet', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { BISCUIT, HEAD_VET, LUNA } from '../support/demo.ts';
+import { HEAD_VET, LUNA } from '../support/demo.ts';
+import { specFamily } from '../support/fixtures.ts';
 
 /** A line only Chart.js's own code contains: how a test tells its chunk from the app's. */
 const CHART_JS_SIGNATURE = 'Canvas is already in use';
@@ -22,7 +23,11 @@ async function loadsChartJs(record: { bodies: Promise<string>[] }): Promise<bool
   return bodies.some((body) => body.includes(CHART_JS_SIGNATURE));
 }
 
-const trackerPage = (page: string, search = '') => `/pets/${LUNA.uuid}/${page}${search}`;
+/** This spec's own copies of Luna (readings, flags and all) and Biscuit: it adds weights and thresholds. */
+const luna = specFamily('trackers').pets.luna;
+const biscuit = specFamily('trackersThresholds').pets.biscuit;
+
+const trackerPage = (page: string, search = '', petUuid = luna.uuid) => `/pets/${petUuid}/${page}${search}`;
 
 const LUNA_TIMEZONE = 'Europe/London';
 
@@ -165,7 +170,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     page,
   }) => {
     // Biscuit, so that Luna's flags stay as the other tests expect them.
-    await page.goto(`/pets/${BISCUIT.uuid}/rpm`);
+    await page.goto(`/pets/${biscuit.uuid}/rpm`);
     const editor = page.getByTestId('thresholds-editor');
     await expect(editor.getByRole('textbox', { name: 'High: above' })).toBeVisible();
     if (await editor.getByRole('button', { name: 'Reset to species defaults' }).isEnabled()) {
@@ -191,14 +196,14 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   });
 
   test("the pet profile shows each tracker's latest value, linked to its page", async ({ page }) => {
-    await page.goto(`/pets/${LUNA.uuid}`);
+    await page.goto(`/pets/${luna.uuid}`);
     const card = page.getByTestId('latest-trackers-card');
     await expect(card.getByTestId('latest-respiratory')).toContainText(/\d+(\.\d)? breaths\/min/);
     await expect(card.getByTestId('latest-respiratory').locator('[data-abnormal]')).toBeVisible();
     await expect(card.getByTestId('latest-heart-rate')).toContainText(/\d+ bpm/);
     await expect(card.getByTestId('latest-shaking')).toContainText(/\d+ episodes?/);
     await card.getByRole('link', { name: 'Respiratory rate' }).click();
-    await expect(page).toHaveURL(`/pets/${LUNA.uuid}/respiratory-history`);
+    await expect(page).toHaveURL(`/pets/${luna.uuid}/respiratory-history`);
   });
 });
 
@@ -256,7 +261,7 @@ for (const viewport of [
         'drinking',
         'heart-rate',
       ]) {
-        await page.goto(trackerPage(name, name === 'weight-history' ? '?scope=year' : ''));
+        await page.goto(trackerPage(name, name === 'weight-history' ? '?scope=year' : '', LUNA.uuid));
         await settledChart(page);
         await page.evaluate(() => document.fonts.ready);
         await page.waitForTimeout(400);

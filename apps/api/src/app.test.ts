@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
+import { COMPRESSIBLE_TYPES } from './plugins/external/compress.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -114,6 +116,59 @@ describe('the platform', () => {
   });
 });
 
+describe('API answers on the wire', () => {
+  it('are brotli- or gzip-compressed above 1 KB, as the client accepts', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8'));
+    expect(document.openapi).toMatch(/^3\./);
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).openapi).toMatch(/^3\./);
+
+    const vet = await createTestVet(app);
+    const cookies = await loginAs(app, vet.email);
+    const breeds = await app.inject({
+      method: 'GET',
+      url: '/v1/breeds?species=dog',
+      cookies,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(breeds.statusCode).toBe(200);
+    expect(breeds.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(breeds.rawPayload).toString('utf8')).breeds.length).toBeGreaterThan(50);
+  });
+
+  it('are sent as they are when small, or when the client accepts no encoding', async () => {
+    const small = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const identity = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.json().openapi).toMatch(/^3\./);
+  });
+
+  it('compress JSON and CSV but never server-sent events, which must not wait in a buffer', () => {
+    expect(COMPRESSIBLE_TYPES.test('application/json; charset=utf-8')).toBe(true);
+    expect(COMPRESSIBLE_TYPES.test('text/csv; charset=utf-8')).toBe(true);
+    expect(COMPRESSIBLE_TYPES.test('text/event-stream')).toBe(false);
+    expect(COMPRESSIBLE_TYPES.test('text/event-stream; charset=utf-8')).toBe(false);
+    expect(COMPRESSIBLE_TYPES.test('application/pdf')).toBe(false);
+  });
+});
+
 describe('the dashboard pages', () => {
   let webApp: TestApp;
   let dist: string;
@@ -126,6 +181,9 @@ describe('the dashboard pages', () => {
       '<!doctype html><html><head><title>dashboard</title><meta name="vetboard-config" content="%VETBOARD_CONFIG%"></head><body></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
     webApp = await buildTestApp({
       WEB_DIST_DIR: dist,
       PRODUCT_NAME: 'Pawdoc <Care>',
@@ -159,6 +217,46 @@ describe('the dashboard pages', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await webApp.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serve the brotli or gzip copy made at build time, as the browser accepts', async () => {
+    const brotli = await webApp.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body).toBe('brotli bytes');
+    const gzip = await webApp.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await webApp.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('never serve source maps, even when one is left in the build', async () => {
+    const map = await webApp.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version"');
+  });
+
+  it('tell robots to stay out, on pages and API answers alike', async () => {
+    const robots = await webApp.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+    for (const url of ['/', '/login', '/healthz', '/v1/unknown', '/assets/index-abc123.js']) {
+      const response = await webApp.inject({ method: 'GET', url });
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
   });
 
   it('never turn an unknown /v1 route into a page', async () => {

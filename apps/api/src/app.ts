@@ -1,15 +1,18 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diet-plans/diet-plans.routes.ts';
+import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diets/diets.plans.routes.ts';
 import { dietsRoutes } from './modules/diets/diets.routes.ts';
 import { ingredientsRoutes } from './modules/diets/ingredients.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
@@ -18,18 +21,22 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
 import { trackersReadRoutes } from './modules/trackers/trackers.read.routes.ts';
 import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes.ts';
+import { weightRoutes } from './modules/trackers/trackers.weight.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vetsRoutes } from './modules/vets/vets.routes.ts';
-import { weightRoutes } from './modules/weight/weight.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
+import { eventsPlugin } from './plugins/app/events.ts';
+import { jobsPlugin } from './plugins/app/jobs.ts';
 import { jsonBodyPlugin } from './plugins/app/json-body.ts';
 import { mailerPlugin } from './plugins/app/mailer.ts';
 import { noStorePlugin } from './plugins/app/no-store.ts';
+import { robotsPlugin } from './plugins/app/robots.ts';
 import { sameOriginPlugin } from './plugins/app/same-origin.ts';
 import { servicesPlugin } from './plugins/app/services.ts';
 import { spaPlugin } from './plugins/app/spa.ts';
+import { compressPlugin } from './plugins/external/compress.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
 import { multipartPlugin } from './plugins/external/multipart.ts';
@@ -40,12 +47,28 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The time the app's date rules read; the system clock unless a test brings its own. */
+  clock?: Clock;
 }
 
+/** Request logs show URLs without their secrets (signed PDF links, reset tokens). */
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
 /** Builds the whole app without listening (tests use `app.inject`); `server.ts` starts it. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, clock = systemClock }: BuildAppOptions) {
+  const loggerOptions = logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      loggerOptions && typeof loggerOptions === 'object'
+        ? { serializers: logSerializers, ...loggerOptions }
+        : loggerOptions,
     trustProxy: config.trustProxy,
     genReqId: () => newId(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -53,19 +76,24 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', clock);
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
+  await app.register(eventsPlugin);
   await app.register(mailerPlugin);
   await app.register(servicesPlugin);
 
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);
+  await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(noStorePlugin);
+  await app.register(robotsPlugin);
   await app.register(sameOriginPlugin);
   await app.register(authenticatePlugin);
 
@@ -88,6 +116,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(dietPlansPetRoutes, { prefix: '/v1/pets' });
   await app.register(dietsRoutes, { prefix: '/v1/diets' });
   await app.register(ingredientsRoutes, { prefix: '/v1/ingredients' });
+  await app.register(eventsRoutes, { prefix: '/v1/events' });
 
   await app.register(spaPlugin);
   return app;

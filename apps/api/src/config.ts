@@ -36,6 +36,17 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Vetboard <no-reply@vetboard.local>'),
+  WORKERS: booleanFromEnv.default(true),
+  JOBS_STOP_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 600' })
+    .int('must be a number of seconds from 1 to 600')
+    .min(1, 'must be a number of seconds from 1 to 600')
+    .max(600, 'must be a number of seconds from 1 to 600')
+    .default(20),
+  PURGE_SCHEDULE: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'must be a five-field cron expression, e.g. "17 * * * *"')
+    .default('17 * * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** `low` exists for tests and benchmarks only: production hashes use OWASP's scrypt parameters. */
@@ -77,6 +88,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smtpUrl: env_.SMTP_URL,
     mailFrom: env_.MAIL_FROM,
     logLevel: env_.LOG_LEVEL,
+    /** Runs queued and scheduled jobs in this process; false serves requests only. */
+    workers: env_.WORKERS,
+    jobsStopTimeoutSeconds: env_.JOBS_STOP_TIMEOUT_SECONDS,
+    /** When the purge of expired sessions, reset tokens and old login failures runs (UTC cron). */
+    purgeSchedule: env_.PURGE_SCHEDULE,
     trustProxy: env_.TRUST_PROXY,
     passwordHashCost: env_.PASSWORD_HASH_COST,
     webDistDir: path.resolve(env_.WEB_DIST_DIR),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../test/test-app.ts';
 
@@ -30,8 +31,11 @@ beforeAll(async () => {
   dropDatabase = database.drop;
 });
 
-function run(script: string, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: apiDir, env });
+function run(script: string, args: string[] = [], extraEnv: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: apiDir,
+    env: { ...env, ...extraEnv },
+  });
   children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -75,8 +79,9 @@ describe('a real install', () => {
     expect(link?.[1]).toBeTruthy();
 
     const server = run('src/server.ts');
-    const [, url] = await server.waitFor(/running at (http:\/\/\S+)/);
+    const [, url] = await server.waitFor(/running at (http:\/\/\S+)/, 60_000);
     expect(server.output()).not.toContain('Demo login');
+    expect(server.output()).toContain('E-mail: no SMTP_URL, so e-mails are kept in the outbox and printed');
 
     if (template.engine === 'pglite') {
       const second = run('src/server.ts');
@@ -117,6 +122,53 @@ describe('a real install', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'vetboard.lock'))).toBe(false);
+  }, 90_000);
+
+  it('sends after a restart the mail of a change committed by a process killed before delivering it', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk) => {
+          data += chunk.toString();
+        });
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+    try {
+      // The first process commits the reset (token, mail row and its job) and dies before any worker
+      // of its own could send it: WORKERS=false, then SIGKILL, no shutdown of any kind.
+      const first = run('src/server.ts', [], { SMTP_URL: smtpUrl, WORKERS: 'false' });
+      const [, url] = await first.waitFor(/running at (http:\/\/\S+)/, 60_000);
+      const reset = await fetch(`${url}/v1/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'founder@clinic.test' }),
+      });
+      expect(reset.status).toBe(202);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(received).toHaveLength(0);
+
+      const second = run('src/server.ts', [], { SMTP_URL: smtpUrl });
+      await second.waitFor(/running at (http:\/\/\S+)/, 60_000);
+      const deadline = Date.now() + 20_000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('To: founder@clinic.test');
+      expect(received[0]?.replace(/=\r?\n/g, '')).toMatch(/\/reset-password\/[A-Za-z0-9_-]+/);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   }, 90_000);
 
   it('refuses to start with a bad setting, naming the variable', async () => {

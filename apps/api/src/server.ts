@@ -67,6 +67,11 @@ async function main() {
     `  ${config.productName} dashboard is running at ${url}`,
     `  Database: ${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  lines.push(
+    config.smtpUrl
+      ? `  E-mail: sent through SMTP (${new URL(config.smtpUrl).host})`
+      : '  E-mail: no SMTP_URL, so e-mails are kept in the outbox and printed to this log, password links included',
+  );
   if (config.seedDemo) {
     lines.push(
       `  Demo login: ${DEMO_HEAD_VET_EMAIL} / ${config.demoPassword}` +

@@ -1,23 +1,36 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { EventHub } from './modules/events/events.hub.ts';
+import type { Jobs } from './modules/jobs/jobs.service.ts';
 import type { Mailer } from './modules/mail/mail.service.ts';
 import type { VetRow } from './modules/vets/vets.table.ts';
+import type { AuthMode } from './plugins/app/authenticate.ts';
+import type { Actor } from './policy/actor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The time every date rule reads (lib/clock.ts); tests set it. */
+    clock: Clock;
     database: Database;
+    events: EventHub;
+    jobs: Jobs;
     mailer: Mailer;
     services: { auth: AuthService };
   }
   interface FastifyRequest {
-    /** The logged-in vet; set by the authenticate plugin on every non-public `/v1` route. */
+    /** Who is acting, set by the route's auth mode; null only on `public` routes. */
+    actor: Actor | null;
+    /** The session's vet row (for `/auth/me`); services take `actor`. */
     vet: VetRow | null;
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** Open without a session (SPEC §6 public pages and issue #2 §3's list). */
-    public?: boolean;
+    /** How the route authenticates (plugins/app/authenticate.ts); `session` when left out. */
+    auth?: AuthMode;
+    /** `signed-link-or-session` routes: throws unless the request carries a valid signed link. */
+    verifySignedLink?: (request: FastifyRequest) => Promise<void>;
   }
 }

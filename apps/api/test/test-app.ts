@@ -10,6 +10,7 @@ import { hashPassword } from '../src/lib/password.ts';
 import { insertVet } from '../src/modules/vets/vets.repository.ts';
 import type { VetRow } from '../src/modules/vets/vets.table.ts';
 import { databaseUrlFor } from './template.ts';
+import { TestClock } from './test-clock.ts';
 
 /** A fresh, migrated database for one test file: never the developer's ./data. */
 export async function createTestDatabase(): Promise<Database> {
@@ -63,20 +64,28 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-export async function buildTestApp(env: Record<string, string> = {}) {
+/** `clock`: the time the app's date rules read; set it to test a rule on a given day. */
+export async function buildTestApp(env: Record<string, string> = {}, clock: TestClock = new TestClock()) {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  const app = await buildApp({ config: testConfig(env), database, logger: false, clock });
   await app.ready();
   return app;
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** One app (and database) for the whole test file, closed after it. */
-export function useTestApp(env: Record<string, string> = {}): { readonly app: TestApp } {
+/**
+ * One app (and database) for the whole test file, closed after it. `clock` is the app's: the real time
+ * until a test sets it (and then until it resets it), for rules that depend on the day.
+ */
+export function useTestApp(env: Record<string, string> = {}): {
+  readonly app: TestApp;
+  readonly clock: TestClock;
+} {
   let app: TestApp | undefined;
+  const clock = new TestClock();
   beforeAll(async () => {
-    app = await buildTestApp(env);
+    app = await buildTestApp(env, clock);
   });
   afterAll(async () => {
     await app?.close();
@@ -86,6 +95,7 @@ export function useTestApp(env: Record<string, string> = {}): { readonly app: Te
       if (!app) throw new Error('useTestApp(): the app is only available inside tests');
       return app;
     },
+    clock,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   personRefSchema,
   searchTermSchema,
   sortOrderSchema,
+  text,
   timestampSchema,
 } from './common.ts';
 import { userTypeSchema } from './users.ts';
@@ -63,7 +64,7 @@ export type BetaListResponse = z.infer<typeof betaListResponseSchema>;
 export const betaCreateSchema = z.strictObject({
   userUuid: z.uuid('Choose a user'),
   feature: betaFeatureSchema,
-  notes: z.string().trim().max(2000).nullable().optional(),
+  notes: text().trim().max(2000).nullable().optional(),
 });
 export type BetaCreate = z.infer<typeof betaCreateSchema>;
 

@@ -2,7 +2,19 @@ import { z } from 'zod';
 
 export const uuidSchema = z.uuid();
 
-/** Every error the API sends has this shape (DEVELOPERS.md, Style §3). */
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/**
+ * The one string schema for everything a client sends: PostgreSQL's text cannot hold NUL, so it is
+ * refused here, as a 400 naming the field, instead of failing in the database as a 500.
+ * Chain it like `z.string()`: `text().trim().max(100)`.
+ */
+export function text() {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing that control character is the point
+  return z.string().regex(/^[^\u0000]*$/, NUL_MESSAGE);
+}
+
+/** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */
 export const errorResponseSchema = z.object({
   error: z.string(),
   code: z.string(),
@@ -73,23 +85,33 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** Free-text search as lists take it: trimmed, an empty value means no search. */
-export const searchTermSchema = z
-  .string()
+export const searchTermSchema = text()
   .trim()
   .max(100)
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * Lists stop counting past this many matching rows, so a page costs the same at two thousand rows or
+ * two million: the total then reads `LIST_TOTAL_CAP` with `totalIsCapped` (shown as "10,000+").
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Matching rows, or `LIST_TOTAL_CAP` when there are more (then `totalIsCapped` is true). */
   total: z.number().int(),
+  totalIsCapped: z.boolean(),
   pageCount: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export function paginationOf(page: number, pageSize: number, total: number): Pagination {
-  return { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+/** `counted` may exceed `LIST_TOTAL_CAP` (a count bounded at `LIST_TOTAL_CAP + 1`): it is then capped. */
+export function paginationOf(page: number, pageSize: number, counted: number): Pagination {
+  const totalIsCapped = counted > LIST_TOTAL_CAP;
+  const total = totalIsCapped ? LIST_TOTAL_CAP : counted;
+  return { page, pageSize, total, totalIsCapped, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /**

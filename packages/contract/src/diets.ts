@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { speciesSchema } from './breeds.ts';
-import { calendarDateSchema, personRefSchema, timestampSchema } from './common.ts';
+import { calendarDateSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { units } from './units.ts';
 
 /** DOMAIN.md "Diets". */
@@ -262,7 +262,7 @@ export const dietPatchSchema = z
     nextAssessmentOn: calendarDateSchema.nullable().optional(),
     mealsPerDay: z.number().int().min(1).max(6).optional(),
     ingredients: z.array(dietIngredientInputSchema).max(40).optional(),
-    feedingInstructions: z.string().max(5000).optional(),
+    feedingInstructions: text().max(5000).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 export type DietPatch = z.infer<typeof dietPatchSchema>;
@@ -285,7 +285,7 @@ export type DietPdfUrlResponse = z.infer<typeof dietPdfUrlResponseSchema>;
 /** Query of the public PDF page and of `pdf/content` without a session. */
 export const dietPdfSignatureQuerySchema = z.object({
   expires: z.coerce.number().int().optional(),
-  signature: z.string().max(200).optional(),
+  signature: text().max(200).optional(),
 });
 export const DIET_PDF_LINK_DAYS = 7;
 

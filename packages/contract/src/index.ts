@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './companies.ts';
 export * from './config.ts';
 export * from './diets.ts';
+export * from './events.ts';
 export * from './families.ts';
 export * from './health.ts';
 export * from './nutrition.ts';

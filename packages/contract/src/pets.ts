@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { speciesSchema } from './breeds.ts';
-import { calendarDateSchema, personRefSchema, timestampSchema } from './common.ts';
+import { calendarDateSchema, personRefSchema, text, timestampSchema } from './common.ts';
 
 export const petSexes = ['male', 'female', 'unknown'] as const;
 export const petSexSchema = z.enum(petSexes);
@@ -58,9 +58,9 @@ export const petResponseSchema = z.object({
 export type PetResponse = z.infer<typeof petResponseSchema>;
 
 export const medicationSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
-  dose: z.string().trim().max(120).default(''),
-  frequency: z.string().trim().max(120).default(''),
+  name: text().trim().min(1).max(120),
+  dose: text().trim().max(120).default(''),
+  frequency: text().trim().max(120).default(''),
 });
 export type Medication = z.infer<typeof medicationSchema>;
 
@@ -82,7 +82,7 @@ export type HealthProfile = z.infer<typeof healthProfileSchema>;
 
 export const healthProfileResponseSchema = z.object({ healthProfile: healthProfileSchema });
 
-const shortTextList = z.array(z.string().trim().min(1).max(120)).max(50);
+const shortTextList = z.array(text().trim().min(1).max(120)).max(50);
 const weightKgSchema = z.number().gt(0, 'Must be above 0 kg').lt(200, 'Must be below 200 kg');
 
 export const healthProfilePatchSchema = z.strictObject({
@@ -99,7 +99,7 @@ export type HealthProfilePatch = z.infer<typeof healthProfilePatchSchema>;
 /** Only these fields can change: the family, ids and timestamps never come from a client. */
 export const petPatchSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(80).optional(),
+    name: text().trim().min(1, 'Name is required').max(80).optional(),
     species: speciesSchema.optional(),
     breedId: z.uuid().nullable().optional(),
     sex: petSexSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const searchResultTypes = ['pet', 'owner', 'vet'] as const;
 export const searchResultTypeSchema = z.enum(searchResultTypes);
@@ -7,7 +8,7 @@ export type SearchResultType = z.infer<typeof searchResultTypeSchema>;
 export const SEARCH_MAX_RESULTS = 30;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Type something to search for').max(100),
+  q: text().trim().min(1, 'Type something to search for').max(100),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_RESULTS).default(15),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Species } from './breeds.ts';
-import { pageQuerySchema, paginationSchema, personRefSchema, timestampSchema } from './common.ts';
+import { pageQuerySchema, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 
 /**
  * Time series of DOMAIN.md "Trackers". Collar (and owner-app) readings are immutable; weight entries are
@@ -35,9 +35,17 @@ export const readingRanges: Record<ReadingKind, { min: number; max: number; unit
 export const MAX_READING_FUTURE_SECONDS = 5 * 60;
 export const MAX_READINGS_PER_BATCH = 5000;
 
+/** Ids every careless client would send: as reading ids they would collide across collars. */
+const DEGENERATE_UUIDS = new Set([
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+]);
+
 export const ingestReadingSchema = z.strictObject({
   /** Client-supplied id: a retried batch with the same ids adds nothing. */
-  id: z.uuid(),
+  id: z
+    .uuid()
+    .refine((id) => !DEGENERATE_UUIDS.has(id.toLowerCase()), 'must be a real UUID, not the nil or max UUID'),
   petUuid: z.uuid(),
   kind: readingKindSchema,
   value: z.number().finite(),
@@ -297,7 +305,7 @@ export const weightEntryCreateSchema = z.strictObject({
   value: weightValueSchema,
   measuredAt: timestampSchema,
   location: weightLocationSchema,
-  note: z.string().trim().max(1000).nullable().optional(),
+  note: text().trim().max(1000).nullable().optional(),
 });
 export type WeightEntryCreate = z.infer<typeof weightEntryCreateSchema>;
 
@@ -305,7 +313,7 @@ export const weightEntryUpdateSchema = z.strictObject({
   value: weightValueSchema,
   measuredAt: timestampSchema,
   location: weightLocationSchema,
-  note: z.string().trim().max(1000).nullable().optional(),
+  note: text().trim().max(1000).nullable().optional(),
 });
 export type WeightEntryUpdate = z.infer<typeof weightEntryUpdateSchema>;
 

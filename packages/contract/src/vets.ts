@@ -5,6 +5,7 @@ import {
   paginationSchema,
   searchTermSchema,
   sortOrderSchema,
+  text,
   timestampSchema,
 } from './common.ts';
 
@@ -35,7 +36,7 @@ export const vetSchema = z.object({
 });
 export type Vet = z.infer<typeof vetSchema>;
 
-export const vetNameSchema = z.string().trim().min(1, 'Required').max(80, 'At most 80 characters');
+export const vetNameSchema = text().trim().min(1, 'Required').max(80, 'At most 80 characters');
 
 /** B2B vets and partners belong to a company; the product's own vets do not. */
 export function vetKindNeedsCompany(kind: VetKind): boolean {
@@ -56,7 +57,7 @@ export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
  */
 export const vetFilterQuerySchema = z.object({
   userUuids: multiValueQuery(z.uuid()),
-  kind: z.string().trim().min(1).max(80).optional(),
+  kind: text().trim().min(1).max(80).optional(),
   search: searchTermSchema,
   sort: z.enum(vetSortFields).default('name'),
   order: sortOrderSchema.default('asc'),
@@ -79,7 +80,7 @@ export const vetCreateSchema = z
     firstName: vetNameSchema,
     lastName: vetNameSchema,
     kind: vetKindSchema,
-    companySku: z.string().trim().min(1).max(40).nullable().optional(),
+    companySku: text().trim().min(1).max(40).nullable().optional(),
   })
   .superRefine((vet, ctx) => {
     if (vetKindNeedsCompany(vet.kind) && !vet.companySku) {
@@ -94,11 +95,33 @@ export const vetPatchSchema = z
     firstName: vetNameSchema.optional(),
     lastName: vetNameSchema.optional(),
     kind: vetKindSchema.optional(),
-    companySku: z.string().trim().min(1).max(40).nullable().optional(),
+    companySku: text().trim().min(1).max(40).nullable().optional(),
     imageUrl: z.null().optional(),
+    /** A disabled vet cannot log in, and every session they had ends at once. */
+    disabled: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 export type VetPatch = z.infer<typeof vetPatchSchema>;
+
+/**
+ * Who may manage vets (issue 9 §1 "Rights"), shared so the dashboard offers only what the API allows:
+ * head vets create vets, change any other vet's kind, company and disabled flag, and edit any vet's
+ * profile and avatar; every vet edits their own names and avatar, never their own kind or company.
+ */
+export const VETS_FORBIDDEN_MESSAGE = 'Only head vets can manage other vets';
+
+export function canManageVets(actor: { kind: VetKind }): boolean {
+  return actor.kind === 'head';
+}
+
+export function canEditVetProfile(actor: { uuid: string; kind: VetKind }, vetUuid: string): boolean {
+  return actor.uuid === vetUuid || canManageVets(actor);
+}
+
+/** Kind, company and disabled flag: a head vet's, on vets other than themselves. */
+export function canChangeVetAccess(actor: { uuid: string; kind: VetKind }, vetUuid: string): boolean {
+  return actor.uuid !== vetUuid && canManageVets(actor);
+}
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createIntegration } from '../modules/integrations/integrations.service.ts';
+import { systemActor } from '../policy/actor.ts';
 import { runIntegrationCommand, usageError } from './integration-cli.ts';
 
 const USAGE = 'npm run integration:create -- --name "Collar platform"';
@@ -9,7 +10,7 @@ const name = values.name?.trim();
 if (!name) usageError(['--name is required'], USAGE);
 
 runIntegrationCommand(async (deps) => {
-  const { integration, token } = await createIntegration(deps, { name }, { vetId: null, meta: null });
+  const { integration, token } = await createIntegration(deps, { name }, systemActor('cli'));
   console.log(`Created integration "${integration.name}" (id ${integration.id}).`);
   console.log('Its token is shown only now: store it in the client, which sends it as');
   console.log('"Authorization: Bearer <token>" to POST /v1/trackers/readings.');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { revokeIntegration } from '../modules/integrations/integrations.service.ts';
+import { systemActor } from '../policy/actor.ts';
 import { runIntegrationCommand, usageError } from './integration-cli.ts';
 
 const USAGE = 'npm run integration:revoke -- --name "Collar platform"   (or --id <uuid>)';
@@ -13,6 +14,6 @@ if (id && !z.uuid().safeParse(id).success) usageError([`--id must be a UUID, not
 const target = id ? { id } : { name: name ?? '' };
 
 runIntegrationCommand(async (deps) => {
-  const revoked = await revokeIntegration(deps, target, { vetId: null, meta: null });
+  const revoked = await revokeIntegration(deps, target, systemActor('cli'));
   console.log(`Revoked integration "${revoked.name}" (id ${revoked.id}): its token no longer works.`);
 });

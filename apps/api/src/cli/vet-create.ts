@@ -7,6 +7,7 @@ import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/vets/vets.service.ts';
+import { systemActor } from '../policy/actor.ts';
 
 /** How a real install gets its first account: the link lets the vet choose a password. */
 
@@ -41,11 +42,14 @@ async function main() {
     process.exit(2);
   }
   const args = parsed.data;
-  const config = parseConfig();
+  // The command only queues the mail; the running server's workers send it.
+  const config = { ...parseConfig(), workers: false };
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
   try {
+    // Creates the job queues the mail is sent through.
+    await app.ready();
     const vet = await createVet(
       { db: database.db },
       {
@@ -55,13 +59,13 @@ async function main() {
         lastName: args['last-name'],
         companySku: args.company ?? null,
       },
-      { vetId: null, meta: null },
+      systemActor('vet:create'),
     );
     const { link, expiresAt } = await app.services.auth.issuePasswordSetupLink(vet, {
       ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: null,
       action: 'auth.password_setup_link_created',
-      actorVetId: null,
+      actor: systemActor('vet:create'),
     });
     console.log(`Created ${vet.kind} vet ${vet.email}.`);
     console.log(`One-time password-setting link (valid until ${expiresAt.toISOString()}):\n  ${link}`);

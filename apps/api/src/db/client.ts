@@ -5,19 +5,17 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncBreeds } from '../modules/breeds/breeds.sync.ts';
 import { syncIngredients } from '../modules/diets/ingredients.sync.ts';
+import { installJobSchema } from '../modules/jobs/jobs.service.ts';
 import * as schema from './schema.ts';
+import type { Db } from './types.ts';
 
-export type Schema = typeof schema;
-/** Both drivers share this type, so repositories are written once for both engines. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+// The types live apart so that code the client runs (the reference-data syncs) can name them.
+export type { Db, DbOrTx, Schema, Tx } from './types.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -33,6 +31,7 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** Reference data follows the code: brought up to date after every migration, on both engines. */
 async function syncReferenceData(db: Db): Promise<void> {
+  await installJobSchema(db);
   await syncBreeds(db);
   await syncIngredients(db);
 }

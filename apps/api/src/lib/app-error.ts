@@ -1,7 +1,7 @@
 export type ErrorDetail = { path: string; message: string };
 
 /**
- * Every expected failure carries a stable `code` (DEVELOPERS.md, Style §3); modules build theirs in
+ * Every expected failure carries a stable `code` that clients and tests rely on; modules build theirs in
  * one `<module>.errors.ts` so clients and tests can rely on them.
  */
 export class AppError extends Error {

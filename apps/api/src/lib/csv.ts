@@ -30,8 +30,13 @@ export async function* inBatches<T>(
   }
 }
 
-/** Streams a CSV download: the header line, then one line per row as rows arrive from the database. */
-export function sendCsv<T>(
+/**
+ * Streams a CSV download: the header line, then one line per row as rows arrive from the database.
+ * The first row is read before anything is sent, so a query that fails answers as an error instead of
+ * a 200 file holding only the header row; a failure after that cuts the download, which browsers show
+ * as failed.
+ */
+export async function sendCsv<T>(
   reply: FastifyReply,
   options: {
     filename: string;
@@ -40,10 +45,13 @@ export function sendCsv<T>(
     toLine: (row: T) => unknown[];
   },
 ) {
+  const iterator = options.rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
   async function* lines() {
     yield '\uFEFF'; // so spreadsheet apps read the file as UTF-8
     yield csvLine(options.header);
-    for await (const row of options.rows) yield csvLine(options.toLine(row));
+    for (let next = first; !next.done; next = await iterator.next())
+      yield csvLine(options.toLine(next.value));
   }
   return reply
     .type('text/csv; charset=utf-8')

@@ -1,5 +1,7 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LIST_TOTAL_CAP, type Pagination, paginationOf } from '@vetboard/contract';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
 
 /** `%` and `_` in what a vet types are literal characters, not wildcards. */
 export function escapeLike(term: string): string {
@@ -23,4 +25,46 @@ export function orderByWithTieBreak(
 ): SQL[] {
   const direction = order === 'asc' ? asc : desc;
   return [direction(column), direction(id)];
+}
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One page of any list with its `pagination`, the shape every list (and inbox) answers with.
+ *
+ * `rows` reads the page (join after limiting: read the page's ids first, then what hangs off them);
+ * `count(bound)` counts matching rows but may stop at `bound` (see `boundedCount`). The count is
+ * skipped when the page itself says how many there are: a short page, or an empty first page.
+ */
+export async function listPage<Row>(
+  request: { page: number; pageSize: number },
+  reads: {
+    rows: (window: PageWindow) => Promise<Row[]>;
+    count: (bound: number) => Promise<number>;
+  },
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  const { page, pageSize } = request;
+  const window = { offset: offsetOf(page, pageSize), limit: pageSize };
+  const rows = await reads.rows(window);
+  const pageTellsTotal = rows.length < pageSize && (rows.length > 0 || window.offset === 0);
+  const counted = pageTellsTotal ? window.offset + rows.length : await reads.count(LIST_TOTAL_CAP + 1);
+  return { rows, pagination: paginationOf(page, pageSize, counted) };
+}
+
+/**
+ * `count(*)` of the rows matching `where` that stops after `bound` rows: an index scan of at most
+ * `bound` entries instead of the whole table.
+ */
+export async function boundedCount(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  bound: number,
+): Promise<number> {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(bound).as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  return row?.count ?? 0;
 }

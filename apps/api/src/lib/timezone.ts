@@ -2,7 +2,7 @@
 export const DEFAULT_TIMEZONE = 'UTC';
 
 /** Today's date (`YYYY-MM-DD`) in `timezone`: a pet born this evening in Sydney is not born "tomorrow". */
-export function todayIn(timezone: string, now: Date = new Date()): string {
+export function todayIn(timezone: string, now: Date): string {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-CA', {

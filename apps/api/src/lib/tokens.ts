@@ -12,3 +12,6 @@ export function newOpaqueToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** How long an access token lives; a live stream closes then too, so a reconnect re-checks the session. */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;

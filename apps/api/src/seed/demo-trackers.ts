@@ -1,7 +1,7 @@
 import type { Species } from '@vetboard/contract';
 
 /**
- * Physiology the demo readings are drawn from (issue #4 "Demo data"). Values are what a collar measures
+ * Physiology the demo readings are drawn from, so the demo charts look like real pets'. Values are what a collar measures
  * on a healthy pet of that size; conditions shift them (see `conditionEffects`).
  */
 

@@ -15,7 +15,7 @@ import {
   PREVENTIVE_MEDICATIONS,
 } from './demo-pets.ts';
 import type { DemoLocale } from './demo-places.ts';
-import type { DemoHealthProfileRow, DemoPetRow } from './generate.ts';
+import type { DemoHealthProfileRow, DemoPetRow } from './demo-rows.ts';
 import type { SeededRandom } from './seeded-random.ts';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;

@@ -1,24 +1,46 @@
 import {
-  type ActivityLevel,
   type BetaFeature,
   betaFeatures,
-  type CompanyKind,
   type FamilyKind,
-  type PetSex,
   type Species,
   type SubscriptionPlan,
   type SubscriptionStatus,
   type VetKind,
 } from '@vetboard/contract';
 import { breedId } from '../modules/breeds/breeds.sync.ts';
-import type { MedicationValue } from '../modules/pets/pets.table.ts';
 import { DEMO_COMPANIES, type DemoCompany } from './demo-companies.ts';
 import { addDays, daysBetween, isoDate } from './demo-dates.ts';
 import { DEMO_LOCALES, type DemoLocale, emailLocalPart, localeOf } from './demo-places.ts';
+import type {
+  DemoBetaRow,
+  DemoCompanyRow,
+  DemoCounts,
+  DemoData,
+  DemoFamilyRow,
+  DemoHealthProfileRow,
+  DemoPetRow,
+  DemoSubscriptionRow,
+  DemoUserRow,
+  DemoVetRow,
+} from './demo-rows.ts';
 import { demoVets } from './demo-vets.ts';
 import { drawPet, type PetContext } from './generate-pets.ts';
 import { createSeededRandom, deriveSeed, type SeededRandom } from './seeded-random.ts';
 import { SHOWCASE_FAMILIES, SHOWCASE_OWNERS, SHOWCASE_PETS, type ShowcasePet } from './showcase.ts';
+
+// The rows' types are part of what generating the demo world returns.
+export type {
+  DemoBetaRow,
+  DemoCompanyRow,
+  DemoCounts,
+  DemoData,
+  DemoFamilyRow,
+  DemoHealthProfileRow,
+  DemoPetRow,
+  DemoSubscriptionRow,
+  DemoUserRow,
+  DemoVetRow,
+} from './demo-rows.ts';
 
 export const DEMO_SEED = 20260101;
 
@@ -31,105 +53,6 @@ export const DEMO_REFERENCE_DATE = new Date('2026-11-01T09:00:00Z');
 
 /** Families at scale 1; users, pets, betas and subscriptions follow from them. */
 const FAMILIES_PER_SCALE = 1_800;
-
-export interface DemoCompanyRow {
-  sku: string;
-  name: string;
-  kind: CompanyKind;
-  dailyStatusEmails: string[];
-  urgentReportEmails: string[];
-  createdAt: Date;
-}
-
-export interface DemoVetRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  kind: VetKind;
-  companySku: string | null;
-  createdAt: Date;
-}
-
-export interface DemoUserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  userType: 1 | 2;
-  b2bCode: string | null;
-  familyId: string | null;
-  city: string | null;
-  country: string | null;
-  timezone: string;
-  createdAt: Date;
-}
-
-export interface DemoFamilyRow {
-  id: string;
-  familyKind: FamilyKind;
-  ownerUserId: string;
-  createdAt: Date;
-}
-
-export interface DemoPetRow {
-  id: string;
-  name: string;
-  species: Species;
-  breedId: string | null;
-  sex: PetSex;
-  birthDate: string | null;
-  neutered: boolean | null;
-  microchip: string | null;
-  familyId: string;
-  createdAt: Date;
-}
-
-export interface DemoHealthProfileRow {
-  petId: string;
-  conditions: string[];
-  allergies: string[];
-  medications: MedicationValue[];
-  activityLevel: ActivityLevel | null;
-  bodyConditionScore: number | null;
-  weightKg: number | null;
-  targetWeightKg: number | null;
-  updatedAt: Date;
-  updatedByVetId: string | null;
-}
-
-export interface DemoBetaRow {
-  id: string;
-  userId: string;
-  feature: BetaFeature;
-  notes: string | null;
-  enrolledAt: Date;
-  enrolledByVetId: string | null;
-}
-
-export interface DemoSubscriptionRow {
-  id: string;
-  userId: string;
-  plan: SubscriptionPlan;
-  status: SubscriptionStatus;
-  startedOn: string;
-  renewsOn: string | null;
-  createdAt: Date;
-}
-
-export interface DemoData {
-  companies: DemoCompanyRow[];
-  vets: DemoVetRow[];
-  users: DemoUserRow[];
-  families: DemoFamilyRow[];
-  pets: DemoPetRow[];
-  healthProfiles: DemoHealthProfileRow[];
-  betas: DemoBetaRow[];
-  subscriptions: DemoSubscriptionRow[];
-}
-
-export type DemoCounts = { [K in keyof DemoData]: number };
 
 export function countsOf(data: DemoData): DemoCounts {
   return {

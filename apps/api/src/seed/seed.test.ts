@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 describe('the demo data of an empty database', () => {
-  it('has the volumes issue #3 asks for, with every kind, type and status', async () => {
+  it('has volumes big enough to page, search and export, with every kind, type and status', async () => {
     expect(result.seeded).toBe(true);
     const [totals] = await rows<Record<string, number>>(sql`select
       (select count(*)::int from companies) as companies,

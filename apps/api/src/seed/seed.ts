@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/password.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { rebuildRollups } from '../modules/trackers/trackers.writes.ts';
 import { countVets } from '../modules/vets/vets.repository.ts';
+import { systemActor } from '../policy/actor.ts';
 import { bulkInsert, jsonToTextArray } from './bulk-insert.ts';
 import {
   countsOf,
@@ -21,6 +22,7 @@ import {
   generateWeightEntries,
   type ReadingBatch,
   readingBatches,
+  type TrackerPet,
   trackerPetsOf,
   trackersEndOf,
 } from './generate-trackers.ts';
@@ -47,6 +49,12 @@ export async function seedDemoData(deps: {
   scale?: number;
   now?: Date;
   trackers?: boolean;
+  /**
+   * Readings for only the tracker pets this keeps: each pet draws from its own stream, so a sample's
+   * readings are exactly the full seed's for those pets, and tests need not insert a million rows.
+   * The weight history stays as with every tracker pet.
+   */
+  readingsFor?: (pet: TrackerPet) => boolean;
 }): Promise<SeedResult> {
   const { db, config, scale = 1, trackers = true } = deps;
   if ((await countVets(db)) > 0) return { seeded: false, counts: null };
@@ -63,9 +71,10 @@ export async function seedDemoData(deps: {
         trackerPetIds: new Set(trackerPets.map((pet) => pet.id)),
       })
     : [];
+  const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
     ...countsOf(data),
-    trackerPets: trackerPets.length,
+    trackerPets: readingPets.length,
     trackerReadings: 0,
     weightEntries: weightEntries.length,
   };
@@ -73,7 +82,7 @@ export async function seedDemoData(deps: {
     await insertDemoData(tx, data, passwordHash);
     if (end) {
       await insertWeightEntries(tx, weightEntries);
-      for (const batch of readingBatches(trackerPets, { seed: DEMO_SEED, end })) {
+      for (const batch of readingBatches(readingPets, { seed: DEMO_SEED, end })) {
         counts.trackerReadings += await insertReadingBatch(tx, batch);
       }
       // The readings went in raw: one pass over them fills both rollups. Hash aggregation would hand
@@ -86,17 +95,12 @@ export async function seedDemoData(deps: {
       tx,
       generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE }),
     );
-    await recordAudit(
-      tx,
-      {
-        actorVetId: null,
-        action: 'seed.demo',
-        entity: 'database',
-        entityId: null,
-        changes: { seed: DEMO_SEED, scale, ...counts, readingsEnd: end?.toISOString() ?? null },
-      },
-      null,
-    );
+    await recordAudit(tx, systemActor('seed'), {
+      action: 'seed.demo',
+      entity: 'database',
+      entityId: null,
+      changes: { seed: DEMO_SEED, scale, ...counts, readingsEnd: end?.toISOString() ?? null },
+    });
   });
   return { seeded: true, counts, readingsEnd: end };
 }

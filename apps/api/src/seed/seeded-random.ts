@@ -1,5 +1,5 @@
 /**
- * Demo data must be the same on every machine (issue #2 §5), so it draws from a seeded PRNG
+ * Demo data must be the same on every machine (tests and screenshots rely on it), so it draws from a seeded PRNG
  * (mulberry32) instead of Math.random or crypto.
  */
 export function createSeededRandom(seed: number) {

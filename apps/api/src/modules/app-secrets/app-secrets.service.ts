@@ -20,3 +20,19 @@ export async function getOrCreateSecret(db: DbOrTx, name: string): Promise<Buffe
   if (!row) throw new Error(`secret ${name} missing right after its insert`);
   return Buffer.from(row.value, 'base64');
 }
+
+/**
+ * A getter for a signing key: `configured` (e.g. `SIGNING_SECRET`) when set, else the secret `name` from
+ * the database, read once per app; a failed read is not kept, so the next call tries again.
+ */
+export function signingKey(db: DbOrTx, configured: string | undefined, name: string): () => Promise<Buffer> {
+  let secret: Promise<Buffer> | undefined;
+  return () => {
+    if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
+    secret ??= getOrCreateSecret(db, name).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from './audit.table.ts';
 
@@ -18,4 +18,24 @@ export function listAuditRows(db: DbOrTx, filter: { action?: string; entityId?: 
     .from(auditLog)
     .where(and(...conditions))
     .orderBy(asc(auditLog.at), asc(auditLog.id));
+}
+
+export async function auditRowExistsSince(
+  db: DbOrTx,
+  key: { action: string; entity: string; entityId: string },
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, key.entity),
+        eq(auditLog.entityId, key.entityId),
+        gt(auditLog.at, since),
+        eq(auditLog.action, key.action),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -10,7 +10,7 @@ function baseOptions(request: FastifyRequest) {
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens): void {
-  const now = Date.now();
+  const now = request.server.clock.now().getTime();
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     ...baseOptions(request),
     path: '/',

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { vets } from '../vets/vets.table.ts';
+import { vets } from '../../db/schema.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
 
 export type NewSessionRow = typeof sessions.$inferInsert;
@@ -92,7 +92,10 @@ export async function revokeVetSessions(
   return revoked.length;
 }
 
-/** Both throttling counts in one scan of the window (issue #2 §3: per account and per IP). */
+/**
+ * Both throttling counts in one scan of the window: per account (one account guessed from many
+ * addresses) and per IP (many accounts guessed from one address).
+ */
 export async function countRecentFailures(db: DbOrTx, key: { email: string; ip: string }, since: Date) {
   const [row] = await db
     .select({
@@ -110,12 +113,24 @@ export async function insertLoginFailure(db: DbOrTx, row: typeof loginFailures.$
   await db.insert(loginFailures).values(row);
 }
 
+/** Failures older than the throttle window count for nothing: dropping them keeps the table bounded. */
+export async function purgeLoginFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+}
+
 export async function clearLoginFailures(db: DbOrTx, email: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }
 
 export async function insertPasswordResetToken(db: DbOrTx, row: typeof passwordResetTokens.$inferInsert) {
   await db.insert(passwordResetTokens).values(row);
+}
+
+/** A new link replaces the vet's earlier unused ones, so only the latest e-mail's link works. */
+export async function deleteUnusedPasswordResetTokens(db: DbOrTx, vetId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.vetId, vetId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function findPasswordResetToken(db: DbOrTx, tokenHash: string) {
@@ -130,4 +145,33 @@ export async function findPasswordResetToken(db: DbOrTx, tokenHash: string) {
 
 export async function markPasswordResetTokenUsed(db: DbOrTx, id: string, now: Date): Promise<void> {
   await db.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, id));
+}
+
+/**
+ * What the purge job removes: sessions whose refresh token has expired (revoked ones too — a leaked
+ * token can no longer be presented after that), reset links used or expired, and login failures
+ * older than the throttle window, which no longer count.
+ */
+export async function purgeExpiredAuthRows(
+  db: DbOrTx,
+  now: Date,
+  loginFailuresBefore: Date,
+): Promise<{ sessions: number; resetLinks: number; loginFailures: number }> {
+  const deletedSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.refreshExpiresAt, now))
+    .returning({ id: sessions.id });
+  const deletedTokens = await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
+    .returning({ id: passwordResetTokens.id });
+  const deletedFailures = await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.at, loginFailuresBefore))
+    .returning({ id: loginFailures.id });
+  return {
+    sessions: deletedSessions.length,
+    resetLinks: deletedTokens.length,
+    loginFailures: deletedFailures.length,
+  };
 }

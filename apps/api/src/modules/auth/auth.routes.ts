@@ -10,7 +10,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
-import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE } from '../../plugins/app/authenticate.ts';
+import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE, sessionVetRow } from '../../plugins/app/authenticate.ts';
 import { toVetDto } from '../vets/vets.mapper.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import { authErrors } from './auth.errors.ts';
@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { public: true },
+      config: { auth: 'public' },
       schema: {
         operationId: 'login',
         tags,
@@ -51,16 +51,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentVetResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => {
-      if (!request.vet) throw authErrors.unauthenticated();
-      return toVetDto(request.vet);
-    },
+    async (request) => toVetDto(sessionVetRow(request)),
   );
 
   app.post(
     '/refresh',
     {
-      config: { public: true },
+      config: { auth: 'public' },
       schema: {
         operationId: 'refreshSession',
         tags,
@@ -79,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { public: true },
+      config: { auth: 'public' },
       schema: { operationId: 'logout', tags, response: { 200: okResponseSchema } },
     },
     async (request, reply) => {
@@ -98,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset',
     {
-      config: { public: true, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { auth: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: {
         operationId: 'requestPasswordReset',
         tags,
@@ -115,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/confirm',
     {
-      config: { public: true },
+      config: { auth: 'public' },
       schema: {
         operationId: 'confirmPasswordReset',
         tags,

@@ -1,19 +1,24 @@
+import { createHmac } from 'node:crypto';
 import type { Vet } from '@vetboard/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { VetRow } from '../../db/schema.ts';
+import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
+import { cachedSession, cacheSession, forgetCachedSessions } from '../../lib/session-cache.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { getOrCreateSecret } from '../app-secrets/app-secrets.service.ts';
+import { type AuditActor, auditRecordedSince, recordAudit } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { toVetDto } from '../vets/vets.mapper.ts';
-import { findVetByEmail, updateVetPassword } from '../vets/vets.repository.ts';
-import type { VetRow } from '../vets/vets.table.ts';
+import { findVetAccountByEmail, setVetPasswordHash } from '../vets/vets.service.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   clearLoginFailures,
   countRecentFailures,
+  deleteUnusedPasswordResetTokens,
   findActiveSessionByAccessHash,
   findPasswordResetToken,
   findSessionByAnyTokenHash,
@@ -22,19 +27,22 @@ import {
   insertPasswordResetToken,
   insertSession,
   markPasswordResetTokenUsed,
+  purgeLoginFailuresBefore,
   revokeSession,
   revokeVetSessions,
   rotateSessionTokens,
 } from './auth.repository.ts';
 
-export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export { ACCESS_TOKEN_TTL_MS } from '../../lib/tokens.ts';
+
+import { ACCESS_TOKEN_TTL_MS } from '../../lib/tokens.ts';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOGIN_FAILURES = 10;
 /**
  * Two tabs may refresh at once with the same cookie; the loser presents the just-replaced token.
- * Within this grace it is refused without treating it as theft.
+ * Within this grace it gets the same successor (both tabs stay logged in); after it, a replay is theft.
  */
 const REFRESH_REUSE_GRACE_MS = 60 * 1000;
 
@@ -42,7 +50,7 @@ export interface AuthDeps {
   db: Db;
   config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName'>;
   mailer: Mailer;
-  now?: () => Date;
+  now: Now;
 }
 
 export interface IssuedTokens {
@@ -57,6 +65,10 @@ export interface AuthenticatedSession {
   vet: VetRow;
 }
 
+function auditActor(vetId: string | null): AuditActor {
+  return vetId ? { type: 'vet', vetId, meta: null } : null;
+}
+
 function issueTokens(now: Date): IssuedTokens {
   return {
     accessToken: newOpaqueToken(),
@@ -66,27 +78,51 @@ function issueTokens(now: Date): IssuedTokens {
   };
 }
 
+/**
+ * A refresh token's successors are derived from it with a server key instead of drawn at random, so a
+ * replay within the grace (a second tab that refreshed at the same moment) can be answered with the very
+ * same successor, which is stored only as a hash.
+ */
+function successorTokens(key: Buffer, refreshToken: string): { accessToken: string; refreshToken: string } {
+  const derive = (purpose: string) =>
+    createHmac('sha256', key).update(`${purpose}\u0000${refreshToken}`).digest('base64url');
+  return { accessToken: derive('access'), refreshToken: derive('refresh') };
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, config, mailer } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, config, mailer, now } = deps;
+  let successorKey: Promise<Buffer> | undefined;
+  const refreshSuccessorKey = () => {
+    successorKey ??= getOrCreateSecret(db, 'refresh-successor').catch((error) => {
+      successorKey = undefined;
+      throw error;
+    });
+    return successorKey;
+  };
 
+  /**
+   * A refused login leaves one failure row (for throttling, dropped once older than the window) and one
+   * audit row. An address is throttled after MAX_LOGIN_FAILURES, so each address adds at most that many
+   * of each per window.
+   */
   async function recordFailure(
     email: string,
     vet: VetRow | undefined,
-    reason: 'unknown_email' | 'wrong_password' | 'disabled' | 'no_password' | 'throttled',
+    reason: 'unknown_email' | 'wrong_password' | 'disabled' | 'no_password' | 'wrong_password_while_locked',
     meta: RequestMeta,
   ) {
     await db.transaction(async (tx) => {
-      if (reason !== 'throttled')
-        await insertLoginFailure(tx, { id: newId(), email, ip: meta.ip, at: now() });
+      const at = now();
+      await purgeLoginFailuresBefore(tx, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS));
+      await insertLoginFailure(tx, { id: newId(), email, ip: meta.ip, at });
       await recordAudit(
         tx,
+        auditActor(null),
         {
-          actorVetId: null,
           action: 'auth.login_failed',
           entity: 'vet',
           entityId: vet?.id ?? null,
@@ -97,20 +133,32 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
+  /** Throttled attempts are sampled: one audit row per address and window, however many arrive. */
+  async function recordThrottled(email: string, meta: RequestMeta) {
+    const key = { action: 'auth.login_throttled', entity: 'ip', entityId: meta.ip };
+    const since = new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+    await db.transaction(async (tx) => {
+      if (await auditRecordedSince(tx, key, since)) return;
+      await recordAudit(tx, auditActor(null), { ...key, changes: { email, sampled: true } }, meta);
+    });
+  }
+
   /**
    * Writes a single-use token, its audit row and its e-mail inside the caller's transaction, so that
-   * whatever the link is for (a new vet, a reset) commits or rolls back with it. The caller delivers
-   * `emailId` after commit.
+   * whatever the link is for (a new vet, a reset) commits or rolls back with it; the mail's sending job
+   * is queued in the same transaction.
    */
   async function writePasswordSetupLink(
     tx: DbOrTx,
     vet: VetRow,
-    options: { ttlMs: number; meta: RequestMeta | null; action: string; actorVetId: string | null },
-  ): Promise<{ link: string; expiresAt: Date; emailId: string }> {
+    options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
+  ): Promise<{ link: string; expiresAt: Date }> {
     const token = newOpaqueToken();
     const expiresAt = new Date(now().getTime() + options.ttlMs);
     const link = `${config.publicUrl}/reset-password/${token}`;
     const minutes = Math.round(options.ttlMs / 60_000);
+    // Only the newest link works: an older one lying in a mailbox is no way in any more.
+    await deleteUnusedPasswordResetTokens(tx, vet.id);
     await insertPasswordResetToken(tx, {
       id: newId(),
       vetId: vet.id,
@@ -119,8 +167,8 @@ export function createAuthService(deps: AuthDeps) {
     });
     await recordAudit(
       tx,
+      options.actor,
       {
-        actorVetId: options.actorVetId,
         action: options.action,
         entity: 'vet',
         entityId: vet.id,
@@ -128,40 +176,41 @@ export function createAuthService(deps: AuthDeps) {
       },
       options.meta,
     );
-    const emailId = await mailer.enqueue(tx, {
+    await mailer.enqueue(tx, {
       to: vet.email,
       subject: `${config.productName}: set your password`,
-      text: [
-        `Hello ${vet.firstName},`,
-        '',
-        `Use this link to set your ${config.productName} dashboard password. It works once and expires in ${minutes} minutes:`,
-        link,
-        '',
-        'If you did not ask for this, you can ignore this e-mail.',
-      ].join('\n'),
-      createdByVetId: options.actorVetId,
+      content: {
+        greeting: `Hello ${vet.firstName},`,
+        paragraphs: [
+          `Use this link to set your ${config.productName} dashboard password. It works once and expires in ${minutes} minutes.`,
+        ],
+        action: { label: 'Set your password', url: link },
+        footer: ['If you did not ask for this, you can ignore this e-mail.'],
+      },
+      createdByVetId: options.actor?.type === 'vet' ? options.actor.vetId : null,
     });
-    return { link, expiresAt, emailId };
+    return { link, expiresAt };
   }
 
   /**
-   * Creates a single-use token and its e-mail in one transaction, then sends the mail.
+   * Creates a single-use token and its e-mail in one transaction.
    * Also used by the `vet:create` command, which prints the link instead of relying on mail.
    */
   async function issuePasswordSetupLink(
     vet: VetRow,
-    options: { ttlMs: number; meta: RequestMeta | null; action: string; actorVetId: string | null },
+    options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
   ): Promise<{ link: string; expiresAt: Date }> {
-    const { link, expiresAt, emailId } = await db.transaction((tx) =>
-      writePasswordSetupLink(tx, vet, options),
-    );
-    mailer.deliver(emailId);
-    return { link, expiresAt };
+    return db.transaction((tx) => writePasswordSetupLink(tx, vet, options));
   }
 
   return {
     writePasswordSetupLink,
     issuePasswordSetupLink,
+
+    /** Ends every session of the vet inside the caller's transaction: their tokens stop working at once. */
+    revokeAllSessions(tx: DbOrTx, vetId: string, reason: string): Promise<number> {
+      return revokeVetSessions(tx, vetId, reason, now());
+    },
 
     async login(
       input: { email: string; password: string },
@@ -173,12 +222,15 @@ export function createAuthService(deps: AuthDeps) {
         { email, ip: meta.ip },
         new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS),
       );
-      if (failures.email >= MAX_LOGIN_FAILURES || failures.ip >= MAX_LOGIN_FAILURES) {
-        await recordFailure(email, undefined, 'throttled', meta);
+      // OWASP: a per-account lock must not let anyone lock the owner out. A locked account still takes
+      // one try from an address with no recent failures; a wrong one spends that address's turn.
+      const accountLocked = failures.email >= MAX_LOGIN_FAILURES;
+      if (failures.ip >= MAX_LOGIN_FAILURES || (accountLocked && failures.ip > 0)) {
+        await recordThrottled(email, meta);
         throw authErrors.tooManyAttempts();
       }
 
-      const vet = await findVetByEmail(db, email);
+      const vet = await findVetAccountByEmail(db, email);
       // Always verify against some hash so unknown e-mails answer in the same time as wrong passwords.
       const hash = vet?.passwordHash ?? (await dummyPasswordHash(config.passwordHashCost));
       const passwordMatches = await verifyPassword(input.password, hash);
@@ -192,8 +244,13 @@ export function createAuthService(deps: AuthDeps) {
               ? 'disabled'
               : null;
       if (!vet || refusal) {
-        await recordFailure(email, vet, refusal ?? 'unknown_email', meta);
-        throw authErrors.invalidCredentials();
+        await recordFailure(
+          email,
+          vet,
+          accountLocked ? 'wrong_password_while_locked' : (refusal ?? 'unknown_email'),
+          meta,
+        );
+        throw accountLocked ? authErrors.tooManyAttempts() : authErrors.invalidCredentials();
       }
 
       const issuedAt = now();
@@ -214,8 +271,8 @@ export function createAuthService(deps: AuthDeps) {
         await clearLoginFailures(tx, email);
         await recordAudit(
           tx,
+          auditActor(vet.id),
           {
-            actorVetId: vet.id,
             action: 'auth.login',
             entity: 'session',
             entityId: sessionId,
@@ -228,12 +285,20 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async authenticate(accessToken: string): Promise<AuthenticatedSession | null> {
-      const row = await findActiveSessionByAccessHash(db, hashToken(accessToken), now());
-      return row ? { sessionId: row.session.id, vet: row.vet } : null;
+      const hash = hashToken(accessToken);
+      const at = now();
+      const cached = cachedSession<AuthenticatedSession>(hash, at);
+      if (cached) return cached;
+      const row = await findActiveSessionByAccessHash(db, hash, at);
+      if (!row) return null;
+      const session = { sessionId: row.session.id, vet: row.vet };
+      cacheSession(hash, session, row.session.accessExpiresAt);
+      return session;
     },
 
     async refresh(refreshToken: string, meta: RequestMeta): Promise<IssuedTokens> {
       const presentedHash = hashToken(refreshToken);
+      const successor = successorTokens(await refreshSuccessorKey(), refreshToken);
       const outcome = await db.transaction(async (tx) => {
         const row = await findSessionByRefreshHash(tx, presentedHash);
         const at = now();
@@ -242,26 +307,36 @@ export function createAuthService(deps: AuthDeps) {
         if (session.refreshTokenHash !== presentedHash) {
           const withinGrace =
             session.rotatedAt && at.getTime() - session.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
-          if (!withinGrace) {
-            await revokeSession(tx, session.id, 'refresh_token_reuse', at);
-            await recordAudit(
-              tx,
-              {
-                actorVetId: session.vetId,
-                action: 'auth.refresh_reuse_detected',
-                entity: 'session',
-                entityId: session.id,
-              },
-              meta,
-            );
+          if (withinGrace) {
+            const sameSuccessor =
+              session.refreshTokenHash === hashToken(successor.refreshToken) &&
+              session.refreshExpiresAt > at &&
+              session.accessExpiresAt > at;
+            if (!sameSuccessor) return { ok: false as const };
+            const tokens: IssuedTokens = {
+              ...successor,
+              accessExpiresAt: session.accessExpiresAt,
+              refreshExpiresAt: session.refreshExpiresAt,
+            };
+            return { ok: true as const, tokens };
           }
+          await revokeSession(tx, session.id, 'refresh_token_reuse', at);
+          await recordAudit(
+            tx,
+            auditActor(session.vetId),
+            { action: 'auth.refresh_reuse_detected', entity: 'session', entityId: session.id },
+            meta,
+          );
           return { ok: false as const };
         }
         if (session.refreshExpiresAt <= at) return { ok: false as const };
 
-        const tokens = issueTokens(at);
         // The refresh token keeps the session's original end: rotation does not extend a session forever.
-        tokens.refreshExpiresAt = session.refreshExpiresAt;
+        const tokens: IssuedTokens = {
+          ...successor,
+          accessExpiresAt: new Date(at.getTime() + ACCESS_TOKEN_TTL_MS),
+          refreshExpiresAt: session.refreshExpiresAt,
+        };
         await rotateSessionTokens(tx, session.id, {
           accessTokenHash: hashToken(tokens.accessToken),
           accessExpiresAt: tokens.accessExpiresAt,
@@ -271,11 +346,14 @@ export function createAuthService(deps: AuthDeps) {
         });
         await recordAudit(
           tx,
-          { actorVetId: session.vetId, action: 'auth.refresh', entity: 'session', entityId: session.id },
+          auditActor(session.vetId),
+          { action: 'auth.refresh', entity: 'session', entityId: session.id },
           meta,
         );
         return { ok: true as const, tokens };
       });
+      // After the commit: a request between the rotation and the commit could cache the old token again.
+      forgetCachedSessions();
       if (!outcome.ok) throw authErrors.refreshInvalid();
       return outcome.tokens;
     },
@@ -293,22 +371,24 @@ export function createAuthService(deps: AuthDeps) {
         await revokeSession(tx, session.id, 'logout', now());
         await recordAudit(
           tx,
-          { actorVetId: session.vetId, action: 'auth.logout', entity: 'session', entityId: session.id },
+          auditActor(session.vetId),
+          { action: 'auth.logout', entity: 'session', entityId: session.id },
           meta,
         );
       });
+      forgetCachedSessions();
     },
 
     /** Answers the same whether or not the vet exists; only a known, enabled vet gets a mail. */
     async requestPasswordReset(input: { email: string }, meta: RequestMeta): Promise<void> {
       const email = normalizeEmail(input.email);
-      const vet = await findVetByEmail(db, email);
+      const vet = await findVetAccountByEmail(db, email);
       if (!vet || vet.disabled) {
         await db.transaction((tx) =>
           recordAudit(
             tx,
+            auditActor(null),
             {
-              actorVetId: null,
               action: 'auth.password_reset_requested',
               entity: 'vet',
               entityId: null,
@@ -323,7 +403,7 @@ export function createAuthService(deps: AuthDeps) {
         ttlMs: PASSWORD_RESET_TTL_MS,
         meta,
         action: 'auth.password_reset_requested',
-        actorVetId: null,
+        actor: null,
       });
     },
 
@@ -334,12 +414,12 @@ export function createAuthService(deps: AuthDeps) {
         const at = now();
         if (!token || token.usedAt || token.expiresAt <= at) return false;
         await markPasswordResetTokenUsed(tx, token.id, at);
-        await updateVetPassword(tx, token.vetId, passwordHash);
+        await setVetPasswordHash(tx, token.vetId, passwordHash);
         const revoked = await revokeVetSessions(tx, token.vetId, 'password_reset', at);
         await recordAudit(
           tx,
+          auditActor(token.vetId),
           {
-            actorVetId: token.vetId,
             action: 'auth.password_reset_completed',
             entity: 'vet',
             entityId: token.vetId,
@@ -349,6 +429,7 @@ export function createAuthService(deps: AuthDeps) {
         );
         return true;
       });
+      forgetCachedSessions();
       if (!ok) throw authErrors.resetTokenInvalid();
     },
   };

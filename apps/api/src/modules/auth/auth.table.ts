@@ -43,7 +43,7 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_vet_idx').on(table.vetId)],
 );
 
-/** Failed logins, kept for throttling per IP and per account (issue #2 §3). */
+/** Failed logins, kept for throttling per IP and per account, so passwords cannot be guessed at speed. */
 export const loginFailures = pgTable(
   'login_failures',
   {

@@ -11,9 +11,11 @@ import {
   useTestApp,
   whoAmI,
 } from '../../../test/test-app.ts';
+import { newId } from '../../lib/ids.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
+import { auditLog } from '../audit/audit.table.ts';
 import { vets } from '../vets/vets.table.ts';
-import { sessions } from './auth.table.ts';
+import { loginFailures, sessions } from './auth.table.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -262,9 +264,37 @@ describe('refreshing the session', () => {
     expect(withNew.statusCode).toBe(200);
     const withOldAccess = await whoAmI(app, first.vb_access);
     expect(withOldAccess.statusCode).toBe(401);
-    const reused = await refreshWith(app, first.vb_refresh);
-    expect(reused.statusCode).toBe(401);
-    expect(reused.json().code).toBe('auth.refresh_invalid');
+  });
+
+  it('keeps two tabs refreshing at the same moment logged in: both get the same new tokens', async () => {
+    const vet = await createTestVet(app);
+    const first = await loginAs(app, vet.email);
+    const [tabA, tabB] = await Promise.all([
+      refreshWith(app, first.vb_refresh),
+      refreshWith(app, first.vb_refresh),
+    ]);
+    expect([tabA.statusCode, tabB.statusCode]).toEqual([200, 200]);
+    expect(cookiesOf(tabB)).toEqual(cookiesOf(tabA));
+    const { vb_access: access, vb_refresh: refresh } = cookiesOf(tabA);
+    expect((await whoAmI(app, access)).statusCode).toBe(200);
+    // A quick replay of the replaced token (within the grace) also gets that same successor…
+    const replay = await refreshWith(app, first.vb_refresh);
+    expect(replay.statusCode).toBe(200);
+    expect(cookiesOf(replay)).toEqual(cookiesOf(tabA));
+    // …and the session goes on: the successor rotates normally and the replaced access token stays dead.
+    expect((await refreshWith(app, refresh)).statusCode).toBe(200);
+    expect((await whoAmI(app, first.vb_access)).statusCode).toBe(401);
+  });
+
+  it('gives nothing for a replayed token once its successor was itself replaced', async () => {
+    const vet = await createTestVet(app);
+    const first = await loginAs(app, vet.email);
+    const second = cookiesOf(await refreshWith(app, first.vb_refresh));
+    const third = cookiesOf(await refreshWith(app, second.vb_refresh));
+    const replay = await refreshWith(app, first.vb_refresh);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('auth.refresh_invalid');
+    expect((await whoAmI(app, third.vb_access)).statusCode).toBe(200);
   });
 
   it('treats a replaced refresh token presented later as stolen and ends the session', async () => {
@@ -306,13 +336,52 @@ describe('guessing passwords', () => {
       );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login({ email: vet.email, password: TEST_PASSWORD }, '10.1.1.1');
+    // An address that took part in the guessing stays locked out, even with the right password…
+    const blocked = await login({ email: vet.email, password: TEST_PASSWORD }, '10.1.0.3');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       error: 'Too many failed login attempts, please try again later',
       code: 'auth.too_many_attempts',
     });
     expect(blocked.headers['set-cookie']).toBeUndefined();
+    // …and a wrong password from a fresh address is refused as locked, and spends that address's turn.
+    expect((await login({ email: vet.email, password: 'guess-10' }, '10.1.2.1')).statusCode).toBe(429);
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.1.2.1')).statusCode).toBe(429);
+  });
+
+  it('does not lock the real owner out: the right password from an address with no recent failures gets in', async () => {
+    const vet = await createTestVet(app);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await login({ email: vet.email, password: `guess-${attempt}` }, `10.4.0.${attempt + 1}`);
+    }
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.4.1.1')).statusCode).toBe(200);
+  });
+
+  it('lets an anonymous client grow the audit and failure tables only by a bounded amount per address', async () => {
+    const ip = '10.5.0.1';
+    const countFor = async () => ({
+      audit: (await app.database.db.select().from(auditLog).where(eq(auditLog.ip, ip))).length,
+      failures: (await app.database.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).length,
+    });
+    for (let attempt = 0; attempt < 60; attempt++) {
+      await login({ email: `spray-${attempt}@clinic.test`, password: 'guess-password' }, ip);
+    }
+    // 10 failures, then one sampled record of the throttling for the whole window.
+    expect(await countFor()).toEqual({ audit: 11, failures: 10 });
+    const throttled = await listAuditRows(app.database.db, { action: 'auth.login_throttled' });
+    expect(throttled.filter((row) => row.ip === ip)).toHaveLength(1);
+  });
+
+  it('keeps failure rows only as long as the throttle window needs them', async () => {
+    await app.database.db.insert(loginFailures).values({
+      id: newId(),
+      email: 'old@clinic.test',
+      ip: '10.6.0.1',
+      at: new Date(Date.now() - 60 * 60 * 1000),
+    });
+    await login({ email: 'new@clinic.test', password: 'guess-password' }, '10.6.0.2');
+    const old = await app.database.db.select().from(loginFailures).where(eq(loginFailures.ip, '10.6.0.1'));
+    expect(old).toEqual([]);
   });
 
   it('is stopped with 429 after 10 failures from one address, across accounts', async () => {

@@ -135,6 +135,19 @@ describe('a vet who forgot their password', () => {
     await loginAs(app, vet.email);
   });
 
+  it('can only use the newest link: asking again invalidates the earlier unused one', async () => {
+    const vet = await createTestVet(app);
+    await requestReset(vet.email);
+    const older = await tokenFromMail(vet.email);
+    await requestReset(vet.email);
+    const newer = await tokenFromMail(vet.email);
+    expect(newer).not.toBe(older);
+    const refused = await confirm(older);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'auth.reset_token_invalid' });
+    expect((await confirm(newer)).statusCode).toBe(200);
+  });
+
   it('gets 400 for a made-up token', async () => {
     const response = await confirm('this-token-was-never-issued');
     expect(response.statusCode).toBe(400);

@@ -1,9 +1,8 @@
 import type { BetaFeature, BetaListQuery } from '@vetboard/contract';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { containsPattern, offsetOf, orderByWithTieBreak } from '../../lib/list-query.ts';
-import { users } from '../users/users.table.ts';
-import { vets } from '../vets/vets.table.ts';
+import { users, vets } from '../../db/schema.ts';
+import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
 import { betaUsers, type NewBetaUserRow } from './betas.table.ts';
 
 export type BetaUserDetailsRow = Awaited<ReturnType<typeof selectDetails>>[number];
@@ -35,35 +34,53 @@ const sortColumns = {
   feature: sql`${betaUsers.feature}::text collate "C"`,
 } as const;
 
-export type BetaFilter = Pick<BetaListQuery, 'feature' | 'search'>;
+/** `scope` is the access policy's condition on the enrolled users (policy/scope.ts). */
+export type BetaFilter = Pick<BetaListQuery, 'feature' | 'search'> & { scope?: SQL };
 
 function filterCondition(filter: BetaFilter) {
   return and(
+    filter.scope,
     filter.feature ? eq(betaUsers.feature, filter.feature) : undefined,
     filter.search ? like(users.searchText, containsPattern(filter.search)) : undefined,
   );
 }
 
-export async function listBetaUsers(
+export type BetaSort = Pick<BetaListQuery, 'sort' | 'order'>;
+
+export function listBetaUsers(
   db: DbOrTx,
-  query: BetaListQuery,
-): Promise<{ rows: BetaUserDetailsRow[]; total: number }> {
-  const where = filterCondition(query);
-  const rows = await selectDetails(db)
-    .where(where)
-    .orderBy(...orderByWithTieBreak(sortColumns[query.sort], query.order, betaUsers.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(betaUsers)
-    .innerJoin(users, eq(users.id, betaUsers.userId))
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
+  filter: BetaFilter,
+  sort: BetaSort,
+  window: PageWindow,
+): Promise<BetaUserDetailsRow[]> {
+  return selectDetails(db)
+    .where(filterCondition(filter))
+    .orderBy(...orderByWithTieBreak(sortColumns[sort.sort], sort.order, betaUsers.id))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
-export async function findBetaUserById(db: DbOrTx, id: string): Promise<BetaUserDetailsRow | undefined> {
-  const [row] = await selectDetails(db).where(eq(betaUsers.id, id)).limit(1);
+/** Bounded like every list total; the users join only when the search needs their names. */
+export async function countBetaUsers(db: DbOrTx, filter: BetaFilter, bound: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(betaUsers)
+    .innerJoin(users, eq(users.id, betaUsers.userId))
+    .where(filterCondition(filter))
+    .limit(bound)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  return row?.count ?? 0;
+}
+
+export async function findBetaUserById(
+  db: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<BetaUserDetailsRow | undefined> {
+  const [row] = await selectDetails(db)
+    .where(and(eq(betaUsers.id, id), scope))
+    .limit(1);
   return row;
 }
 
@@ -76,8 +93,12 @@ export async function isEnrolled(db: DbOrTx, userId: string, feature: BetaFeatur
   return row !== undefined;
 }
 
-export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+export async function userExists(db: DbOrTx, userId: string, scope: SQL | undefined): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), scope))
+    .limit(1);
   return row !== undefined;
 }
 

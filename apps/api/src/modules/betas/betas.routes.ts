@@ -7,8 +7,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors } from '../auth/auth.errors.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { enrolBetaUser, getBeta, listBetas } from './betas.service.ts';
 
 const tags = ['betas'];
@@ -28,7 +27,7 @@ export const betasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: betaListResponseSchema, ...errors },
       },
     },
-    async (request) => listBetas(deps, request.query),
+    async (request) => listBetas(deps, sessionVet(request), request.query),
   );
 
   app.post(
@@ -43,11 +42,7 @@ export const betasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.vet) throw authErrors.unauthenticated();
-      const betaUser = await enrolBetaUser(deps, request.body, {
-        vetId: request.vet.id,
-        meta: requestMeta(request),
-      });
+      const betaUser = await enrolBetaUser(deps, request.body, sessionVet(request));
       return reply.status(201).send({ betaUser });
     },
   );
@@ -62,6 +57,6 @@ export const betasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: betaResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ betaUser: await getBeta(deps, request.params.id) }),
+    async (request) => ({ betaUser: await getBeta(deps, sessionVet(request), request.params.id) }),
   );
 };

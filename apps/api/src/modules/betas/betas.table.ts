@@ -20,7 +20,8 @@ export const betaUsers = pgTable(
   (table) => [
     // A user is enrolled once per feature.
     uniqueIndex('beta_users_user_feature_key').on(table.userId, table.feature),
-    index('beta_users_enrolled_idx').on(table.enrolledAt),
+    // The list's default sort, tie-breaker included.
+    index('beta_users_enrolled_idx').on(table.enrolledAt, table.id),
   ],
 );
 

@@ -1,7 +1,6 @@
 import { breedListQuerySchema, breedListResponseSchema, errorResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toBreedDto } from './breeds.mapper.ts';
-import { listBreeds } from './breeds.repository.ts';
+import { listBreedsOf } from './breeds.service.ts';
 
 const tags = ['breeds'];
 
@@ -19,9 +18,6 @@ export const breedsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: breedListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => {
-      const rows = await listBreeds(db, { species: request.query.species });
-      return { breeds: rows.map(toBreedDto) };
-    },
+    async (request) => listBreedsOf({ db }, { species: request.query.species }),
   );
 };

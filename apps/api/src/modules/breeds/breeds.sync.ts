@@ -1,7 +1,7 @@
 import { species } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { BREED_NAMES } from './breeds.data.ts';
 
 const BREED_NAMESPACE = '6f1c2a4e-3b8d-4c59-9a71-0d2e5b8c4f13';

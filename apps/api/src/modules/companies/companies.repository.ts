@@ -1,17 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { families } from '../families/families.table.ts';
-import { pets } from '../pets/pets.table.ts';
-import { users } from '../users/users.table.ts';
-import { vets } from '../vets/vets.table.ts';
+import { families, pets, users, vets } from '../../db/schema.ts';
 import { type CompanyRow, companies } from './companies.table.ts';
 
 export type CompanyCounts = { usersCount: number; petsCount: number; vetsCount: number };
 
 const count = sql<number>`count(*)::int`;
 
-export async function findCompanyBySku(db: DbOrTx, sku: string): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.sku, sku)).limit(1);
+export async function findCompanyBySku(
+  db: DbOrTx,
+  sku: string,
+  scope: SQL | undefined,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.sku, sku), scope))
+    .limit(1);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { companyResponseSchema, companySkuSchema, errorResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { getCompany } from './companies.service.ts';
 
 const tags = ['companies'];
@@ -24,6 +25,6 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ company: await getCompany(deps, request.params.id) }),
+    async (request) => ({ company: await getCompany(deps, sessionVet(request), request.params.id) }),
   );
 };

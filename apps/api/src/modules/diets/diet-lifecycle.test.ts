@@ -6,9 +6,9 @@ import { createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
-import { dietPlans } from '../diet-plans/diet-plans.table.ts';
 import type { PetRow } from '../pets/pets.table.ts';
 import type { VetRow } from '../vets/vets.table.ts';
+import { dietPlans } from './diets.plans.table.ts';
 import type { IngredientRow } from './diets.table.ts';
 
 const context = useTestApp();

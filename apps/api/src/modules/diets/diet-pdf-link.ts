@@ -14,12 +14,7 @@ export interface DietLink {
 }
 
 /** The public page's address, signed and valid `DIET_PDF_LINK_DAYS` days from `now`. */
-export function dietPdfLink(
-  secret: Buffer,
-  publicUrl: string,
-  dietId: string,
-  now: Date = new Date(),
-): DietLink {
+export function dietPdfLink(secret: Buffer, publicUrl: string, dietId: string, now: Date): DietLink {
   const expires = Math.floor(now.getTime() / 1000) + DIET_PDF_LINK_DAYS * DAY_SECONDS;
   const signature = signDietLink(secret, dietId, expires);
   return { url: `${publicUrl}/diets/${dietId}/pdf?expires=${expires}&signature=${signature}`, expires };
@@ -33,7 +28,7 @@ export function verifyDietLink(
   secret: Buffer,
   dietId: string,
   query: { expires?: number; signature?: string },
-  now: Date = new Date(),
+  now: Date,
 ): void {
   if (query.expires === undefined || !query.signature) throw dietsErrors.linkInvalid();
   const expected = Buffer.from(signDietLink(secret, dietId, query.expires));

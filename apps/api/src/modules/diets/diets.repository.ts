@@ -1,12 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { Species } from '@vetboard/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { vets } from '../../db/schema.ts';
 import { orderByWithTieBreak } from '../../lib/list-query.ts';
-import { breeds } from '../breeds/breeds.table.ts';
-import { families } from '../families/families.table.ts';
-import { petHealthProfiles, pets } from '../pets/pets.table.ts';
-import { users } from '../users/users.table.ts';
-import { vets } from '../vets/vets.table.ts';
 import {
   type DietIngredientRow,
   type DietRow,
@@ -17,14 +13,24 @@ import {
   type NewDietRow,
 } from './diets.table.ts';
 
-export async function findDiet(db: DbOrTx, id: string): Promise<DietRow | undefined> {
-  const [row] = await db.select().from(diets).where(eq(diets.id, id)).limit(1);
+/** `scope` is the access policy's condition on the diet's pet (policy/scope.ts). */
+export async function findDiet(db: DbOrTx, id: string, scope: SQL | undefined): Promise<DietRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(diets)
+    .where(and(eq(diets.id, id), scope))
+    .limit(1);
   return row;
 }
 
 /** Locks the diet until the transaction ends, so a publish and an edit of one diet cannot interleave. */
-export async function lockDiet(tx: DbOrTx, id: string): Promise<DietRow | undefined> {
-  const [row] = await tx.select().from(diets).where(eq(diets.id, id)).for('update').limit(1);
+export async function lockDiet(tx: DbOrTx, id: string, scope: SQL | undefined): Promise<DietRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(diets)
+    .where(and(eq(diets.id, id), scope))
+    .for('update')
+    .limit(1);
   return row;
 }
 
@@ -87,11 +93,12 @@ export async function listPetDiets(
   db: DbOrTx,
   petId: string,
   order: 'asc' | 'desc',
+  scope: SQL | undefined,
 ): Promise<DietSummaryRow[]> {
   return db
     .select(dietSummaryColumns)
     .from(diets)
-    .where(eq(diets.petId, petId))
+    .where(and(eq(diets.petId, petId), scope))
     .orderBy(...orderByWithTieBreak(diets.createdAt, order, diets.id));
 }
 
@@ -148,75 +155,24 @@ export interface DietContextRow {
   pet: {
     id: string;
     name: string;
-    species: (typeof pets.$inferSelect)['species'];
+    species: Species;
     breedName: string | null;
     birthDate: string | null;
     neutered: boolean | null;
     weightKg: number | null;
     targetWeightKg: number | null;
   };
-  owner: { firstName: string; lastName: string; timezone: string } | null;
+  owner: { firstName: string; lastName: string } | null;
+  /** The pet's home timezone (the pets module's rule): the diet's "today". */
+  timezone: string;
   createdBy: { id: string; firstName: string; lastName: string } | null;
 }
 
-const creator = alias(vets, 'creator');
-
-export async function findDietContext(
-  db: DbOrTx,
-  petId: string,
-  createdByVetId: string | null,
-): Promise<DietContextRow | undefined> {
-  const [row] = await db
-    .select({
-      id: pets.id,
-      name: pets.name,
-      species: pets.species,
-      breedName: breeds.name,
-      birthDate: pets.birthDate,
-      neutered: pets.neutered,
-      weightKg: petHealthProfiles.weightKg,
-      targetWeightKg: petHealthProfiles.targetWeightKg,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerTimezone: users.timezone,
-      vetId: creator.id,
-      vetFirstName: creator.firstName,
-      vetLastName: creator.lastName,
-    })
-    .from(pets)
-    .innerJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(breeds, eq(breeds.id, pets.breedId))
-    .leftJoin(users, eq(users.id, families.ownerUserId))
-    .leftJoin(petHealthProfiles, eq(petHealthProfiles.petId, pets.id))
-    .leftJoin(creator, createdByVetId ? eq(creator.id, createdByVetId) : sql`false`)
-    .where(eq(pets.id, petId))
-    .limit(1);
-  if (!row) return undefined;
-  return {
-    pet: {
-      id: row.id,
-      name: row.name,
-      species: row.species,
-      breedName: row.breedName,
-      birthDate: row.birthDate,
-      neutered: row.neutered,
-      weightKg: row.weightKg,
-      targetWeightKg: row.targetWeightKg,
-    },
-    owner:
-      row.ownerFirstName !== null && row.ownerLastName !== null
-        ? { firstName: row.ownerFirstName, lastName: row.ownerLastName, timezone: row.ownerTimezone ?? 'UTC' }
-        : null,
-    createdBy:
-      row.vetId && row.vetFirstName !== null && row.vetLastName !== null
-        ? { id: row.vetId, firstName: row.vetFirstName, lastName: row.vetLastName }
-        : null,
-  };
-}
-
-export async function petExists(db: DbOrTx, petId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).limit(1);
-  return row !== undefined;
+/** The diet's author, as a scalar subquery the pet lookup reads in the same query. */
+export function creatorSql(createdByVetId: string | null) {
+  return sql<DietContextRow['createdBy']>`(select json_build_object(
+      'id', ${vets.id}, 'firstName', ${vets.firstName}, 'lastName', ${vets.lastName})
+    from ${vets} where ${vets.id} = ${createdByVetId}::uuid)`;
 }
 
 /** The whole catalogue, by category then name: small reference data the diet editor's picker holds. */

@@ -10,12 +10,11 @@ import {
   errorResponseSchema,
   okResponseSchema,
 } from '@vetboard/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { ACCESS_COOKIE, bearerToken } from '../../plugins/app/authenticate.ts';
-import { getOrCreateSecret } from '../app-secrets/app-secrets.service.ts';
+import { sendInlinePdf } from '../../lib/send-pdf.ts';
+import { requestActor, sessionVet } from '../../plugins/app/authenticate.ts';
+import { signingKey } from '../app-secrets/app-secrets.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
 import { verifyDietLink } from './diet-pdf-link.ts';
 import {
@@ -37,44 +36,13 @@ const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const SIGNING_SECRET_NAME = 'diet_pdf_links';
 
-function actorOf(request: FastifyRequest) {
-  if (!request.vet) throw authErrors.unauthenticated();
-  return { vetId: request.vet.id, meta: requestMeta(request) };
-}
-
-/** The signing key: `SIGNING_SECRET` when set, else one generated once and kept in the database. */
-function signingSecretOf(app: FastifyInstance): () => Promise<Buffer> {
-  let secret: Promise<Buffer> | undefined;
-  return () => {
-    if (app.config.signingSecret) return Promise.resolve(Buffer.from(app.config.signingSecret, 'utf8'));
-    secret ??= getOrCreateSecret(app.database.db, SIGNING_SECRET_NAME).catch((error: unknown) => {
-      secret = undefined;
-      throw error;
-    });
-    return secret;
-  };
-}
-
-function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
-  // The public page shows the PDF in a frame of the dashboard itself.
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', `inline; filename="${filename}"`)
-    .header('X-Frame-Options', 'SAMEORIGIN')
-    .header('Content-Security-Policy', "frame-ancestors 'self'")
-    .send(pdf);
-}
-
-/** The session's vet on a public route, where the authenticate hook does not run. */
-async function optionalSessionVet(app: FastifyInstance, request: FastifyRequest) {
-  const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
-  if (!token) return null;
-  const session = await app.services.auth.authenticate(token);
-  return session?.vet ?? null;
-}
-
 export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: DietsDeps = { db: app.database.db, config: app.config, signingSecret: signingSecretOf(app) };
+  const deps: DietsDeps = {
+    db: app.database.db,
+    config: app.config,
+    signingSecret: signingKey(app.database.db, app.config.signingSecret, SIGNING_SECRET_NAME),
+    now: app.clock.now,
+  };
 
   app.post(
     '/',
@@ -87,7 +55,8 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dietResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createDiet(deps, request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await createDiet(deps, request.body, sessionVet(request))),
   );
 
   app.get(
@@ -101,7 +70,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietListResponseSchema, ...errors },
       },
     },
-    async (request) => listDiets(deps, request.query),
+    async (request) => listDiets(deps, sessionVet(request), request.query),
   );
 
   app.get(
@@ -117,7 +86,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors },
       },
     },
-    async (request) => getDiet(deps, request.params.id),
+    async (request) => getDiet(deps, sessionVet(request), request.params.id),
   );
 
   app.patch(
@@ -134,7 +103,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => patchDiet(deps, request.params.id, request.body, actorOf(request)),
+    async (request) => patchDiet(deps, request.params.id, request.body, sessionVet(request)),
   );
 
   app.delete(
@@ -149,7 +118,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteDiet(deps, request.params.id, actorOf(request));
+      await deleteDiet(deps, request.params.id, sessionVet(request));
       return { ok: true as const };
     },
   );
@@ -167,7 +136,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => publishDiet(deps, request.params.id, actorOf(request)),
+    async (request) => publishDiet(deps, request.params.id, sessionVet(request)),
   );
 
   app.post(
@@ -183,7 +152,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await copyDiet(deps, request.params.id, actorOf(request))),
+      reply.status(201).send(await copyDiet(deps, request.params.id, sessionVet(request))),
   );
 
   app.post(
@@ -197,7 +166,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors },
       },
     },
-    async (request) => generateDietPdf(deps, request.params.id, actorOf(request)),
+    async (request) => generateDietPdf(deps, request.params.id, sessionVet(request)),
   );
 
   app.get(
@@ -212,13 +181,21 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietPdfUrlResponseSchema, ...errors },
       },
     },
-    async (request) => getDietPdfUrl(deps, request.params.id, actorOf(request)),
+    async (request) => getDietPdfUrl(deps, request.params.id, sessionVet(request)),
   );
 
   app.get(
     '/:id/pdf/content',
     {
-      config: { public: true },
+      config: {
+        auth: 'signed-link-or-session',
+        verifySignedLink: async (request) => {
+          const { id } = request.params as { id: string };
+          const { expires, signature } = request.query as { expires?: number; signature?: string };
+          if (expires === undefined && signature === undefined) throw authErrors.unauthenticated();
+          verifyDietLink(await deps.signingSecret(), id, { expires, signature }, deps.now());
+        },
+      },
       schema: {
         operationId: 'getDietPdfContent',
         tags,
@@ -231,17 +208,8 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vet = await optionalSessionVet(app, request);
-      if (!vet) {
-        const { expires, signature } = request.query;
-        if (expires === undefined && signature === undefined) throw authErrors.unauthenticated();
-        verifyDietLink(await deps.signingSecret(), request.params.id, { expires, signature });
-      }
-      const { pdf, filename } = await getDietPdfContent(deps, request.params.id, {
-        vetId: vet?.id ?? null,
-        meta: requestMeta(request),
-      });
-      return sendPdf(reply, pdf, filename);
+      const { pdf, filename } = await getDietPdfContent(deps, request.params.id, requestActor(request));
+      return sendInlinePdf(reply, pdf, filename);
     },
   );
 };

@@ -11,11 +11,14 @@ import {
 } from '@vetboard/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
-import { DEFAULT_TIMEZONE, todayIn } from '../../lib/timezone.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { publishIntoPlan } from '../diet-plans/diet-plans.service.ts';
+import { todayIn } from '../../lib/timezone.ts';
+import type { Actor, VetActor } from '../../policy/actor.ts';
+import { petCondition } from '../../policy/scope.ts';
+import { auditDiff, hasChanges, recordAudit } from '../audit/audit.service.ts';
+import { eventActorOf } from '../events/events.service.ts';
+import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
 import { renderDietPdf } from './diet-pdf.document.ts';
 import {
   buildDietPdfData,
@@ -28,39 +31,32 @@ import {
 } from './diet-pdf.ts';
 import { dietPdfLink } from './diet-pdf-link.ts';
 import { dietsErrors } from './diets.errors.ts';
+import { dietLifecycle } from './diets.lifecycle.ts';
 import { type DietView, toDietDto, toDietSummaryDto, toFormulationLine } from './diets.mapper.ts';
+import { publishIntoPlan } from './diets.plans.service.ts';
 import {
+  creatorSql,
   type DietContextRow,
   type DietIngredientValue,
   type DietUpdate,
   deleteDiet as deleteDietRow,
   findDiet,
-  findDietContext,
   findIngredientsByIds,
   insertDiet,
   listDietIngredients,
   listPetDiets,
   lockDiet,
-  petExists,
   replaceDietIngredients,
   updateDiet,
 } from './diets.repository.ts';
-import type { DietRow } from './diets.table.ts';
+import { type DietRow, diets } from './diets.table.ts';
 
 export interface DietsDeps {
   db: Db;
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'productName'>;
   /** The key diet PDF links are signed with (config, else generated once and kept in the database). */
   signingSecret: () => Promise<Buffer>;
-}
-
-export interface Actor {
-  vetId: string;
-  meta: RequestMeta | null;
-}
-
-function timezoneOf(context: DietContextRow): string {
-  return context.owner?.timezone ?? DEFAULT_TIMEZONE;
+  now: Now;
 }
 
 function formulationPet(context: DietContextRow, today: string): FormulationPet {
@@ -73,14 +69,38 @@ function formulationPet(context: DietContextRow, today: string): FormulationPet 
   };
 }
 
+/** The diet's pet through the pets module's one lookup, with the diet's author in the same query. */
+async function findDietContext(db: DbOrTx, actor: Actor, diet: DietRow): Promise<DietContextRow | undefined> {
+  const found = await findPetWithOwner(db, actor, diet.petId, {
+    extra: { createdBy: creatorSql(diet.createdByVetId) },
+  });
+  if (!found) return undefined;
+  const { pet, owner } = found;
+  return {
+    pet: {
+      id: pet.id,
+      name: pet.name,
+      species: pet.species,
+      breedName: pet.breedName,
+      birthDate: pet.birthDate,
+      neutered: pet.neutered,
+      weightKg: found.weightKg,
+      targetWeightKg: found.targetWeightKg,
+    },
+    owner: owner ? { firstName: owner.firstName, lastName: owner.lastName } : null,
+    timezone: found.timezone,
+    createdBy: found.extra.createdBy,
+  };
+}
+
 /** Loads a diet with everything it is shown with, and computes its formulation and PDF state. */
-async function loadView(db: DbOrTx, diet: DietRow, productName: string) {
+async function loadView(db: DbOrTx, actor: Actor, diet: DietRow, productName: string, now: Date) {
   const [ingredients, context] = await Promise.all([
     listDietIngredients(db, diet.id),
-    findDietContext(db, diet.petId, diet.createdByVetId),
+    findDietContext(db, actor, diet),
   ]);
   if (!context) throw dietsErrors.notFound();
-  const today = todayIn(timezoneOf(context));
+  const today = todayIn(context.timezone, now);
   const formulation = formulateDiet({
     pet: formulationPet(context, today),
     kind: diet.kind,
@@ -97,27 +117,37 @@ async function loadView(db: DbOrTx, diet: DietRow, productName: string) {
   return { view, pdfData, hash, today };
 }
 
-async function dietDto(db: DbOrTx, id: string, productName: string): Promise<Diet> {
-  const diet = await findDiet(db, id);
+/** Out of the actor's scope, a diet is as unknown as a missing one. */
+const dietScope = (actor: Actor) => petCondition(actor, diets.petId);
+
+async function dietDto(db: DbOrTx, actor: Actor, id: string, productName: string, now: Date): Promise<Diet> {
+  const diet = await findDiet(db, id, dietScope(actor));
   if (!diet) throw dietsErrors.notFound();
-  return toDietDto((await loadView(db, diet, productName)).view);
+  return toDietDto((await loadView(db, actor, diet, productName, now)).view);
 }
 
-export async function getDiet(deps: DietsDeps, id: string): Promise<{ diet: Diet }> {
-  return { diet: await dietDto(deps.db, id, deps.config.productName) };
+export async function getDiet(deps: DietsDeps, actor: Actor, id: string): Promise<{ diet: Diet }> {
+  return { diet: await dietDto(deps.db, actor, id, deps.config.productName, deps.now()) };
 }
 
 export async function listDiets(
   deps: Pick<DietsDeps, 'db'>,
+  actor: Actor,
   query: { petUuid: string; order: 'asc' | 'desc' },
 ): Promise<{ diets: DietSummary[] }> {
-  return { diets: (await listPetDiets(deps.db, query.petUuid, query.order)).map(toDietSummaryDto) };
+  return {
+    diets: (await listPetDiets(deps.db, query.petUuid, query.order, dietScope(actor))).map(toDietSummaryDto),
+  };
 }
 
-export async function createDiet(deps: DietsDeps, input: DietCreate, actor: Actor): Promise<{ diet: Diet }> {
+export async function createDiet(
+  deps: DietsDeps,
+  input: DietCreate,
+  actor: VetActor,
+): Promise<{ diet: Diet }> {
   const id = newId();
   await deps.db.transaction(async (tx) => {
-    if (!(await petExists(tx, input.petUuid))) throw dietsErrors.petNotFound();
+    if (!(await findPetWithOwner(tx, actor, input.petUuid))) throw dietsErrors.petNotFound();
     await insertDiet(tx, {
       id,
       petId: input.petUuid,
@@ -125,21 +155,22 @@ export async function createDiet(deps: DietsDeps, input: DietCreate, actor: Acto
       nutrientProfileKind: input.nutrientProfileKind,
       createdByVetId: actor.vetId,
     });
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.create',
-        entity: 'diet',
-        entityId: id,
-        changes: {
-          after: { petUuid: input.petUuid, kind: input.kind, nutrientProfileKind: input.nutrientProfileKind },
-        },
+    await recordPetEvent(tx, input.petUuid, {
+      type: 'diet.created',
+      entity: 'diet',
+      id: id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'diets.create',
+      entity: 'diet',
+      entityId: id,
+      changes: {
+        after: { petUuid: input.petUuid, kind: input.kind, nutrientProfileKind: input.nutrientProfileKind },
       },
-      actor.meta,
-    );
+    });
   });
-  return getDiet(deps, id);
+  return getDiet(deps, actor, id);
 }
 
 interface EditableValues {
@@ -150,10 +181,6 @@ interface EditableValues {
   mealsPerDay: number;
   feedingInstructions: string;
   ingredients: DietIngredientValue[];
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function wantedValues(patch: DietPatch): Partial<EditableValues> {
@@ -186,12 +213,14 @@ export async function patchDiet(
   deps: DietsDeps,
   id: string,
   patch: DietPatch,
-  actor: Actor,
+  actor: VetActor,
 ): Promise<{ diet: Diet }> {
   await deps.db.transaction(async (tx) => {
-    const diet = await lockDiet(tx, id);
-    if (!diet) throw dietsErrors.notFound();
-    if (diet.status === 'published') throw dietsErrors.publishedReadOnly();
+    const { row: diet } = await dietLifecycle.lockFor(
+      () => lockDiet(tx, id, dietScope(actor)),
+      dietsErrors.notFound,
+      'edit',
+    );
 
     const current: EditableValues = {
       kind: diet.kind,
@@ -215,120 +244,122 @@ export async function patchDiet(
     }
     if (wanted.ingredients) await assertIngredientsExist(tx, wanted.ingredients);
 
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const key of Object.keys(wanted) as Array<keyof EditableValues>) {
-      const value = wanted[key];
-      if (value === undefined || sameValue(current[key], value)) continue;
-      before[key] = current[key];
-      after[key] = value;
-    }
-    if (Object.keys(after).length === 0) return;
+    const diff = auditDiff(current, wanted);
+    if (!hasChanges(diff)) return;
 
-    const { ingredients: newIngredients, ...fields } = after as Partial<EditableValues>;
-    await updateDiet(tx, id, { ...(fields as DietUpdate), updatedAt: new Date() });
+    const { ingredients: newIngredients, ...fields } = diff.changes;
+    await updateDiet(tx, id, { ...(fields as DietUpdate), updatedAt: deps.now() });
     if (newIngredients) await replaceDietIngredients(tx, id, newIngredients);
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.update',
-        entity: 'diet',
-        entityId: id,
-        changes: { before, after },
-      },
-      actor.meta,
-    );
+    await recordPetEvent(tx, diet.petId, {
+      type: 'diet.changed',
+      entity: 'diet',
+      id: id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'diets.update',
+      entity: 'diet',
+      entityId: id,
+      changes: { before: diff.before, after: diff.after },
+    });
   });
-  return getDiet(deps, id);
+  return getDiet(deps, actor, id);
 }
 
-export async function deleteDiet(deps: DietsDeps, id: string, actor: Actor): Promise<void> {
+export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<void> {
   const removedPdf = await deps.db.transaction(async (tx) => {
-    const diet = await lockDiet(tx, id);
-    if (!diet) throw dietsErrors.notFound();
-    if (diet.status === 'published') throw dietsErrors.publishedCannotDelete();
+    const { row: diet } = await dietLifecycle.lockFor(
+      () => lockDiet(tx, id, dietScope(actor)),
+      dietsErrors.notFound,
+      'delete',
+    );
     const ingredients = await listDietIngredients(tx, id);
     await deleteDietRow(tx, id);
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.delete',
-        entity: 'diet',
-        entityId: id,
-        changes: {
-          before: {
-            petUuid: diet.petId,
-            kind: diet.kind,
-            nutrientProfileKind: diet.nutrientProfileKind,
-            status: diet.status,
-            formulatedOn: diet.formulatedOn,
-            nextAssessmentOn: diet.nextAssessmentOn,
-            mealsPerDay: diet.mealsPerDay,
-            feedingInstructions: diet.feedingInstructions,
-            ingredients: ingredients.map(({ ingredientId, amount, unit }) => ({
-              ingredientId,
-              amount,
-              unit,
-            })),
-          },
+    await recordPetEvent(tx, diet.petId, {
+      type: 'diet.deleted',
+      entity: 'diet',
+      id: id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'diets.delete',
+      entity: 'diet',
+      entityId: id,
+      changes: {
+        before: {
+          petUuid: diet.petId,
+          kind: diet.kind,
+          nutrientProfileKind: diet.nutrientProfileKind,
+          status: diet.status,
+          formulatedOn: diet.formulatedOn,
+          nextAssessmentOn: diet.nextAssessmentOn,
+          mealsPerDay: diet.mealsPerDay,
+          feedingInstructions: diet.feedingInstructions,
+          ingredients: ingredients.map(({ ingredientId, amount, unit }) => ({
+            ingredientId,
+            amount,
+            unit,
+          })),
         },
       },
-      actor.meta,
-    );
+    });
     return diet.pdfPath;
   });
   await removeStalePdf(removedPdf, '');
 }
 
-export async function publishDiet(deps: DietsDeps, id: string, actor: Actor): Promise<{ diet: Diet }> {
+export async function publishDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
   await deps.db.transaction(async (tx) => {
-    const diet = await lockDiet(tx, id);
-    if (!diet) throw dietsErrors.notFound();
-    if (diet.status === 'published') throw dietsErrors.alreadyPublished();
-    const at = new Date();
+    const { row: diet, next: status } = await dietLifecycle.lockFor(
+      () => lockDiet(tx, id, dietScope(actor)),
+      dietsErrors.notFound,
+      'publish',
+    );
+    const at = deps.now();
     const plan = await publishIntoPlan(tx, { petId: diet.petId, dietId: id, kind: diet.kind, at }, actor);
     await updateDiet(tx, id, {
-      status: 'published',
+      status,
       publishedAt: at,
       publishedByVetId: actor.vetId,
       dietPlanId: plan.id,
       updatedAt: at,
     });
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.publish',
-        entity: 'diet',
-        entityId: id,
-        changes: {
-          before: { status: diet.status, dietPlanUuid: diet.dietPlanId },
-          after: { status: 'published', dietPlanUuid: plan.id, endedDietPlanUuid: plan.endedPlanId },
-        },
+    await recordPetEvent(tx, diet.petId, {
+      type: 'diet.published',
+      entity: 'diet',
+      id: id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'diets.publish',
+      entity: 'diet',
+      entityId: id,
+      changes: {
+        before: { status: diet.status, dietPlanUuid: diet.dietPlanId },
+        after: { status, dietPlanUuid: plan.id, endedDietPlanUuid: plan.endedPlanId },
       },
-      actor.meta,
-    );
+    });
   });
-  return getDiet(deps, id);
+  return getDiet(deps, actor, id);
 }
 
 /** A new draft with the same recipe: the way to change what an owner was given. */
-export async function copyDiet(deps: DietsDeps, id: string, actor: Actor): Promise<{ copyUuid: string }> {
+export async function copyDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<{ copyUuid: string }> {
   const copyId = newId();
   await deps.db.transaction(async (tx) => {
-    const source = await findDiet(tx, id);
+    const source = await findDiet(tx, id, dietScope(actor));
     if (!source) throw dietsErrors.notFound();
     const ingredients = await listDietIngredients(tx, id);
+    const { status, previousVersionId } = dietLifecycle.newVersionOf(source);
     await insertDiet(tx, {
       id: copyId,
+      status,
       petId: source.petId,
       kind: source.kind,
       nutrientProfileKind: source.nutrientProfileKind,
       mealsPerDay: source.mealsPerDay,
       feedingInstructions: source.feedingInstructions,
-      copiedFromId: source.id,
+      copiedFromId: previousVersionId,
       createdByVetId: actor.vetId,
     });
     await replaceDietIngredients(
@@ -336,34 +367,41 @@ export async function copyDiet(deps: DietsDeps, id: string, actor: Actor): Promi
       copyId,
       ingredients.map(({ ingredientId, amount, unit }) => ({ ingredientId, amount, unit })),
     );
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.copy',
-        entity: 'diet',
-        entityId: copyId,
-        changes: { after: { copiedFromUuid: source.id, petUuid: source.petId, kind: source.kind } },
-      },
-      actor.meta,
-    );
+    await recordPetEvent(tx, source.petId, {
+      type: 'diet.created',
+      entity: 'diet',
+      id: copyId,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'diets.copy',
+      entity: 'diet',
+      entityId: copyId,
+      changes: { after: { copiedFromUuid: source.id, petUuid: source.petId, kind: source.kind } },
+    });
   });
   return { copyUuid: copyId };
 }
 
 /**
  * Renders the diet's PDF when the stored one is missing or no longer matches the diet, stores it and
- * records it. `actor` is null when the owner's signed link triggers it.
+ * records it, crediting the vet or the holder of the owner's signed link.
  */
 async function ensurePdf(
   deps: DietsDeps,
   id: string,
-  actor: { vetId: string | null; meta: RequestMeta | null },
+  actor: Actor,
   options: { force: boolean },
 ): Promise<{ pdf: Buffer; diet: DietRow; petName: string; today: string }> {
-  const diet = await findDiet(deps.db, id);
+  const diet = await findDiet(deps.db, id, dietScope(actor));
   if (!diet) throw dietsErrors.notFound();
-  const { view, pdfData, hash, today } = await loadView(deps.db, diet, deps.config.productName);
+  const { view, pdfData, hash, today } = await loadView(
+    deps.db,
+    actor,
+    diet,
+    deps.config.productName,
+    deps.now(),
+  );
   const petName = view.context.pet.name;
   if (!options.force && view.pdfUpToDate) {
     const stored = await readStoredPdf(diet.pdfPath);
@@ -372,40 +410,38 @@ async function ensurePdf(
 
   const pdf = await renderDietPdf(pdfData);
   const pdfPath = await storeDietPdf(deps.config.dataDir, id, hash, pdf);
-  const generatedAt = new Date();
+  const generatedAt = deps.now();
   const previousPath = await deps.db.transaction(async (tx) => {
-    const locked = await lockDiet(tx, id);
+    const locked = await lockDiet(tx, id, dietScope(actor));
     if (!locked) throw dietsErrors.notFound();
     await updateDiet(tx, id, { pdfGeneratedAt: generatedAt, pdfPath, pdfSourceHash: hash });
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'diets.generate_pdf',
-        entity: 'diet',
-        entityId: id,
-        changes: {
-          before: { pdfGeneratedAt: locked.pdfGeneratedAt?.toISOString() ?? null },
-          after: { pdfGeneratedAt: generatedAt.toISOString(), trigger: actor.vetId ? 'vet' : 'signed_link' },
+    await recordAudit(tx, actor, {
+      action: 'diets.generate_pdf',
+      entity: 'diet',
+      entityId: id,
+      changes: {
+        before: { pdfGeneratedAt: locked.pdfGeneratedAt?.toISOString() ?? null },
+        after: {
+          pdfGeneratedAt: generatedAt.toISOString(),
+          trigger: actor.type === 'link' ? 'signed_link' : 'vet',
         },
       },
-      actor.meta,
-    );
+    });
     return locked.pdfPath;
   });
   await removeStalePdf(previousPath, pdfPath);
   return { pdf, diet, petName, today };
 }
 
-export async function generateDietPdf(deps: DietsDeps, id: string, actor: Actor): Promise<{ diet: Diet }> {
+export async function generateDietPdf(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
   await ensurePdf(deps, id, actor, { force: true });
-  return getDiet(deps, id);
+  return getDiet(deps, actor, id);
 }
 
 export async function getDietPdfContent(
   deps: DietsDeps,
   id: string,
-  actor: { vetId: string | null; meta: RequestMeta | null },
+  actor: Actor,
 ): Promise<{ pdf: Buffer; filename: string }> {
   const { pdf, diet, petName, today } = await ensurePdf(deps, id, actor, { force: false });
   return { pdf, filename: dietPdfFilename(petName, diet.formulatedOn ?? today) };
@@ -415,22 +451,16 @@ export async function getDietPdfContent(
 export async function getDietPdfUrl(
   deps: DietsDeps,
   id: string,
-  actor: Actor,
-  now: Date = new Date(),
+  actor: VetActor,
 ): Promise<DietPdfUrlResponse> {
-  const diet = await findDiet(deps.db, id);
+  const diet = await findDiet(deps.db, id, dietScope(actor));
   if (!diet) throw dietsErrors.notFound();
-  const link = dietPdfLink(await deps.signingSecret(), deps.config.publicUrl, id, now);
-  await recordAudit(
-    deps.db,
-    {
-      actorVetId: actor.vetId,
-      action: 'diets.share_pdf_link',
-      entity: 'diet',
-      entityId: id,
-      changes: { after: { expiresAt: new Date(link.expires * 1000).toISOString() } },
-    },
-    actor.meta,
-  );
+  const link = dietPdfLink(await deps.signingSecret(), deps.config.publicUrl, id, deps.now());
+  await recordAudit(deps.db, actor, {
+    action: 'diets.share_pdf_link',
+    entity: 'diet',
+    entityId: id,
+    changes: { after: { expiresAt: new Date(link.expires * 1000).toISOString() } },
+  });
   return { pdfUrl: link.url, expiresAt: toTimestamp(new Date(link.expires * 1000)) };
 }

@@ -13,7 +13,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { dietPlans } from '../diet-plans/diet-plans.table.ts';
 import { pets } from '../pets/pets.table.ts';
 import { vets } from '../vets/vets.table.ts';
 import {
@@ -23,6 +22,7 @@ import {
   ingredientCategoryEnum,
   nutrientProfileKindEnum,
 } from './diets.enums.ts';
+import { dietPlans } from './diets.plans.table.ts';
 
 /** Reference data, kept in step with `ingredients.data.ts` on every migration. */
 export const ingredients = pgTable('ingredients', {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { INGREDIENTS } from './ingredients.data.ts';
 
 // PGlite cannot bind enum or jsonb arrays: they travel as text[] and are cast per row.

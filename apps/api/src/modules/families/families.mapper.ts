@@ -1,5 +1,5 @@
 import { type Family, type FamilyOwner, fullName, type Subscription, toTimestamp } from '@vetboard/contract';
-import type { UserRow } from '../users/users.table.ts';
+import type { FamilyMemberRow as UserRow } from './families.repository.ts';
 import type { FamilyRow } from './families.table.ts';
 
 type PersonFields = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;

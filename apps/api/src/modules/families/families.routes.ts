@@ -1,6 +1,7 @@
 import { errorResponseSchema, familyOwnerSchema, familyPetsResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { getFamilyOwner, getFamilyPets } from './families.service.ts';
 
 const tags = ['families'];
@@ -20,7 +21,7 @@ export const familiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: familyOwnerSchema, ...errors },
       },
     },
-    async (request) => getFamilyOwner(deps, request.params.id),
+    async (request) => getFamilyOwner(deps, sessionVet(request), request.params.id),
   );
 
   app.get(
@@ -33,6 +34,6 @@ export const familiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: familyPetsResponseSchema, ...errors },
       },
     },
-    async (request) => getFamilyPets(deps, request.params.id),
+    async (request) => getFamilyPets(deps, sessionVet(request), request.params.id),
   );
 };

@@ -4,6 +4,7 @@ import { createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { systemActor } from '../../policy/actor.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
 import {
   authenticateIntegration,
@@ -17,7 +18,7 @@ import { integrations } from './integrations.table.ts';
 const context = useTestApp();
 let app: TestApp;
 let petId: string;
-const cli = { vetId: null, meta: null };
+const cli = systemActor('test');
 
 beforeAll(async () => {
   app = context.app;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { Actor } from '../../policy/actor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { integrationsErrors } from './integrations.errors.ts';
 import {
@@ -23,12 +23,6 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 const MAX_NAME_LENGTH = 100;
 
-/** Integrations are managed from the command line, so the actor is usually nobody (`vetId: null`). */
-export interface IntegrationActor {
-  vetId: string | null;
-  meta: RequestMeta | null;
-}
-
 export type IntegrationTarget = { id: string } | { name: string };
 
 function normalizeName(name: string): string {
@@ -37,11 +31,11 @@ function normalizeName(name: string): string {
   return trimmed;
 }
 
-/** The token is returned once and never stored: only its SHA-256 is kept. */
+/** Integrations are managed from the command line (a system actor). The token is returned once and never stored: only its SHA-256 is kept. */
 export async function createIntegration(
   deps: { db: Db },
   input: { name: string },
-  actor: IntegrationActor,
+  actor: Actor,
 ): Promise<{ integration: IntegrationRow; token: string }> {
   const name = normalizeName(input.name);
   const token = `${INTEGRATION_TOKEN_PREFIX}${newOpaqueToken()}`;
@@ -49,17 +43,12 @@ export async function createIntegration(
     // One active integration per name keeps `integration:revoke --name` unambiguous.
     if ((await findActiveIntegrationsByName(tx, name)).length > 0) throw integrationsErrors.nameTaken(name);
     const row = await insertIntegration(tx, { id: newId(), name, tokenHash: hashToken(token) });
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'integrations.create',
-        entity: 'integration',
-        entityId: row.id,
-        changes: { name },
-      },
-      actor.meta,
-    );
+    await recordAudit(tx, actor, {
+      action: 'integrations.create',
+      entity: 'integration',
+      entityId: row.id,
+      changes: { name },
+    });
     return row;
   });
   return { integration, token };
@@ -69,7 +58,7 @@ export async function createIntegration(
 export async function revokeIntegration(
   deps: { db: Db },
   target: IntegrationTarget,
-  actor: IntegrationActor,
+  actor: Actor,
 ): Promise<IntegrationRow> {
   return deps.db.transaction(async (tx) => {
     const matches =
@@ -81,17 +70,12 @@ export async function revokeIntegration(
     if (matches.length > 1) throw integrationsErrors.ambiguousName(candidate.name);
     const revoked = await markIntegrationRevoked(tx, candidate.id, new Date());
     if (!revoked) throw integrationsErrors.notFound();
-    await recordAudit(
-      tx,
-      {
-        actorVetId: actor.vetId,
-        action: 'integrations.revoke',
-        entity: 'integration',
-        entityId: revoked.id,
-        changes: { name: revoked.name },
-      },
-      actor.meta,
-    );
+    await recordAudit(tx, actor, {
+      action: 'integrations.revoke',
+      entity: 'integration',
+      entityId: revoked.id,
+      changes: { name: revoked.name },
+    });
     return revoked;
   });
 }

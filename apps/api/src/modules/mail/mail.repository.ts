@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type EmailRow, emailOutbox } from './mail.table.ts';
 
@@ -11,17 +11,21 @@ export async function findEmail(db: DbOrTx, id: string): Promise<EmailRow | unde
   return row;
 }
 
-export async function markEmail(
+/** One try to send: counted, with its error if it failed, and the time it went out if it did. */
+export async function recordAttempt(
   db: DbOrTx,
   id: string,
-  result: { status: EmailRow['status']; error?: string | null },
+  result: { status: EmailRow['status']; error?: string },
 ): Promise<void> {
+  const delivered = result.status === 'sent' || result.status === 'logged';
   await db
     .update(emailOutbox)
     .set({
       status: result.status,
-      error: result.error ?? null,
-      sentAt: result.status === 'failed' ? null : new Date(),
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastAttemptAt: sql`now()`,
+      ...(result.error ? { lastError: result.error } : {}),
+      ...(delivered ? { sentAt: sql`now()` } : {}),
     })
     .where(eq(emailOutbox.id, id));
 }

@@ -1,17 +1,28 @@
-import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed', 'logged']);
+/**
+ * `queued` until a send succeeds (`sent`) or the last try fails (`failed`); `logged` when no SMTP
+ * server is configured and the mail went to the log instead.
+ */
+export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'failed', 'logged']);
 
-/** Every e-mail the product sends is recorded with its delivery result (DOMAIN.md "B2B"). */
+/**
+ * Every e-mail the product sends (DOMAIN.md "B2B"). The row is written in the transaction of the
+ * change that causes it, together with the job that sends it (mail.service.ts).
+ */
 export const emailOutbox = pgTable('email_outbox', {
   id: uuid('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
-  status: emailStatusEnum('status').notNull().default('pending'),
-  error: text('error'),
+  html: text('html'),
+  status: emailStatusEnum('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  /** The error of the latest failed try, kept after a later success for the record. */
+  lastError: text('error'),
   createdByVetId: uuid('created_by_vet_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -185,9 +185,12 @@ describe('a pet edit cannot set what a vet must not set', () => {
     expect(await auditRowsOf(pet.id)).toHaveLength(0);
   });
 
+  afterEach(() => context.clock.reset());
+
   it('rejects a birth date in the future (400, birthDate)', async () => {
+    context.clock.set('2026-06-30T10:30:00Z');
     const pet = await newPet();
-    const nextYear = new Date().getUTCFullYear() + 1;
+    const nextYear = 2027;
     const response = await patch(pet.id, { birthDate: { year: nextYear, month: 1, day: 1 } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -199,15 +202,16 @@ describe('a pet edit cannot set what a vet must not set', () => {
   });
 
   it("accepts today's date where the pet lives", async () => {
+    // 30 June in UTC, already 1 July on Kiritimati (UTC+14): the rule reads the app's clock, not the day the test runs.
+    context.clock.set('2026-06-30T10:30:00Z');
     const timezone = 'Pacific/Kiritimati';
     const pet = await newPet({}, timezone);
-    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: timezone })
-      .format(new Date())
-      .split('-')
-      .map(Number);
+    const [year, month, day] = [2026, 7, 1];
     const response = await patch(pet.id, { birthDate: { year, month, day } });
     expect(response.statusCode).toBe(200);
     expect(response.json().petProfile.birthDate).toEqual({ year, month, day });
+    const tomorrow = await patch(pet.id, { birthDate: { year, month, day: 2 } });
+    expect(tomorrow.json().code).toBe('pets.birth_date_in_future');
   });
 });
 

@@ -6,16 +6,15 @@ import {
   type PetSummary,
   toTimestamp,
 } from '@vetboard/contract';
-import { DEFAULT_TIMEZONE } from '../../lib/timezone.ts';
-import type { HealthProfileWithVetRow, PetDetailsRow, PetWithBreedRow } from './pets.repository.ts';
+import type {
+  HealthProfileWithVetRow,
+  PetSummaryRow,
+  PetWithBreedRow,
+  PetWithOwnerRow,
+} from './pets.repository.ts';
 import type { PetRow } from './pets.table.ts';
 
 /** A pet row joined with its breed's name: what every pet list and card shows. */
-export type PetSummaryRow = Pick<
-  PetRow,
-  'id' | 'name' | 'species' | 'breedId' | 'sex' | 'birthDate' | 'neutered' | 'imageUrl' | 'familyId'
-> & { breedName: string | null };
-
 export function toPetSummary(row: PetSummaryRow): PetSummary {
   return {
     uuid: row.id,
@@ -40,12 +39,8 @@ export function toPetProfileDto(row: PetWithBreedRow): PetProfile {
   };
 }
 
-export function toOwnerHomeLocationDto(owner: PetDetailsRow['owner']): OwnerHomeLocation {
-  return {
-    city: owner?.city ?? null,
-    country: owner?.country ?? null,
-    timezone: owner?.timezone ?? DEFAULT_TIMEZONE,
-  };
+export function toOwnerHomeLocationDto(pet: PetWithOwnerRow): OwnerHomeLocation {
+  return { city: pet.owner?.city ?? null, country: pet.owner?.country ?? null, timezone: pet.timezone };
 }
 
 /**

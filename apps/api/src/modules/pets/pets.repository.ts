@@ -1,10 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { breeds } from '../breeds/breeds.table.ts';
-import { families } from '../families/families.table.ts';
-import { users } from '../users/users.table.ts';
-import { vets } from '../vets/vets.table.ts';
-import type { PetSummaryRow } from './pets.mapper.ts';
+import { breeds, families, users, vets } from '../../db/schema.ts';
+import { DEFAULT_TIMEZONE } from '../../lib/timezone.ts';
 import {
   type NewPetHealthProfileRow,
   type PetHealthProfileRow,
@@ -27,50 +24,113 @@ export const petSummaryColumns = {
   familyId: pets.familyId,
 };
 
-export async function listFamilyPets(db: DbOrTx, familyId: string): Promise<PetSummaryRow[]> {
+export type PetSummaryRow = Pick<
+  PetRow,
+  'id' | 'name' | 'species' | 'breedId' | 'sex' | 'birthDate' | 'neutered' | 'imageUrl' | 'familyId'
+> & { breedName: string | null };
+
+export async function listFamilyPets(
+  db: DbOrTx,
+  familyId: string,
+  scope: SQL | undefined,
+): Promise<PetSummaryRow[]> {
   return db
     .select(petSummaryColumns)
     .from(pets)
     .leftJoin(breeds, eq(breeds.id, pets.breedId))
-    .where(eq(pets.familyId, familyId))
+    .where(and(eq(pets.familyId, familyId), scope))
     .orderBy(asc(sql`lower(${pets.name})`), asc(pets.id));
 }
 
 export type PetWithBreedRow = PetRow & { breedName: string | null };
 
-export interface PetDetailsRow {
-  pet: PetWithBreedRow;
-  owner: { city: string | null; country: string | null; timezone: string } | null;
-}
-
 export type HealthProfileWithVetRow = PetHealthProfileRow & {
   updatedByVet: { id: string; firstName: string; lastName: string } | null;
 };
 
-export async function findPetDetails(db: DbOrTx, id: string): Promise<PetDetailsRow | undefined> {
-  const [row] = await db
+export interface PetWithOwnerRow {
+  pet: PetWithBreedRow;
+  /** From the health profile, null when it was never filled in. */
+  weightKg: number | null;
+  targetWeightKg: number | null;
+  owner: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    city: string | null;
+    country: string | null;
+  } | null;
+  /** The one timezone rule: a pet's days are its family owner's, UTC until it has an owner. */
+  timezone: string;
+}
+
+/**
+ * The pet with its breed, health figures and owner, in one joined query. `scope` is the access
+ * policy's condition; `extra` lets a module read one more thing about the pet in the same query (a
+ * scalar subquery over `pets.id`), so its pet reads stay one round trip.
+ */
+export async function selectPetWithOwner<E extends Record<string, SQL>>(
+  db: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+  extra: E = {} as E,
+  options: { lock?: boolean } = {},
+): Promise<
+  (PetWithOwnerRow & { extra: { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } }) | undefined
+> {
+  const query = db
     .select({
       pet: pets,
       breedName: breeds.name,
       ownerId: users.id,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
       city: users.city,
       country: users.country,
       timezone: users.timezone,
+      weightKg: petHealthProfiles.weightKg,
+      targetWeightKg: petHealthProfiles.targetWeightKg,
+      extra: sql<Record<string, unknown>>`json_build_object(${sql.join(
+        Object.entries(extra).flatMap(([key, value]) => [sql`${key}::text`, value]),
+        sql`, `,
+      )})`,
     })
     .from(pets)
     .innerJoin(families, eq(families.id, pets.familyId))
     .leftJoin(breeds, eq(breeds.id, pets.breedId))
     .leftJoin(users, eq(users.id, families.ownerUserId))
-    .where(eq(pets.id, id))
+    .leftJoin(petHealthProfiles, eq(petHealthProfiles.petId, pets.id))
+    .where(and(eq(pets.id, id), scope))
     .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: pets }) : await query;
   if (!row) return undefined;
   return {
     pet: { ...row.pet, breedName: row.breedName },
+    weightKg: row.weightKg,
+    targetWeightKg: row.targetWeightKg,
     owner:
-      row.ownerId && row.timezone !== null
-        ? { city: row.city, country: row.country, timezone: row.timezone }
+      row.ownerId && row.ownerFirstName !== null && row.ownerLastName !== null
+        ? {
+            id: row.ownerId,
+            firstName: row.ownerFirstName,
+            lastName: row.ownerLastName,
+            city: row.city,
+            country: row.country,
+          }
         : null,
+    timezone: row.timezone ?? DEFAULT_TIMEZONE,
+    extra: row.extra as never,
   };
+}
+
+/** The pet's timezone as SQL, for statements that work on many pets at once (ingestion's rollups). */
+export function petTimezoneSql(petId: SQL | AnyColumn): SQL<string> {
+  return sql<string>`coalesce((
+    select u.timezone from pets p
+    join families f on f.id = p.family_id
+    join users u on u.id = f.owner_user_id
+    where p.id = ${petId}
+  ), ${DEFAULT_TIMEZONE})`;
 }
 
 /** Locks the pet until the transaction ends, so two edits of one pet apply one after the other. */
@@ -142,4 +202,16 @@ export async function upsertHealthProfile(
     .insert(petHealthProfiles)
     .values({ petId, ...set })
     .onConflictDoUpdate({ target: petHealthProfiles.petId, set });
+}
+
+/** The B2B company whose customer owns the pet (the family owner's), or null for the product's own. */
+export async function findPetCompanySku(db: DbOrTx, petId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sku: users.b2bCode })
+    .from(pets)
+    .innerJoin(families, eq(families.id, pets.familyId))
+    .innerJoin(users, eq(users.id, families.ownerUserId))
+    .where(eq(pets.id, petId))
+    .limit(1);
+  return row?.sku ?? null;
 }

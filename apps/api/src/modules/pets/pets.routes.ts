@@ -7,8 +7,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors } from '../auth/auth.errors.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { getHealthProfile, getPet, patchPet } from './pets.service.ts';
 
 const tags = ['pets'];
@@ -16,7 +15,7 @@ const idParams = z.object({ id: z.uuid() });
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
+  const deps = { db: app.database.db, now: app.clock.now };
 
   app.get(
     '/:id',
@@ -29,7 +28,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petResponseSchema, ...readErrors },
       },
     },
-    async (request) => getPet(deps, request.params.id),
+    async (request) => getPet(deps, sessionVet(request), request.params.id),
   );
 
   app.get(
@@ -43,7 +42,9 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthProfileResponseSchema, ...readErrors },
       },
     },
-    async (request) => ({ healthProfile: await getHealthProfile(deps, request.params.id) }),
+    async (request) => ({
+      healthProfile: await getHealthProfile(deps, sessionVet(request), request.params.id),
+    }),
   );
 
   app.patch(
@@ -61,11 +62,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.vet) throw authErrors.unauthenticated();
-      return patchPet(deps, request.params.id, request.body, {
-        vetId: request.vet.id,
-        meta: requestMeta(request),
-      });
+      return patchPet(deps, request.params.id, request.body, sessionVet(request));
     },
   );
 };

@@ -5,45 +5,89 @@ import {
   type PetPatch,
   type PetPatchResponse,
   type PetResponse,
+  type PetSummary,
 } from '@vetboard/contract';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
+import type { Now } from '../../lib/clock.ts';
 import { todayIn } from '../../lib/timezone.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { findBreedById } from '../breeds/breeds.repository.ts';
+import type { Actor, VetActor } from '../../policy/actor.ts';
+import { petCondition } from '../../policy/scope.ts';
+import { auditDiff, hasChanges, recordAudit } from '../audit/audit.service.ts';
+import { findBreed } from '../breeds/breeds.service.ts';
+import { eventActorOf, type NewDomainEvent, recordEvent } from '../events/events.service.ts';
 import { petsErrors } from './pets.errors.ts';
-import { toHealthProfileDto, toOwnerHomeLocationDto, toPetProfileDto } from './pets.mapper.ts';
+import { toHealthProfileDto, toOwnerHomeLocationDto, toPetProfileDto, toPetSummary } from './pets.mapper.ts';
 import {
   findHealthProfile,
-  findPetDetails,
+  findPetCompanySku,
   type HealthProfileWithVetRow,
   isMicrochipUsedByAnotherPet,
-  lockPet,
+  listFamilyPets,
   type PetUpdate,
+  type PetWithOwnerRow,
+  petTimezoneSql,
+  selectPetWithOwner,
   updatePet,
   upsertHealthProfile,
 } from './pets.repository.ts';
-import type { PetRow } from './pets.table.ts';
+import { type PetRow, pets } from './pets.table.ts';
 
-export interface Actor {
-  vetId: string;
-  meta: RequestMeta | null;
+export type PetWithOwner = PetWithOwnerRow;
+
+/**
+ * THE pet read for every module: the pet with its owner and home timezone, or undefined when it does
+ * not exist or is outside the actor's scope (the caller answers its own `*.not_found`, so the two
+ * look the same). `extra` reads more about the pet in the same query; `lock` holds the pet's row
+ * until the transaction ends, so two changes of one pet apply one after the other.
+ */
+export function findPetWithOwner<E extends Record<string, SQL> = Record<never, SQL>>(
+  db: DbOrTx,
+  actor: Actor,
+  petId: string,
+  options: { extra?: E; lock?: boolean } = {},
+) {
+  return selectPetWithOwner(db, petId, petCondition(actor, pets.id), options.extra ?? ({} as E), {
+    lock: options.lock,
+  });
 }
 
-export async function getPet(deps: { db: Db }, id: string): Promise<PetResponse> {
-  const details = await findPetDetails(deps.db, id);
-  if (!details) throw petsErrors.notFound();
-  return {
-    petProfile: toPetProfileDto(details.pet),
-    ownerHomeLocation: toOwnerHomeLocationDto(details.owner),
-  };
+/** A family's pets as cards, by name: only those the actor may open. */
+export async function listFamilyPetSummaries(
+  deps: { db: DbOrTx },
+  familyId: string,
+  actor: Actor,
+): Promise<PetSummary[]> {
+  return (await listFamilyPets(deps.db, familyId, petCondition(actor, pets.id))).map(toPetSummary);
 }
 
-export async function getHealthProfile(deps: { db: Db }, petId: string): Promise<HealthProfile> {
-  const details = await findPetDetails(deps.db, petId);
-  if (!details) throw petsErrors.notFound();
-  return toHealthProfileDto(details.pet, await findHealthProfile(deps.db, petId));
+/** The same timezone rule in SQL, for statements over many pets at once (ingestion's rollups). */
+export { petTimezoneSql };
+
+/** The policy's condition for rows that hang off a pet (`petId` is their pet column). */
+export function petScopeCondition(actor: Actor, petId: AnyColumn | SQL) {
+  return petCondition(actor, petId);
+}
+
+async function requirePet(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<PetWithOwner> {
+  const pet = await findPetWithOwner(db, actor, id, { lock });
+  if (!pet) throw petsErrors.notFound();
+  return pet;
+}
+
+export async function getPet(deps: { db: Db }, actor: Actor, id: string): Promise<PetResponse> {
+  const pet = await requirePet(deps.db, actor, id);
+  return { petProfile: toPetProfileDto(pet.pet), ownerHomeLocation: toOwnerHomeLocationDto(pet) };
+}
+
+export async function getHealthProfile(
+  deps: { db: Db },
+  actor: Actor,
+  petId: string,
+): Promise<HealthProfile> {
+  const pet = await requirePet(deps.db, actor, petId);
+  return toHealthProfileDto(pet.pet, await findHealthProfile(deps.db, petId));
 }
 
 type HealthValues = Required<{ [K in keyof HealthProfilePatch]: Exclude<HealthProfilePatch[K], undefined> }>;
@@ -70,38 +114,16 @@ function roundKg(value: number | null): number | null {
   return value === null ? null : Math.round(value * 100) / 100;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-interface Diff<T> {
-  changes: Partial<T>;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
-
-/** Keeps only the fields whose value differs, so the audit row says exactly what changed. */
-function diff<T extends object>(current: T, wanted: Partial<T>): Diff<T> {
-  const result: Diff<T> = { changes: {}, before: {}, after: {} };
-  for (const key of Object.keys(wanted) as Array<keyof T & string>) {
-    const value = wanted[key];
-    if (value === undefined || sameValue(current[key], value)) continue;
-    result.changes[key] = value;
-    result.before[key] = current[key];
-    result.after[key] = value;
-  }
-  return result;
-}
-
 async function wantedPetChanges(
   tx: DbOrTx,
   pet: PetRow,
   patch: PetPatch,
   timezone: string,
+  now: Date,
 ): Promise<PetUpdate> {
   const species = patch.species ?? pet.species;
   if (patch.breedId) {
-    const breed = await findBreedById(tx, patch.breedId);
+    const breed = await findBreed({ db: tx }, patch.breedId);
     if (!breed) throw petsErrors.breedNotFound();
     if (breed.species !== species) throw petsErrors.breedOfOtherSpecies(species);
   } else if (patch.breedId === undefined && species !== pet.species && pet.breedId !== null) {
@@ -111,7 +133,7 @@ async function wantedPetChanges(
 
   const birthDate =
     patch.birthDate === undefined ? undefined : patch.birthDate && calendarDateToIso(patch.birthDate);
-  if (birthDate && birthDate > todayIn(timezone)) throw petsErrors.birthDateInFuture();
+  if (birthDate && birthDate > todayIn(timezone, now)) throw petsErrors.birthDateInFuture();
 
   if (patch.microchip && patch.microchip !== pet.microchip) {
     if (await isMicrochipUsedByAnotherPet(tx, patch.microchip, pet.id)) throw petsErrors.microchipTaken();
@@ -142,27 +164,34 @@ function wantedHealthChanges(patch: HealthProfilePatch): Partial<HealthValues> {
  * their current value are not changes: a patch that changes nothing writes nothing.
  */
 export async function patchPet(
-  deps: { db: Db },
+  deps: { db: Db; now: Now },
   id: string,
   patch: PetPatch,
-  actor: Actor,
+  actor: VetActor,
 ): Promise<PetPatchResponse> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const pet = await lockPet(tx, id);
-      const details = pet && (await findPetDetails(tx, id));
-      if (!pet || !details) throw petsErrors.notFound();
-      const timezone = toOwnerHomeLocationDto(details.owner).timezone;
+      const now = deps.now();
+      const { pet, timezone } = await requirePet(tx, actor, id, true);
 
-      const petDiff = diff<PetUpdate>(pet, await wantedPetChanges(tx, pet, patch, timezone));
+      const petDiff = auditDiff<PetUpdate>(pet, await wantedPetChanges(tx, pet, patch, timezone, now));
       const healthDiff = patch.healthProfile
-        ? diff(currentHealthValues(await findHealthProfile(tx, id)), wantedHealthChanges(patch.healthProfile))
+        ? auditDiff(
+            currentHealthValues(await findHealthProfile(tx, id)),
+            wantedHealthChanges(patch.healthProfile),
+          )
         : undefined;
-      const healthChanged = healthDiff !== undefined && Object.keys(healthDiff.changes).length > 0;
+      const healthChanged = healthDiff !== undefined && hasChanges(healthDiff);
 
-      if (Object.keys(petDiff.changes).length > 0 || healthChanged) {
-        const at = new Date();
+      if (hasChanges(petDiff) || healthChanged) {
+        const at = now;
         await updatePet(tx, id, petDiff.changes, at);
+        await recordPetEvent(tx, id, {
+          type: 'pet.edited',
+          entity: 'pet',
+          id,
+          actor: eventActorOf(actor),
+        });
         const before = { ...petDiff.before };
         const after = { ...petDiff.after };
         if (healthDiff && healthChanged) {
@@ -170,21 +199,15 @@ export async function patchPet(
           before.healthProfile = healthDiff.before;
           after.healthProfile = healthDiff.after;
         }
-        await recordAudit(
-          tx,
-          {
-            actorVetId: actor.vetId,
-            action: 'pets.update',
-            entity: 'pet',
-            entityId: id,
-            changes: { before, after },
-          },
-          actor.meta,
-        );
+        await recordAudit(tx, actor, {
+          action: 'pets.update',
+          entity: 'pet',
+          entityId: id,
+          changes: { before, after },
+        });
       }
 
-      const updated = await findPetDetails(tx, id);
-      if (!updated) throw petsErrors.notFound();
+      const updated = await requirePet(tx, actor, id);
       return {
         petProfile: toPetProfileDto(updated.pet),
         healthProfile: toHealthProfileDto(updated.pet, await findHealthProfile(tx, id)),
@@ -194,4 +217,16 @@ export async function patchPet(
     if (isUniqueViolation(error, 'pets_microchip_key')) throw petsErrors.microchipTaken();
     throw error;
   }
+}
+
+/**
+ * For every module that changes something of a pet's: records the domain event in the caller's
+ * transaction, tagged with the pet's company so only vets allowed to see the pet hear of it.
+ */
+export async function recordPetEvent(
+  tx: DbOrTx,
+  petId: string,
+  event: Omit<NewDomainEvent, 'petUuid' | 'companySku'>,
+): Promise<void> {
+  await recordEvent(tx, { ...event, petUuid: petId, companySku: await findPetCompanySku(tx, petId) });
 }

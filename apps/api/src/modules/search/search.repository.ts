@@ -2,12 +2,8 @@ import type { Species, VetKind } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { breeds, families, pets, users, vets } from '../../db/schema.ts';
 import { containsPattern, escapeLike } from '../../lib/list-query.ts';
-import { breeds } from '../breeds/breeds.table.ts';
-import { families } from '../families/families.table.ts';
-import { pets } from '../pets/pets.table.ts';
-import { users } from '../users/users.table.ts';
-import { vets } from '../vets/vets.table.ts';
 
 /**
  * How well a row matches: `tier` 4 is the whole name (or e-mail, or microchip), 3 the start of it or
@@ -90,7 +86,14 @@ interface Searchable {
   isExact: SQL;
   /** Lower-cased names a typo is compared with, e.g. first name, last name and both. */
   names: SQL[];
+  /** The access policy's condition (policy/scope.ts): rows the searcher may not open are never candidates. */
+  scope?: SQL;
 }
+
+/** The columns the access policy's conditions are written over, for the service to build them. */
+export const searchScopeColumns = { petId: pets.id, ownerB2bCode: users.b2bCode };
+
+const andScope = (scope: SQL | undefined) => (scope ? sql` and ${scope}` : sql``);
 
 /**
  * `strict`: the text contains the term (for one or two letters: a word starts with it), ranked by tier
@@ -109,7 +112,7 @@ function ranked(mode: MatchMode, source: Searchable, term: string, limit: number
     return sql`select ${id} as id, ${tierOf(text, source.isExact, p)} as tier,
         similarity(${text}, ${p.term})::float8 as closeness
       from ${from}
-      where ${matches}
+      where ${matches}${andScope(source.scope)}
       order by tier desc, closeness desc, ${text}, ${id}
       limit ${limit}`;
   }
@@ -128,7 +131,7 @@ function ranked(mode: MatchMode, source: Searchable, term: string, limit: number
               sql`, `,
             )}
           from ${from}
-          where ${text} %> ${p.term} and not (${text} like ${p.contains})
+          where ${text} %> ${p.term} and not (${text} like ${p.contains})${andScope(source.scope)}
             and greatest(${sql.join(shared, sql`, `)}) >= ${TYPO_MIN_SHARED_LETTERS}
           offset 0
         ) screened
@@ -197,6 +200,7 @@ export async function searchPetsByName(
   mode: MatchMode,
   term: string,
   limit: number,
+  scope: SQL | undefined,
 ): Promise<PetHit[]> {
   const text = sql`${pets.searchText}`;
   const source: Searchable = {
@@ -205,18 +209,24 @@ export async function searchPetsByName(
     from: sql`${pets}`,
     isExact: sql`${text} = ${term.toLowerCase()}`,
     names: [text],
+    scope,
   };
   const rows = rowsOf<PetHitRow>(await db.execute(petDetailsOf(ranked(mode, source, term, limit))));
   return rows.map((row) => toPetHit(row, 'name'));
 }
 
 /** `digits` is a whole microchip number or its first digits (the `text_pattern_ops` index). */
-export async function searchPetsByMicrochip(db: DbOrTx, digits: string, limit: number): Promise<PetHit[]> {
+export async function searchPetsByMicrochip(
+  db: DbOrTx,
+  digits: string,
+  limit: number,
+  scope: SQL | undefined,
+): Promise<PetHit[]> {
   const ranked = sql`select ${pets.id} as id,
       case when ${pets.microchip} = ${digits} then 4 else 3 end as tier,
       (length(${digits})::float8 / greatest(length(${pets.microchip}), 1)) as closeness
     from ${pets}
-    where ${pets.microchip} like ${`${escapeLike(digits)}%`}
+    where ${pets.microchip} like ${`${escapeLike(digits)}%`}${andScope(scope)}
     order by tier desc, ${pets.microchip}
     limit ${limit}`;
   const rows = rowsOf<PetHitRow>(await db.execute(petDetailsOf(ranked)));
@@ -254,7 +264,7 @@ interface PersonRow {
 type PeopleTable = typeof users | typeof vets;
 
 /** Users and vets have the same searchable columns; `search_text` is "first last email", lower-cased. */
-function rankedPeople(table: PeopleTable, mode: MatchMode, term: string, limit: number): SQL {
+function rankedPeople(table: PeopleTable, mode: MatchMode, term: string, limit: number, scope?: SQL): SQL {
   const text = sql`${table.searchText}`;
   const fullName = sql`lower(${table.firstName} || ' ' || ${table.lastName})`;
   return ranked(
@@ -265,6 +275,7 @@ function rankedPeople(table: PeopleTable, mode: MatchMode, term: string, limit: 
       from: sql`${table}`,
       isExact: sql`(${fullName} = ${term.toLowerCase()} or lower(${table.email}) = ${term.toLowerCase()})`,
       names: [sql`lower(${table.firstName})`, sql`lower(${table.lastName})`, fullName],
+      scope,
     },
     term,
     limit,
@@ -301,11 +312,12 @@ export async function searchOwners(
   mode: MatchMode,
   term: string,
   limit: number,
+  scope: SQL | undefined,
 ): Promise<OwnerHit[]> {
   const rows = rowsOf<PersonRow & { b2b_code: string | null; family_id: string | null }>(
     await db.execute(sql`select r.tier, r.closeness, ${matchedOnOf('u', term)} as matched_on, u.id, u.first_name, u.last_name, u.email,
         u.b2b_code, u.family_id
-      from (${rankedPeople(users, mode, term, limit)}) r
+      from (${rankedPeople(users, mode, term, limit, scope)}) r
       join ${users} u on u.id = r.id
       order by r.tier desc, r.closeness desc, lower(u.last_name), lower(u.first_name), u.id`),
   );

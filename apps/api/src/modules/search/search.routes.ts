@@ -1,5 +1,6 @@
 import { errorResponseSchema, searchQuerySchema, searchResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { searchEverything } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +18,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => searchEverything(deps, request.query),
+    async (request) => searchEverything(deps, sessionVet(request), request.query),
   );
 };

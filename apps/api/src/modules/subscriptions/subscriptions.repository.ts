@@ -4,11 +4,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orderByWithTieBreak } from '../../lib/list-query.ts';
 import { type SubscriptionRow, subscriptions } from './subscriptions.table.ts';
 
-export type SubscriptionFilter = Pick<SubscriptionListQuery, 'status' | 'plan' | 'userUuid'>;
+/** `scope` is the access policy's condition on the subscribers (policy/scope.ts). */
+export type SubscriptionFilter = Pick<SubscriptionListQuery, 'status' | 'plan' | 'userUuid'> & {
+  scope?: SQL;
+};
 export type SubscriptionSort = Pick<SubscriptionListQuery, 'sort' | 'order'>;
 
 function whereOf(filter: SubscriptionFilter): SQL | undefined {
   return and(
+    filter.scope,
     filter.status ? eq(subscriptions.status, filter.status) : undefined,
     filter.plan ? eq(subscriptions.plan, filter.plan) : undefined,
     filter.userUuid ? eq(subscriptions.userId, filter.userUuid) : undefined,
@@ -51,8 +55,16 @@ export async function countSubscriptions(db: DbOrTx, filter: SubscriptionFilter)
   return row?.count ?? 0;
 }
 
-export async function findSubscriptionById(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+export async function findSubscriptionById(
+  db: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), scope))
+    .limit(1);
   return row;
 }
 

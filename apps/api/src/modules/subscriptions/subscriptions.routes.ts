@@ -6,6 +6,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { toSubscriptionDto } from './subscriptions.mapper.ts';
 import { getSubscription, listSubscriptionsPage } from './subscriptions.service.ts';
 
@@ -24,7 +25,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subscriptionListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => listSubscriptionsPage(deps, request.query),
+    async (request) => listSubscriptionsPage(deps, sessionVet(request), request.query),
   );
 
   app.get(
@@ -42,6 +43,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ subscription: toSubscriptionDto(await getSubscription(deps, request.params.id)) }),
+    async (request) => ({
+      subscription: toSubscriptionDto(await getSubscription(deps, sessionVet(request), request.params.id)),
+    }),
   );
 };

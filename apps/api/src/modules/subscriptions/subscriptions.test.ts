@@ -96,7 +96,7 @@ describe('the subscriptions list', () => {
   it('shows each subscription with calendar dates and a creation timestamp, newest start first', async () => {
     const response = await get('/v1/subscriptions');
     const body = response.json();
-    expect(body.pagination).toEqual({ page: 1, pageSize: 25, total: 5, pageCount: 1 });
+    expect(body.pagination).toEqual({ page: 1, pageSize: 25, total: 5, totalIsCapped: false, pageCount: 1 });
     expect(body.subscriptions.map((s: { uuid: string }) => s.uuid)).toEqual([
       subs.brunoTrial.id,
       subs.aliceNew.id,
@@ -131,7 +131,7 @@ describe('the subscriptions list', () => {
     const none = await get(`/v1/subscriptions?userUuid=${alice.id}&status=trialing`);
     expect(none.json()).toEqual({
       subscriptions: [],
-      pagination: { page: 1, pageSize: 25, total: 0, pageCount: 1 },
+      pagination: { page: 1, pageSize: 25, total: 0, totalIsCapped: false, pageCount: 1 },
     });
   });
 
@@ -175,7 +175,7 @@ describe('the subscriptions list', () => {
       subs.brunoPastDue.id,
       subs.aliceNew.id,
     ]);
-    expect(body.pagination).toEqual({ page: 2, pageSize: 2, total: 5, pageCount: 3 });
+    expect(body.pagination).toEqual({ page: 2, pageSize: 2, total: 5, totalIsCapped: false, pageCount: 3 });
   });
 
   it('rejects an unknown status, plan, sort, a malformed user id or page', async () => {

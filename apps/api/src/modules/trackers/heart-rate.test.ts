@@ -130,7 +130,7 @@ describe('heart-rate history', () => {
           source: 'tracker',
         },
       ],
-      pagination: { page: 2, pageSize: 2, total: 5, pageCount: 3 },
+      pagination: { page: 2, pageSize: 2, total: 5, totalIsCapped: false, pageCount: 3 },
       timezone: 'Europe/London',
     });
 

@@ -5,6 +5,7 @@ import { createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { newId } from '../../lib/ids.ts';
+import { systemActor } from '../../policy/actor.ts';
 import { createIntegration } from '../integrations/integrations.service.ts';
 import { INGEST_BODY_LIMIT_BYTES } from './trackers.ingest.routes.ts';
 
@@ -20,7 +21,7 @@ let ownerlessPet: string;
 beforeAll(async () => {
   app = context.app;
   const db = app.database.db;
-  const created = await createIntegration({ db }, { name: 'Collars' }, { vetId: null, meta: null });
+  const created = await createIntegration({ db }, { name: 'Collars' }, systemActor('test'));
   token = created.token;
   integrationId = created.integration.id;
   const kolkata = await createFamily(db, {
@@ -240,6 +241,46 @@ describe('a valid batch', () => {
       ['2026-03-10', 3, 23, 5, 11],
     ]);
     await expectRollupsMatchRaw(kolkataPet, 'Asia/Kolkata');
+  });
+
+  it('with a known id but other content is a conflict by index, and nothing of the batch is written', async () => {
+    const original = reading(kolkataPet, 'heart_rate', 71.3, '2026-03-11T08:00:00Z');
+    const kept = reading(kolkataPet, 'heart_rate', 70, '2026-03-11T07:55:00Z');
+    expect((await post([original, kept])).json()).toEqual({ received: 2, inserted: 2, duplicates: 0 });
+    const before = await dailyRollups(kolkataPet);
+    const fresh = reading(kolkataPet, 'heart_rate', 72, '2026-03-11T08:05:00Z');
+    const changed = [
+      { ...original, value: 99 },
+      { ...original, petUuid: stJohnsPet },
+      { ...original, kind: 'respiratory_rate', value: 20 },
+      { ...original, measuredAt: at('2026-03-11T08:01:00Z') },
+      { ...original, source: 'app' },
+    ];
+    for (const conflicting of changed) {
+      const response = await post([fresh, kept, conflicting]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'trackers.batch_rejected',
+        rejected: [{ index: 2, reason: `id ${original.id} already exists with other content` }],
+      });
+    }
+    expect(await storedCount([fresh.id])).toBe(0);
+    expect(await dailyRollups(kolkataPet)).toEqual(before);
+    // The same content again (as float4 stores it) is a plain duplicate.
+    expect((await post([original, fresh])).json()).toEqual({ received: 2, inserted: 1, duplicates: 1 });
+  });
+
+  it('refuses the nil and the max UUID as reading ids', async () => {
+    const response = await post([
+      reading(kolkataPet, 'heart_rate', 70, '2026-03-11T09:00:00Z', {
+        id: '00000000-0000-0000-0000-000000000000',
+      }),
+      reading(kolkataPet, 'heart_rate', 70, '2026-03-11T09:00:00Z', {
+        id: 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      }),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rejected.map((r: { index: number }) => r.index)).toEqual([0, 1]);
   });
 
   it('of 5,000 readings is taken whole', async () => {

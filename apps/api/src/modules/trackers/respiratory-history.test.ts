@@ -63,7 +63,7 @@ describe('the respiratory entries', () => {
     await addReadings(app.database.db, readings);
 
     const first = (await get(`/v1/pets/${pet.id}/respiratory-history?pageSize=3`)).json();
-    expect(first.pagination).toEqual({ page: 1, pageSize: 3, total: 7, pageCount: 3 });
+    expect(first.pagination).toEqual({ page: 1, pageSize: 3, total: 7, totalIsCapped: false, pageCount: 3 });
     expect(first.entries[0]).toEqual({
       uuid: readings[6]?.id,
       value: 26,

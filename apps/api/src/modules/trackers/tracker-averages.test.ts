@@ -99,7 +99,7 @@ describe('shaking and drinking entries', () => {
       entries: [
         { uuid: shake.id, value: 3, measuredAt: { seconds: seconds('2024-06-19T08:00:00Z') }, source: 'app' },
       ],
-      pagination: { page: 1, pageSize: 25, total: 1, pageCount: 1 },
+      pagination: { page: 1, pageSize: 25, total: 1, totalIsCapped: false, pageCount: 1 },
       timezone: 'Europe/London',
     });
     const drinking = (await get(`/v1/pets/${pet.id}/drinking?pageSize=10`)).json();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { addReadings, petLivingIn, reading } from '../../../test/tracker-read-fixtures.ts';
 import { newId } from '../../lib/ids.ts';
-import { weightEntries } from '../weight/weight.table.ts';
+import { weightEntries } from './trackers.weight.table.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -23,8 +23,10 @@ const HOUR = 3_600_000;
 describe("a pet's latest tracker values", () => {
   it("give the newest weight, respiratory and heart rates, and today's totals in the pet's timezone", async () => {
     const pet = await petLivingIn(app.database.db, 'Pacific/Kiritimati', { targetWeightKg: 8.5 });
-    const now = new Date();
-    // Every time derives from one clock reading, so expected seconds cannot straddle a tick.
+    // Noon on 1 July on Kiritimati (UTC+14), still 30 June in UTC: "today" is the app clock's day where
+    // the pet lives, whatever day the test runs. Every time derives from it.
+    const now = new Date('2026-06-30T22:00:00Z');
+    context.clock.set(now);
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
     await app.database.db.insert(weightEntries).values([
       {
@@ -74,6 +76,7 @@ describe("a pet's latest tracker values", () => {
       drinkingTodaySeconds: 45,
       timezone: 'Pacific/Kiritimati',
     });
+    context.clock.reset();
   });
 
   it('are empty for a pet without any', async () => {

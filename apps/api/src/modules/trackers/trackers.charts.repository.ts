@@ -1,5 +1,5 @@
 import type { BucketSize, ReadingKind } from '@vetboard/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -45,6 +45,15 @@ export async function periodContaining(
   unit: PeriodUnit,
   at: Date,
 ): Promise<ChartPeriod> {
+  const result = await db.execute(sql`
+    select extract(epoch from start_ts)::float8 as start, extract(epoch from end_ts)::float8 as end,
+           start_date::text as start_date, end_date::text as end_date
+    from (${periodContainingSql(timezone, unit, at)}) as p`);
+  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+}
+
+/** `periodContaining` as a one-row subquery (start_ts, end_ts, start_date, end_date), to run inside a chart's query. */
+function periodContainingSql(timezone: string, unit: PeriodUnit, at: Date): SQL {
   const local = sql`(${at.toISOString()}::timestamptz at time zone ${timezone})`;
   const bounds =
     unit === 'isoyear'
@@ -53,13 +62,10 @@ export async function periodContaining(
             from (select extract(isoyear from ${local})::int as y) as iso`
       : sql`select s as local_start, s + ${`1 ${unit}`}::interval as local_end
             from (select date_trunc(${unit}, ${local}) as s) as truncated`;
-  const result = await db.execute(sql`
-    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
-           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
-           local_start::date::text as start_date,
-           local_end::date::text as end_date
-    from (${bounds}) as b`);
-  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+  return sql`
+    select (local_start at time zone ${timezone}) as start_ts, (local_end at time zone ${timezone}) as end_ts,
+           local_start::date as start_date, local_end::date as end_date
+    from (${bounds}) as b`;
 }
 
 /**
@@ -164,4 +170,81 @@ export async function dailyBuckets(
     ) as r on r.local_date = days.day
     order by days.day`);
   return rowsOf<BucketRow>(result);
+}
+
+interface ScopeBucketRow extends BucketRow {
+  period_start: number;
+  period_end: number;
+  period_start_date: string;
+  period_end_date: string;
+}
+
+/**
+ * The local period of `unit` around `at` and its buckets in ONE round trip: the same period as
+ * `periodContaining` and the same buckets as `subDailyBuckets` / `dailyBuckets`, with the period
+ * computed by the database inside the bucket query instead of in a query of its own.
+ */
+export async function bucketsOfPeriodContaining(
+  db: DbOrTx,
+  pet: { id: string; timezone: string },
+  kind: ReadingKind,
+  bucketSize: '30m' | '1h' | '1d',
+  unit: PeriodUnit,
+  at: Date,
+): Promise<{ period: ChartPeriod; buckets: BucketRow[] }> {
+  const period = periodContainingSql(pet.timezone, unit, at);
+  const periodColumns = sql`extract(epoch from p.start_ts)::float8 as period_start,
+    extract(epoch from p.end_ts)::float8 as period_end,
+    p.start_date::text as period_start_date, p.end_date::text as period_end_date`;
+  let query: SQL;
+  if (bucketSize === '1d') {
+    query = sql`
+      with p as materialized (${period}),
+      days as (
+        select d::date as day
+        from p, generate_series(p.start_date::timestamp, p.end_date::timestamp - interval '1 day', interval '1 day') as d
+      )
+      select ${periodColumns},
+             extract(epoch from (days.day::timestamp at time zone ${pet.timezone}))::float8 as start,
+             coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
+             r.min::float8 as min, r.max::float8 as max
+      from p cross join days
+      left join (
+        select local_date, count, sum, min, max
+        from tracker_rollups_daily, p
+        where pet_id = ${pet.id} and kind = ${kind}::reading_kind
+          and local_date >= p.start_date and local_date < p.end_date
+      ) as r on r.local_date = days.day
+      order by days.day`;
+  } else {
+    const step = sql`${stepOf[bucketSize]}::interval`;
+    query = sql`
+      with p as materialized (${period}),
+      agg as (
+        select date_bin(${step}, r.bucket_start, p.start_ts) as bucket,
+               sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max
+        from p join tracker_rollups_30m r
+          on r.pet_id = ${pet.id} and r.kind = ${kind}::reading_kind
+         and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
+        group by 1
+      )
+      select ${periodColumns},
+             extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
+             a.sum / nullif(a.count, 0) as avg, a.min, a.max
+      from p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
+      left join agg a on a.bucket = slot
+      order by slot`;
+  }
+  const rows = rowsOf<ScopeBucketRow>(await db.execute(query));
+  const first = rows[0];
+  if (!first) throw new Error('a chart period has no buckets');
+  return {
+    period: {
+      start: new Date(first.period_start * 1000),
+      end: new Date(first.period_end * 1000),
+      startDate: first.period_start_date,
+      endDate: first.period_end_date,
+    },
+    buckets: rows.map(({ start, count, sum, avg, min, max }) => ({ start, count, sum, avg, min, max })),
+  };
 }

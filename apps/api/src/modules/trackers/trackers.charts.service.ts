@@ -6,10 +6,10 @@ import {
 } from '@vetboard/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  bucketsOfPeriodContaining,
   type ChartPeriod,
   dailyBuckets,
   type PeriodUnit,
-  periodContaining,
   periodCovering,
   subDailyBuckets,
 } from './trackers.charts.repository.ts';
@@ -77,8 +77,8 @@ export async function readingChartOfScope(
   at: Date,
 ): Promise<ChartResponse> {
   const { unit, bucketSize } = trackerScopes[timeScope];
-  const period = await periodContaining(db, pet.timezone, unit, at);
-  return chartOf(db, pet, kind, timeScope, bucketSize, period);
+  const { period, buckets } = await bucketsOfPeriodContaining(db, pet, kind, bucketSize, unit, at);
+  return toChartResponse({ timezone: pet.timezone, timeScope, bucketSize, period, buckets });
 }
 
 /** An explicit [start, end) widened to whole buckets; `bucketSize` defaults to the finest that fits. */

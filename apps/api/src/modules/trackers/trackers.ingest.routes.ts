@@ -5,34 +5,23 @@ import {
   ingestResponseSchema,
   MAX_READINGS_PER_BATCH,
 } from '@vetboard/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken } from '../../plugins/app/authenticate.ts';
-import { integrationsErrors } from '../integrations/integrations.errors.ts';
-import { authenticateIntegration } from '../integrations/integrations.service.ts';
-import type { IntegrationRow } from '../integrations/integrations.table.ts';
+import { sessionIntegration } from '../../plugins/app/authenticate.ts';
 import { ingestReadings } from './trackers.ingest.service.ts';
 
 /** A full batch of 5,000 readings is ~0.8 MB of JSON; this leaves room for long values, not for a second batch. */
 export const INGEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
-  const integrationOf = new WeakMap<FastifyRequest, IntegrationRow>();
+  const deps = { db: app.database.db, now: app.clock.now };
 
   app.post(
     '/readings',
     {
       // Not a vet route: the collar platform authenticates with its own token, and a vet's session is refused.
-      config: { public: true },
+      config: { auth: 'integration' },
       bodyLimit: INGEST_BODY_LIMIT_BYTES,
-      // Before the body is read, so an unauthenticated client cannot make the server parse 2 MB.
-      onRequest: async (request) => {
-        const integration = await authenticateIntegration(deps, bearerToken(request.headers.authorization));
-        if (!integration) throw integrationsErrors.unauthorized();
-        integrationOf.set(request, integration);
-      },
       schema: {
         operationId: 'ingestTrackerReadings',
         tags: ['trackers'],
@@ -52,15 +41,14 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const integration = integrationOf.get(request);
-      if (!integration) throw integrationsErrors.unauthorized();
+      const integration = sessionIntegration(request);
       const started = performance.now();
-      const outcome = await ingestReadings(deps, request.body.readings, integration.id);
+      const outcome = await ingestReadings(deps, request.body.readings, integration.integrationId);
       const durationMs = Math.round(performance.now() - started);
       if (!outcome.ok) {
         request.log.info(
           {
-            integrationId: integration.id,
+            integrationId: integration.integrationId,
             received: outcome.received,
             rejected: outcome.rejected.length,
             durationMs,
@@ -74,7 +62,7 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       request.log.info(
-        { integrationId: integration.id, ...outcome.result, durationMs },
+        { integrationId: integration.integrationId, ...outcome.result, durationMs },
         'tracker readings batch ingested',
       );
       return outcome.result;

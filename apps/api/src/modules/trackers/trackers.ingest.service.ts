@@ -10,7 +10,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { hasSqlState } from '../../db/errors.ts';
-import { findExistingPetIds } from './trackers.ingest.repository.ts';
+import type { Now } from '../../lib/clock.ts';
+import { findConflictingReadings, findExistingPetIds } from './trackers.ingest.repository.ts';
 import { insertReadings, type ReadingInsert } from './trackers.writes.ts';
 
 /** Readings before this are clock faults (a collar that lost its time), not history. */
@@ -125,6 +126,13 @@ export function validateReadings(
   return { readings, rejected };
 }
 
+/** Thrown inside the transaction so that readings inserted before a conflict was found roll back. */
+class RejectedBatch extends Error {
+  constructor(readonly rejected: ReadingRejection[]) {
+    super('batch rejected');
+  }
+}
+
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
@@ -134,15 +142,15 @@ function isRetryable(error: unknown): boolean {
 
 /**
  * All or nothing: one refused reading refuses the batch and nothing is written. Otherwise the readings
- * and both rollups are written in one transaction; readings whose id already exists count as
- * duplicates (a retried batch adds nothing).
+ * and both rollups are written in one transaction; readings whose id already exists with the same
+ * content count as duplicates (a retried batch adds nothing), with other content they are refused.
  */
 export async function ingestReadings(
-  deps: { db: Db },
+  deps: { db: Db; now: Now },
   raw: readonly unknown[],
   integrationId: string,
-  now: Date = new Date(),
 ): Promise<IngestOutcome> {
+  const now = deps.now();
   const received = raw.length;
   const { readings, rejected } = validateReadings(raw, now);
   const petIds = [...new Set(readings.map(({ reading }) => reading.petUuid))];
@@ -166,9 +174,18 @@ export async function ingestReadings(
         const allRejected = [...rejected, ...unknownPets].sort((a, b) => a.index - b.index);
         if (allRejected.length > 0) return { ok: false, received, rejected: allRejected };
         const inserted = await insertReadings(tx, rows, integrationId);
+        if (inserted < rows.length) {
+          // Only a batch with repeated ids pays for this check; a conflict undoes the whole batch.
+          const conflicts = (await findConflictingReadings(tx, rows)).map((position) => {
+            const { index, reading } = readings[position] as (typeof readings)[number];
+            return { index, reason: `id ${reading.id} already exists with other content` };
+          });
+          if (conflicts.length > 0) throw new RejectedBatch(conflicts);
+        }
         return { ok: true, result: { received, inserted, duplicates: received - inserted } };
       });
     } catch (error) {
+      if (error instanceof RejectedBatch) return { ok: false, received, rejected: error.rejected };
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
     }
   }

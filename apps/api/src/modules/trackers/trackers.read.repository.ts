@@ -8,10 +8,8 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { DEFAULT_TIMEZONE } from '../../lib/timezone.ts';
-import { families } from '../families/families.table.ts';
-import { petHealthProfiles, pets } from '../pets/pets.table.ts';
-import { users } from '../users/users.table.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { findPetWithOwner } from '../pets/pets.service.ts';
 import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
@@ -25,37 +23,29 @@ export interface PetTrackerContext {
   respiratoryThresholds: RespiratoryThresholds;
 }
 
+/** The pet through the pets module's one lookup, with its threshold override read in the same query. */
 export async function findPetTrackerContext(
   db: DbOrTx,
+  actor: Actor,
   petId: string,
 ): Promise<PetTrackerContext | undefined> {
-  const [row] = await db
-    .select({
-      id: pets.id,
-      species: pets.species,
-      birthDate: pets.birthDate,
-      timezone: sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIMEZONE})`,
-      targetWeightKg: petHealthProfiles.targetWeightKg,
-      low: respiratoryThresholds.low,
-      high: respiratoryThresholds.high,
-      highOrange: respiratoryThresholds.highOrange,
-      highRed: respiratoryThresholds.highRed,
-    })
-    .from(pets)
-    .innerJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(users, eq(users.id, families.ownerUserId))
-    .leftJoin(petHealthProfiles, eq(petHealthProfiles.petId, pets.id))
-    .leftJoin(respiratoryThresholds, eq(respiratoryThresholds.petId, pets.id))
-    .where(eq(pets.id, petId))
-    .limit(1);
-  if (!row) return undefined;
-  const { low, high, highOrange, highRed, ...pet } = row;
+  const t = respiratoryThresholds;
+  const found = await findPetWithOwner(db, actor, petId, {
+    extra: {
+      thresholds: sql<RespiratoryThresholds | null>`(select json_build_object(
+        'low', ${t.low}, 'high', ${t.high}, 'highOrange', ${t.highOrange}, 'highRed', ${t.highRed})
+        from ${t} where ${t.petId} = "pets"."id")`,
+    },
+  });
+  if (!found) return undefined;
+  const { pet } = found;
   return {
-    ...pet,
-    respiratoryThresholds:
-      low !== null && high !== null && highOrange !== null && highRed !== null
-        ? { low, high, highOrange, highRed }
-        : defaultRespiratoryThresholds[pet.species],
+    id: pet.id,
+    species: pet.species,
+    birthDate: pet.birthDate,
+    timezone: found.timezone,
+    targetWeightKg: found.targetWeightKg,
+    respiratoryThresholds: found.extra.thresholds ?? defaultRespiratoryThresholds[pet.species],
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getWeightChart, getWeightHistory } from '../weight/weight.service.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import {
   getHeartRateHalfHourly,
   getHeartRateHistory,
@@ -32,6 +32,7 @@ import {
   getRespiratoryHistory,
   getRespiratoryLastAverage,
 } from './trackers.read.service.ts';
+import { getWeightChart, getWeightHistory } from './trackers.weight.service.ts';
 
 const tags = ['trackers'];
 const idParams = z.object({ id: z.uuid() });
@@ -48,7 +49,7 @@ const chartTimeNote =
  * prefers to `:id`.
  */
 export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
+  const deps = { db: app.database.db, now: app.clock.now };
 
   app.get(
     '/:id/weight-history',
@@ -64,7 +65,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weightHistoryResponseSchema, ...readErrors },
       },
     },
-    async (request) => getWeightHistory(deps, request.params.id, request.query),
+    async (request) =>
+      getWeightHistory({ ...deps, actor: sessionVet(request) }, request.params.id, request.query),
   );
 
   app.get(
@@ -81,7 +83,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weightChartResponseSchema, ...readErrors },
       },
     },
-    async (request) => getWeightChart(deps, request.params.id, request.query),
+    async (request) =>
+      getWeightChart({ ...deps, actor: sessionVet(request) }, request.params.id, request.query),
   );
 
   app.get(
@@ -96,7 +99,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respiratoryHistoryResponseSchema, ...readErrors },
       },
     },
-    async (request) => getRespiratoryHistory(deps, request.params.id, request.query),
+    async (request) =>
+      getRespiratoryHistory({ ...deps, actor: sessionVet(request) }, request.params.id, request.query),
   );
 
   app.get(
@@ -113,7 +117,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respiratoryChartResponseSchema, ...readErrors },
       },
     },
-    async (request) => getRespiratoryChart(deps, request.params.id, request.query),
+    async (request) =>
+      getRespiratoryChart({ ...deps, actor: sessionVet(request) }, request.params.id, request.query),
   );
 
   app.get(
@@ -129,7 +134,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: averageHistoryLastResponseSchema, ...readErrors },
       },
     },
-    async (request) => getRespiratoryLastAverage(deps, request.params.id, request.query.at),
+    async (request) =>
+      getRespiratoryLastAverage({ ...deps, actor: sessionVet(request) }, request.params.id, request.query.at),
   );
 
   for (const { path, kind, name } of [
@@ -148,7 +154,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: readingHistoryResponseSchema, ...readErrors },
         },
       },
-      async (request) => getReadingHistory(deps, request.params.id, kind, request.query),
+      async (request) =>
+        getReadingHistory({ ...deps, actor: sessionVet(request) }, request.params.id, kind, request.query),
     );
 
     app.get(
@@ -163,7 +170,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: chartResponseSchema, ...readErrors },
         },
       },
-      async (request) => getReadingChart(deps, request.params.id, kind, request.query),
+      async (request) =>
+        getReadingChart({ ...deps, actor: sessionVet(request) }, request.params.id, kind, request.query),
     );
 
     app.get(
@@ -180,7 +188,8 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: periodAverageResponseSchema, ...readErrors },
         },
       },
-      async (request) => getPeriodAverage(deps, request.params.id, kind, request.query),
+      async (request) =>
+        getPeriodAverage({ ...deps, actor: sessionVet(request) }, request.params.id, kind, request.query),
     );
   }
 
@@ -197,7 +206,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chartResponseSchema, ...readErrors },
       },
     },
-    async (request) => getHeartRateHalfHourly(deps, request.query),
+    async (request) => getHeartRateHalfHourly({ ...deps, actor: sessionVet(request) }, request.query),
   );
 
   app.get(
@@ -211,7 +220,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: readingHistoryResponseSchema, ...readErrors },
       },
     },
-    async (request) => getHeartRateHistory(deps, request.query),
+    async (request) => getHeartRateHistory({ ...deps, actor: sessionVet(request) }, request.query),
   );
 
   app.get(
@@ -227,6 +236,6 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestTrackersResponseSchema, ...readErrors },
       },
     },
-    async (request) => getLatestTrackers(deps, request.params.id),
+    async (request) => getLatestTrackers({ ...deps, actor: sessionVet(request) }, request.params.id),
   );
 };

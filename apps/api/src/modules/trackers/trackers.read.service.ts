@@ -15,10 +15,11 @@ import {
   toTimestamp,
   weightVariationSentiment,
 } from '@vetboard/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Now } from '../../lib/clock.ts';
 import { todayIn } from '../../lib/timezone.ts';
+import type { Actor } from '../../policy/actor.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
-import { findLatestWeightEntry } from '../weight/weight.repository.ts';
 import { readingChartOfRange, readingChartOfScope } from './trackers.charts.service.ts';
 import { countReadings, listReadings, type ReadingRow } from './trackers.history.repository.ts';
 import { trackersReadErrors } from './trackers.read.errors.ts';
@@ -31,11 +32,13 @@ import {
   type PetTrackerContext,
   windowTotals,
 } from './trackers.read.repository.ts';
+import { findLatestWeightEntry } from './trackers.weight.repository.ts';
 
-type Deps = { db: Db };
+/** `actor` is who asks: the pet lookup applies the access policy, out of scope reads as unknown. */
+type Deps = { db: Db; now: Now; actor: Actor };
 
-async function requirePet(db: DbOrTx, petId: string): Promise<PetTrackerContext> {
-  const pet = await findPetTrackerContext(db, petId);
+async function requirePet(deps: Deps, petId: string): Promise<PetTrackerContext> {
+  const pet = await findPetTrackerContext(deps.db, deps.actor, petId);
   if (!pet) throw petsErrors.notFound();
   return pet;
 }
@@ -82,7 +85,7 @@ export async function getReadingHistory(
   kind: ReadingKind,
   query: HistoryQuery,
 ): Promise<{ entries: ReadingEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
-  const pet = await requirePet(deps.db, petId);
+  const pet = await requirePet(deps, petId);
   const { rows, pagination } = await readingPage(deps.db, petId, kind, query);
   return { entries: rows.map(toReadingEntry), pagination, timezone: pet.timezone };
 }
@@ -92,7 +95,7 @@ export async function getRespiratoryHistory(
   petId: string,
   query: HistoryQuery,
 ): Promise<{ entries: RespiratoryEntry[]; pagination: ReturnType<typeof paginationOf>; timezone: string }> {
-  const pet = await requirePet(deps.db, petId);
+  const pet = await requirePet(deps, petId);
   const { rows, pagination } = await readingPage(deps.db, petId, 'respiratory_rate', query);
   const thresholds = pet.respiratoryThresholds;
   return {
@@ -108,8 +111,8 @@ export async function getReadingChart(
   kind: ReadingKind,
   query: { timeScope: TrackerTimeScope; date?: number },
 ): Promise<ChartResponse> {
-  const pet = await requirePet(deps.db, petId);
-  return readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? new Date());
+  const pet = await requirePet(deps, petId);
+  return readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? deps.now());
 }
 
 /** A scope around `date`, or an explicit `startDate`/`endDate` range, which wins when given. */
@@ -119,7 +122,7 @@ export async function getRespiratoryChart(
   query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
 ): Promise<RespiratoryChartResponse> {
   const range = explicitRange(query);
-  const pet = await requirePet(deps.db, petId);
+  const pet = await requirePet(deps, petId);
   const chart = range
     ? await readingChartOfRange(deps.db, pet, 'respiratory_rate', range)
     : await readingChartOfScope(
@@ -127,7 +130,7 @@ export async function getRespiratoryChart(
         pet,
         'respiratory_rate',
         query.timeScope,
-        dateOf(query.date) ?? new Date(),
+        dateOf(query.date) ?? deps.now(),
       );
   return { ...chart, thresholds: pet.respiratoryThresholds };
 }
@@ -141,8 +144,8 @@ function shiftDate(iso: string, days: number): string {
  * would average half a night).
  */
 export async function getRespiratoryLastAverage(deps: Deps, petId: string, at: number | undefined) {
-  const pet = await requirePet(deps.db, petId);
-  const day = todayIn(pet.timezone, dateOf(at) ?? new Date());
+  const pet = await requirePet(deps, petId);
+  const day = todayIn(pet.timezone, dateOf(at) ?? deps.now());
   const row = await lastDayBefore(deps.db, petId, 'respiratory_rate', day);
   const thresholds = pet.respiratoryThresholds;
   if (!row || row.count === 0) return { average: null };
@@ -168,8 +171,8 @@ export async function getPeriodAverage(
   kind: 'shaking' | 'drinking',
   query: { days: number; at?: number },
 ): Promise<PeriodAverageResponse> {
-  const pet = await requirePet(deps.db, petId);
-  const today = todayIn(pet.timezone, dateOf(query.at) ?? new Date());
+  const pet = await requirePet(deps, petId);
+  const today = todayIn(pet.timezone, dateOf(query.at) ?? deps.now());
   const from = shiftDate(today, -query.days);
   const [current, previous] = await Promise.all([
     windowTotals(deps.db, petId, kind, from, today),
@@ -198,7 +201,7 @@ export async function getHeartRateHalfHourly(
 ): Promise<ChartResponse> {
   const range = explicitRange(query);
   if (!range) throw trackersReadErrors.rangeIncomplete('startDate');
-  const pet = await requirePet(deps.db, query.petUuid);
+  const pet = await requirePet(deps, query.petUuid);
   return readingChartOfRange(deps.db, pet, 'heart_rate', range, '30m');
 }
 
@@ -211,8 +214,8 @@ export async function getHeartRateHistory(
 
 /** The pet profile's tracker summary: newest values, and today's totals in the pet's timezone. */
 export async function getLatestTrackers(deps: Deps, petId: string): Promise<LatestTrackersResponse> {
-  const pet = await requirePet(deps.db, petId);
-  const today = todayIn(pet.timezone);
+  const pet = await requirePet(deps, petId);
+  const today = todayIn(pet.timezone, deps.now());
   const [weight, respiratory, heart, totals] = await Promise.all([
     findLatestWeightEntry(deps.db, petId),
     findLatestReading(deps.db, petId, 'respiratory_rate'),

@@ -1,8 +1,7 @@
 import type { RespiratoryThresholds, Species } from '@vetboard/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { pets } from '../pets/pets.table.ts';
-import { vets } from '../vets/vets.table.ts';
+import { pets, vets } from '../../db/schema.ts';
 import { respiratoryThresholds } from './trackers.table.ts';
 
 export interface PetThresholdsRow {

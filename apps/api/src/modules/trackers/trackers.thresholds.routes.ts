@@ -5,8 +5,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors } from '../auth/auth.errors.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { getThresholds, putThresholds, resetThresholds } from './trackers.thresholds.service.ts';
 
 const tags = ['trackers'];
@@ -15,7 +14,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 
 /** The trackers module's routes under `/v1/pets/{id}/…` (the pets module keeps its own plugin). */
 export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
+  const deps = { db: app.database.db, now: app.clock.now };
 
   app.get(
     '/:id/respiratory-thresholds',
@@ -29,7 +28,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respiratoryThresholdsResponseSchema, ...errors },
       },
     },
-    async (request) => getThresholds(deps, request.params.id),
+    async (request) => getThresholds(deps, sessionVet(request), request.params.id),
   );
 
   app.put(
@@ -46,11 +45,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.vet) throw authErrors.unauthenticated();
-      return putThresholds(deps, request.params.id, request.body, {
-        vetId: request.vet.id,
-        meta: requestMeta(request),
-      });
+      return putThresholds(deps, request.params.id, request.body, sessionVet(request));
     },
   );
 
@@ -66,8 +61,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.vet) throw authErrors.unauthenticated();
-      return resetThresholds(deps, request.params.id, { vetId: request.vet.id, meta: requestMeta(request) });
+      return resetThresholds(deps, request.params.id, sessionVet(request));
     },
   );
 };

@@ -4,17 +4,14 @@ import type {
   RespiratoryThresholdsResponse,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
+import type { Now } from '../../lib/clock.ts';
+import type { Actor, VetActor } from '../../policy/actor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { eventActorOf } from '../events/events.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
-import { lockPet } from '../pets/pets.repository.ts';
+import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
 import { effectiveThresholds, toThresholdsResponseDto } from './trackers.thresholds.mapper.ts';
 import { deleteThresholds, findPetThresholds, upsertThresholds } from './trackers.thresholds.repository.ts';
-
-export interface Actor {
-  vetId: string;
-  meta: RequestMeta | null;
-}
 
 /**
  * The respiratory thresholds `abnormal` is computed with for this pet (its override, else its species'
@@ -31,7 +28,12 @@ async function loadOrThrow(db: DbOrTx, petId: string) {
   return row;
 }
 
-export async function getThresholds(deps: { db: Db }, petId: string): Promise<RespiratoryThresholdsResponse> {
+export async function getThresholds(
+  deps: { db: Db },
+  actor: Actor,
+  petId: string,
+): Promise<RespiratoryThresholdsResponse> {
+  if (!(await findPetWithOwner(deps.db, actor, petId))) throw petsErrors.notFound();
   return toThresholdsResponseDto(await loadOrThrow(deps.db, petId));
 }
 
@@ -39,13 +41,13 @@ const auditState = (thresholds: RespiratoryThresholds, isCustom: boolean) => ({ 
 
 /** Sets the pet's override; sending the values already in force as an override changes nothing. */
 export async function putThresholds(
-  deps: { db: Db },
+  deps: { db: Db; now: Now },
   petId: string,
   values: RespiratoryThresholdsPut,
-  actor: Actor,
+  actor: VetActor,
 ): Promise<RespiratoryThresholdsResponse> {
   return deps.db.transaction(async (tx) => {
-    if (!(await lockPet(tx, petId))) throw petsErrors.notFound();
+    if (!(await findPetWithOwner(tx, actor, petId, { lock: true }))) throw petsErrors.notFound();
     const current = await loadOrThrow(tx, petId);
     const before = effectiveThresholds(current);
     const after: RespiratoryThresholds = {
@@ -56,21 +58,22 @@ export async function putThresholds(
     };
     const unchanged = current.override !== null && JSON.stringify(before) === JSON.stringify(after);
     if (!unchanged) {
-      await upsertThresholds(tx, petId, after, { vetId: actor.vetId, at: new Date() });
-      await recordAudit(
-        tx,
-        {
-          actorVetId: actor.vetId,
-          action: 'trackers.thresholds',
-          entity: 'pet',
-          entityId: petId,
-          changes: {
-            before: auditState(before, current.override !== null),
-            after: auditState(after, true),
-          },
+      await recordPetEvent(tx, petId, {
+        type: 'thresholds.changed',
+        entity: 'respiratory_thresholds',
+        id: petId,
+        actor: eventActorOf(actor),
+      });
+      await upsertThresholds(tx, petId, after, { vetId: actor.vetId, at: deps.now() });
+      await recordAudit(tx, actor, {
+        action: 'trackers.thresholds',
+        entity: 'pet',
+        entityId: petId,
+        changes: {
+          before: auditState(before, current.override !== null),
+          after: auditState(after, true),
         },
-        actor.meta,
-      );
+      });
     }
     return toThresholdsResponseDto(await loadOrThrow(tx, petId));
   });
@@ -80,28 +83,29 @@ export async function putThresholds(
 export async function resetThresholds(
   deps: { db: Db },
   petId: string,
-  actor: Actor,
+  actor: VetActor,
 ): Promise<RespiratoryThresholdsResponse> {
   return deps.db.transaction(async (tx) => {
-    if (!(await lockPet(tx, petId))) throw petsErrors.notFound();
+    if (!(await findPetWithOwner(tx, actor, petId, { lock: true }))) throw petsErrors.notFound();
     const current = await loadOrThrow(tx, petId);
     if (current.override) {
       await deleteThresholds(tx, petId);
+      await recordPetEvent(tx, petId, {
+        type: 'thresholds.changed',
+        entity: 'respiratory_thresholds',
+        id: petId,
+        actor: eventActorOf(actor),
+      });
       const defaults = effectiveThresholds({ ...current, override: null });
-      await recordAudit(
-        tx,
-        {
-          actorVetId: actor.vetId,
-          action: 'trackers.thresholds_reset',
-          entity: 'pet',
-          entityId: petId,
-          changes: {
-            before: auditState(effectiveThresholds(current), true),
-            after: auditState(defaults, false),
-          },
+      await recordAudit(tx, actor, {
+        action: 'trackers.thresholds_reset',
+        entity: 'pet',
+        entityId: petId,
+        changes: {
+          before: auditState(effectiveThresholds(current), true),
+          after: auditState(defaults, false),
         },
-        actor.meta,
-      );
+      });
     }
     return toThresholdsResponseDto(await loadOrThrow(tx, petId));
   });

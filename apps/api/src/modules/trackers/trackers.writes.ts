@@ -16,14 +16,6 @@ export interface ReadingInsert {
 /** Half-hour buckets are aligned on this origin (any UTC midnight would do). */
 const BUCKET_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
-/** The timezone a pet's days are counted in: its family owner's, UTC when it has none. */
-const petTimezone = (petId: ReturnType<typeof sql>) => sql`coalesce((
-  select u.timezone from pets p
-  join families f on f.id = p.family_id
-  join users u on u.id = f.owner_user_id
-  where p.id = ${petId}
-), 'UTC')`;
-
 /**
  * Inserts readings and folds the new ones into both rollups in ONE statement, so a chart can never see
  * a reading without its rollup or the other way round. Readings whose id already exists are skipped
@@ -69,9 +61,14 @@ export async function insertReadings(
         max = greatest(r.max, excluded.max)
       returning 1
     ),
-    zones as (
-      select pet_id, ${petTimezone(sql`pet_id`)} as timezone
-      from (select distinct pet_id from inserted) as pets_in_batch
+    -- The zone of each pet in the batch (its family owner's, UTC when it has none), looked up once per
+    -- pet: materialised, because inlined into the aggregate below the planner ran it once per reading.
+    zones as materialized (
+      select b.pet_id, coalesce(u.timezone, 'UTC') as timezone
+      from (select distinct pet_id from input) as b
+      left join pets p on p.id = b.pet_id
+      left join families f on f.id = p.family_id
+      left join users u on u.id = f.owner_user_id
     ),
     days as (
       insert into tracker_rollups_daily as r (pet_id, kind, local_date, count, sum, min, max)

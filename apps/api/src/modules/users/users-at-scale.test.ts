@@ -73,7 +73,13 @@ describe('the users list with thousands of users', () => {
   it('counts every match and each family’s pets correctly', async () => {
     const response = await get('/v1/users?sort=petsCount&order=desc&pageSize=200');
     const body = response.json();
-    expect(body.pagination).toEqual({ page: 1, pageSize: 200, total: USERS, pageCount: 11 });
+    expect(body.pagination).toEqual({
+      page: 1,
+      pageSize: 200,
+      total: USERS,
+      totalIsCapped: false,
+      pageCount: 11,
+    });
     const counts = body.users.map((user: { petsCount: number }) => user.petsCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     for (const user of body.users as Array<{ uuid: string; petsCount: number }>) {
@@ -87,7 +93,8 @@ describe('the users list with thousands of users', () => {
     for (const sort of ['name', 'petsCount', 'createdAt']) {
       const few = await queriesOf(`/v1/users?sort=${sort}&pageSize=5`);
       const many = await queriesOf(`/v1/users?sort=${sort}&pageSize=200`);
-      expect(many).toBe(few);
+      // The session lookup is cached for 2 s, so one of the two may skip it; a query per row would add 195.
+      expect(Math.abs(many - few)).toBeLessThanOrEqual(1);
       // The session check, the page and the count.
       expect(few).toBeGreaterThanOrEqual(2);
       expect(few).toBeLessThanOrEqual(4);

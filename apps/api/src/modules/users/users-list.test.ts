@@ -122,7 +122,7 @@ describe('the users list', () => {
     const response = await list('?sort=createdAt&order=asc');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.pagination).toEqual({ page: 1, pageSize: 25, total: 7, pageCount: 1 });
+    expect(body.pagination).toEqual({ page: 1, pageSize: 25, total: 7, totalIsCapped: false, pageCount: 1 });
     const byId = new Map(body.users.map((user: { uuid: string }) => [user.uuid, user]));
     expect(byId.get(people.emma.id)).toEqual({
       uuid: people.emma.id,
@@ -204,7 +204,13 @@ describe('the users list', () => {
 
     it('combines with the user type and counts only the matches', async () => {
       const response = await list('?search=becker&user_type=2&pageSize=1');
-      expect(response.json().pagination).toEqual({ page: 1, pageSize: 1, total: 2, pageCount: 2 });
+      expect(response.json().pagination).toEqual({
+        page: 1,
+        pageSize: 1,
+        total: 2,
+        totalIsCapped: false,
+        pageCount: 2,
+      });
       expect(await namesOf('?search=anna&user_type=1')).toEqual([]);
     });
 
@@ -263,7 +269,7 @@ describe('the users list', () => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.users.map((u: { name: string }) => u.name)).toEqual([NAME.tom, NAME.axel]);
-      expect(body.pagination).toEqual({ page: 2, pageSize: 2, total: 7, pageCount: 4 });
+      expect(body.pagination).toEqual({ page: 2, pageSize: 2, total: 7, totalIsCapped: false, pageCount: 4 });
     });
 
     it('gives the last, partial page', async () => {
@@ -274,7 +280,7 @@ describe('the users list', () => {
       const response = await list('?page=9&pageSize=2');
       expect(response.json()).toEqual({
         users: [],
-        pagination: { page: 9, pageSize: 2, total: 7, pageCount: 4 },
+        pagination: { page: 9, pageSize: 2, total: 7, totalIsCapped: false, pageCount: 4 },
       });
     });
   });

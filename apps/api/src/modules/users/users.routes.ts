@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { toUserCsvValues } from './users.mapper.ts';
 import { exportUsers, getUserDetail, listUsersPage, userExportFilename } from './users.service.ts';
 
@@ -28,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userListResponseSchema, ...errors },
       },
     },
-    async (request) => listUsersPage(deps, request.query),
+    async (request) => listUsersPage(deps, sessionVet(request), request.query),
   );
 
   // Registered before `/:id` so `export` is never read as an id.
@@ -47,9 +48,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendCsv(reply, {
-        filename: userExportFilename(request.query, new Date()),
+        filename: userExportFilename(request.query, app.clock.now()),
         header: USER_CSV_COLUMNS,
-        rows: exportUsers(deps, request.query),
+        rows: exportUsers(deps, sessionVet(request), request.query),
         toLine: toUserCsvValues,
       }),
   );
@@ -64,6 +65,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDetailResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
-    async (request) => getUserDetail(deps, request.params.id),
+    async (request) => getUserDetail(deps, sessionVet(request), request.params.id),
   );
 };

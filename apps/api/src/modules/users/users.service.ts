@@ -1,5 +1,4 @@
 import {
-  paginationOf,
   type UserDetailResponse,
   type UserListQuery,
   type UserListResponse,
@@ -7,11 +6,11 @@ import {
 } from '@vetboard/contract';
 import type { Db } from '../../db/client.ts';
 import { inBatches } from '../../lib/csv.ts';
-import { offsetOf } from '../../lib/list-query.ts';
-import { toPetSummary } from '../pets/pets.mapper.ts';
-import { listFamilyPets } from '../pets/pets.repository.ts';
-import { toSubscriptionDto } from '../subscriptions/subscriptions.mapper.ts';
-import { findLatestSubscriptionOfUser } from '../subscriptions/subscriptions.repository.ts';
+import { listPage } from '../../lib/list-query.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { userCodeCondition } from '../../policy/scope.ts';
+import { listFamilyPetSummaries } from '../pets/pets.service.ts';
+import { getLatestSubscriptionOfUser } from '../subscriptions/subscriptions.service.ts';
 import { usersErrors } from './users.errors.ts';
 import { toUserDto } from './users.mapper.ts';
 import {
@@ -22,19 +21,33 @@ import {
   type UserListRow,
   type UserSort,
 } from './users.repository.ts';
+import { users } from './users.table.ts';
 
-export async function listUsersPage(deps: { db: Db }, query: UserListQuery): Promise<UserListResponse> {
-  const { page, pageSize, sort, order, ...filter } = query;
-  const [rows, total] = await Promise.all([
-    listUsers(deps.db, filter, { sort, order }, { offset: offsetOf(page, pageSize), limit: pageSize }),
-    countUsers(deps.db, filter),
-  ]);
-  return { users: rows.map(toUserDto), pagination: paginationOf(page, pageSize, total) };
+export async function listUsersPage(
+  deps: { db: Db },
+  actor: Actor,
+  query: UserListQuery,
+): Promise<UserListResponse> {
+  const { page, pageSize, sort, order, ...rest } = query;
+  const filter: UserFilter = { ...rest, scope: userCodeCondition(actor, users.b2bCode) };
+  const { rows, pagination } = await listPage(
+    { page, pageSize },
+    {
+      rows: (window) => listUsers(deps.db, filter, { sort, order }, window),
+      count: (bound) => countUsers(deps.db, filter, bound),
+    },
+  );
+  return { users: rows.map(toUserDto), pagination };
 }
 
 /** Every user matching the list's filter, in the list's order, fetched a batch at a time. */
-export function exportUsers(deps: { db: Db }, query: UserFilter & UserSort): AsyncGenerator<UserListRow> {
-  const { sort, order, ...filter } = query;
+export function exportUsers(
+  deps: { db: Db },
+  actor: Actor,
+  query: UserFilter & UserSort,
+): AsyncGenerator<UserListRow> {
+  const { sort, order, ...rest } = query;
+  const filter: UserFilter = { ...rest, scope: userCodeCondition(actor, users.b2bCode) };
   return inBatches((offset, limit) => listUsers(deps.db, filter, { sort, order }, { offset, limit }));
 }
 
@@ -44,16 +57,16 @@ export function userExportFilename(filter: UserFilter, now: Date): string {
   return `users${type}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-export async function getUserDetail(deps: { db: Db }, id: string): Promise<UserDetailResponse> {
-  const row = await findUserListRowById(deps.db, id);
+export async function getUserDetail(deps: { db: Db }, actor: Actor, id: string): Promise<UserDetailResponse> {
+  const row = await findUserListRowById(deps.db, id, userCodeCondition(actor, users.b2bCode));
   if (!row) throw usersErrors.notFound();
   const [pets, subscription] = await Promise.all([
-    row.familyId ? listFamilyPets(deps.db, row.familyId) : [],
-    findLatestSubscriptionOfUser(deps.db, row.id),
+    row.familyId ? listFamilyPetSummaries(deps, row.familyId, actor) : [],
+    getLatestSubscriptionOfUser(deps, row.id),
   ]);
   return {
     user: toUserDto(row),
-    pets: pets.map(toPetSummary),
-    subscription: subscription ? toSubscriptionDto(subscription) : null,
+    pets,
+    subscription,
   };
 }

@@ -28,9 +28,13 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // One index per list sort, tie-breaker (id) included, so that a page walks the index and stops at
+  // its end instead of sorting every user (walked backwards for `desc`).
   (table) => [
-    index('users_email_lower_idx').on(sql`lower(${table.email})`),
-    index('users_type_created_idx').on(table.userType, table.createdAt),
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_name_lower_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id),
+    index('users_email_lower_idx').on(sql`lower(${table.email})`, table.id),
+    index('users_type_created_idx').on(table.userType, table.createdAt, table.id),
     index('users_family_idx').on(table.familyId),
     index('users_b2b_code_idx').on(table.b2bCode),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

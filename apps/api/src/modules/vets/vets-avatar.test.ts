@@ -30,7 +30,7 @@ let me: VetRow;
 
 beforeAll(async () => {
   app = context.app;
-  me = await createTestVet(app);
+  me = await createTestVet(app, { kind: 'head' });
   cookies = await loginAs(app, me.email);
 });
 

@@ -14,8 +14,8 @@ let otherCompanySku: string;
 
 beforeAll(async () => {
   app = context.app;
-  // An undefined-kind vet: SPEC §6, any logged-in vet may edit any vet.
-  me = await createTestVet(app, { kind: 'undefined', firstName: 'Una', lastName: 'Defined' });
+  // A head vet: only head vets edit other vets (issue 9 §1, rights).
+  me = await createTestVet(app, { kind: 'head', firstName: 'Una', lastName: 'Defined' });
   cookies = await loginAs(app, me.email);
   companySku = (await createCompany(app.database.db)).sku;
   otherCompanySku = (await createCompany(app.database.db)).sku;
@@ -126,7 +126,7 @@ describe('editing a vet', () => {
   it('rejects unknown fields, a new image URL, an e-mail change and an empty patch with 400', async () => {
     const vet = await createTestVet(app, { firstName: 'Kept' });
     for (const payload of [
-      { firstName: 'X', disabled: true },
+      { firstName: 'X', disabled: 'yes' },
       { passwordHash: 'x' },
       { email: 'new@clinic.test' },
       { imageUrl: 'https://evil.example/x.png' },

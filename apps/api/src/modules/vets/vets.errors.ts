@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@vetboard/contract';
+import { AVATAR_MAX_BYTES, VETS_FORBIDDEN_MESSAGE } from '@vetboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 export const vetsErrors = {
@@ -7,6 +7,7 @@ export const vetsErrors = {
       { path: 'email', message: 'Already in use' },
     ]),
   notFound: () => new AppError(404, 'vets.not_found', 'Vet not found'),
+  forbidden: () => new AppError(403, 'vets.forbidden', VETS_FORBIDDEN_MESSAGE),
   unknownKind: () =>
     new AppError(400, 'vets.unknown_kind', 'Unknown vet kind', [
       {

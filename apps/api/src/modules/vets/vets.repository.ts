@@ -2,8 +2,8 @@ import type { VetKind, VetListQuery } from '@vetboard/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containsPattern, orderByWithTieBreak } from '../../lib/list-query.ts';
-import { companies } from '../companies/companies.table.ts';
+import { companies } from '../../db/schema.ts';
+import { boundedCount, containsPattern, orderByWithTieBreak } from '../../lib/list-query.ts';
 import { type NewVetRow, type VetRow, vets } from './vets.table.ts';
 
 export async function findVetByEmail(db: DbOrTx, email: string): Promise<VetRow | undefined> {
@@ -31,7 +31,7 @@ export async function updateVetPassword(db: DbOrTx, id: string, passwordHash: st
 }
 
 export type VetProfileChanges = Partial<
-  Pick<VetRow, 'firstName' | 'lastName' | 'kind' | 'companySku' | 'imageUrl'>
+  Pick<VetRow, 'firstName' | 'lastName' | 'kind' | 'companySku' | 'imageUrl' | 'disabled'>
 >;
 
 export async function updateVetProfile(db: DbOrTx, id: string, changes: VetProfileChanges): Promise<VetRow> {
@@ -112,7 +112,6 @@ export async function listVets(
     .offset(page.offset);
 }
 
-export async function countVetsMatching(db: DbOrTx, filter: VetFilter): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(vets).where(whereOf(filter));
-  return row?.count ?? 0;
+export function countVetsMatching(db: DbOrTx, filter: VetFilter, bound: number): Promise<number> {
+  return boundedCount(db, vets, whereOf(filter), bound);
 }

@@ -9,11 +9,10 @@ import {
   vetPatchSchema,
   vetResponseSchema,
 } from '@vetboard/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
-import { requestMeta } from '../../lib/request-meta.ts';
+import { sessionVet } from '../../plugins/app/authenticate.ts';
 import {
   AVATAR_FILE_PATTERN,
   AVATAR_URL_PREFIX,
@@ -25,6 +24,7 @@ import {
 import { vetsErrors } from './vets.errors.ts';
 import { toVetCsvValues, toVetListItemDto } from './vets.mapper.ts';
 import {
+  assertMayEditVetProfile,
   exportVets,
   getVet,
   inviteVet,
@@ -35,7 +35,7 @@ import {
 } from './vets.service.ts';
 
 const tags = ['vets'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const idParams = z.object({ id: z.uuid() });
 
 /** Room for the multipart boundaries and part headers around the image itself. */
@@ -44,10 +44,6 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, config: app.config };
   const avatarDir = avatarsDir(app.config.dataDir);
-  const actorOf = (request: FastifyRequest) => ({
-    vetId: request.vet?.id ?? null,
-    meta: requestMeta(request),
-  });
 
   app.get(
     '/',
@@ -78,7 +74,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendCsv(reply, {
-        filename: vetExportFilename(new Date()),
+        filename: vetExportFilename(app.clock.now()),
         header: VET_CSV_COLUMNS,
         rows: exportVets(deps, request.query),
         toLine: toVetCsvValues,
@@ -127,9 +123,9 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const vet = await inviteVet(
-        { db: deps.db, auth: app.services.auth, mailer: app.mailer },
+        { db: deps.db, auth: app.services.auth },
         { ...request.body, companySku: request.body.companySku ?? null },
-        actorOf(request),
+        sessionVet(request),
       );
       return reply.status(201).send({ vet: toVetListItemDto(vet) });
     },
@@ -147,7 +143,14 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      vet: toVetListItemDto(await updateVet(deps, request.params.id, request.body, actorOf(request))),
+      vet: toVetListItemDto(
+        await updateVet(
+          { ...deps, revokeSessions: app.services.auth.revokeAllSessions },
+          request.params.id,
+          request.body,
+          sessionVet(request),
+        ),
+      ),
     }),
   );
 
@@ -175,6 +178,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (declared > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw vetsErrors.avatarTooLarge();
       if (!request.isMultipart()) throw vetsErrors.avatarMissing();
       await getVet(deps, request.params.id);
+      assertMayEditVetProfile(sessionVet(request), request.params.id);
 
       let stored: string | undefined;
       try {
@@ -192,7 +196,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         request.params.id,
         `${AVATAR_URL_PREFIX}${stored}`,
-        actorOf(request),
+        sessionVet(request),
       );
       return { vet: toVetListItemDto(vet) };
     },

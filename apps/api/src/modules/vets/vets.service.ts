@@ -1,5 +1,4 @@
 import {
-  paginationOf,
   type VetKind,
   type VetListQuery,
   type VetListResponse,
@@ -11,11 +10,13 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { inBatches } from '../../lib/csv.ts';
 import { newId } from '../../lib/ids.ts';
-import { offsetOf } from '../../lib/list-query.ts';
+import { listPage } from '../../lib/list-query.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import { forgetCachedSessions } from '../../lib/session-cache.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { mayChangeVetAccess, mayCreateVets, mayEditVetProfile } from '../../policy/rights.ts';
+import { type AuditActor, auditDiff, hasChanges, recordAudit } from '../audit/audit.service.ts';
+import { eventActorOf, recordEvent } from '../events/events.service.ts';
 import { vetsErrors } from './vets.errors.ts';
 import { toVetListItemDto } from './vets.mapper.ts';
 import {
@@ -26,6 +27,7 @@ import {
   insertVet,
   isVetEmailConflict,
   listVets,
+  updateVetPassword,
   updateVetProfile,
   type VetFilter,
   type VetProfileChanges,
@@ -33,16 +35,14 @@ import {
 } from './vets.repository.ts';
 import type { VetRow } from './vets.table.ts';
 
+/** Ends every session of a vet inside the caller's transaction (the auth module's). */
+export type RevokeSessions = (tx: DbOrTx, vetId: string, reason: string) => Promise<number>;
+
 /** A vet created from the dashboard has a day to choose a password, as with `vet:create`. */
 export const VET_SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The product's own vets ("Teammates", SPEC §2). */
 const PRODUCT_VET_KINDS: readonly VetKind[] = ['regular', 'head'];
-
-export interface Actor {
-  vetId: string | null;
-  meta: RequestMeta | null;
-}
 
 /** `kind` of the list: a vet kind, or the product's name (or `product`) for its own vets. */
 export function resolveKindFilter(
@@ -73,11 +73,14 @@ export async function listVetsPage(
 ): Promise<VetListResponse> {
   const { page, pageSize, sort, order } = query;
   const filter = filterOf(query, deps.config.productName);
-  const [rows, total] = await Promise.all([
-    listVets(deps.db, filter, { sort, order }, { offset: offsetOf(page, pageSize), limit: pageSize }),
-    countVetsMatching(deps.db, filter),
-  ]);
-  return { vets: rows.map(toVetListItemDto), pagination: paginationOf(page, pageSize, total) };
+  const { rows, pagination } = await listPage(
+    { page, pageSize },
+    {
+      rows: (window) => listVets(deps.db, filter, { sort, order }, window),
+      count: (bound) => countVetsMatching(deps.db, filter, bound),
+    },
+  );
+  return { vets: rows.map(toVetListItemDto), pagination };
 }
 
 /** Every vet matching the list's filter, in the list's order, fetched a batch at a time. */
@@ -129,6 +132,7 @@ export async function createVet(
   actor: Actor,
   inTransaction?: (tx: Tx, vet: VetRow) => Promise<void>,
 ): Promise<VetRow> {
+  if (!mayCreateVets(actor)) throw vetsErrors.forbidden();
   try {
     return await deps.db.transaction(async (tx) => {
       if (await findVetByEmail(tx, input.email.trim())) throw vetsErrors.emailTaken();
@@ -140,23 +144,18 @@ export async function createVet(
         ...input,
         email: input.email.trim(),
       });
-      await recordAudit(
-        tx,
-        {
-          actorVetId: actor.vetId,
-          action: 'vets.create',
-          entity: 'vet',
-          entityId: vet.id,
-          changes: {
-            email: vet.email,
-            firstName: vet.firstName,
-            lastName: vet.lastName,
-            kind: vet.kind,
-            companySku: vet.companySku,
-          },
+      await recordAudit(tx, actor, {
+        action: 'vets.create',
+        entity: 'vet',
+        entityId: vet.id,
+        changes: {
+          email: vet.email,
+          firstName: vet.firstName,
+          lastName: vet.lastName,
+          kind: vet.kind,
+          companySku: vet.companySku,
         },
-        actor.meta,
-      );
+      });
       await inTransaction?.(tx, vet);
       return vet;
     });
@@ -166,26 +165,35 @@ export async function createVet(
   }
 }
 
+/**
+ * Writes the link a new vet opens to choose a password. The auth module provides it (the app wires it
+ * in): auth reads vets, so vets cannot import auth back.
+ */
+export interface PasswordSetupLinks {
+  writePasswordSetupLink(
+    tx: DbOrTx,
+    vet: VetRow,
+    options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
+  ): Promise<unknown>;
+}
+
 /** Creates a vet from the dashboard and e-mails them the link to choose their password. */
 export async function inviteVet(
-  deps: { db: Db; auth: Pick<AuthService, 'writePasswordSetupLink'>; mailer: Pick<Mailer, 'deliver'> },
+  deps: { db: Db; auth: PasswordSetupLinks },
   input: NewVetInput,
   actor: Actor,
 ): Promise<VetRow> {
-  let emailId: string | undefined;
-  const vet = await createVet(deps, input, actor, async (tx, created) => {
-    ({ emailId } = await deps.auth.writePasswordSetupLink(tx, created, {
+  return createVet(deps, input, actor, async (tx, created) => {
+    await deps.auth.writePasswordSetupLink(tx, created, {
       ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: actor.meta,
       action: 'auth.password_setup_link_created',
-      actorVetId: actor.vetId,
-    }));
+      actor,
+    });
   });
-  if (emailId) deps.mailer.deliver(emailId);
-  return vet;
 }
 
-const PATCHABLE = ['firstName', 'lastName', 'kind', 'companySku', 'imageUrl'] as const;
+const PATCHABLE = ['firstName', 'lastName', 'kind', 'companySku', 'imageUrl', 'disabled'] as const;
 
 async function applyChanges(
   tx: DbOrTx,
@@ -194,26 +202,34 @@ async function applyChanges(
   action: string,
   actor: Actor,
 ): Promise<VetRow> {
-  const changed: VetProfileChanges = {};
-  const audit: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of PATCHABLE) {
-    if (wanted[key] === undefined || wanted[key] === before[key]) continue;
-    Object.assign(changed, { [key]: wanted[key] });
-    audit[key] = { before: before[key], after: wanted[key] };
-  }
-  if (Object.keys(changed).length === 0) return before;
-  const after = await updateVetProfile(tx, before.id, changed);
-  await recordAudit(
-    tx,
-    { actorVetId: actor.vetId, action, entity: 'vet', entityId: before.id, changes: audit },
-    actor.meta,
+  const current = Object.fromEntries(PATCHABLE.map((key) => [key, before[key]])) as VetProfileChanges;
+  const diff = auditDiff(current, wanted);
+  if (!hasChanges(diff)) return before;
+  const after = await updateVetProfile(tx, before.id, diff.changes);
+  await recordEvent(tx, {
+    type: 'vet.changed',
+    entity: 'vet',
+    id: before.id,
+    companySku: after.companySku ?? before.companySku,
+    actor: eventActorOf(actor),
+  });
+  // Their open sessions carry the vet row (kind, company): read it again on their next request.
+  forgetCachedSessions();
+  // Vets' audit rows keep each field's before and after together.
+  const changes = Object.fromEntries(
+    Object.keys(diff.after).map((key) => [key, { before: diff.before[key], after: diff.after[key] }]),
   );
+  await recordAudit(tx, actor, { action, entity: 'vet', entityId: before.id, changes });
   return after;
 }
 
-/** Any logged-in vet may edit any vet (SPEC §6: nothing restricts features per kind). */
+/**
+ * Names and avatar: the vet themselves or a head vet. Kind, company and the disabled flag: a head vet,
+ * on another vet. Disabling ends every session of the vet in the same transaction; enabling again
+ * revives none of them (they stay revoked), so the vet logs in afresh.
+ */
 export async function updateVet(
-  deps: { db: Db },
+  deps: { db: Db; revokeSessions: RevokeSessions },
   id: string,
   patch: VetPatch,
   actor: Actor,
@@ -221,11 +237,23 @@ export async function updateVet(
   return deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);
     if (!before) throw vetsErrors.notFound();
+    const changesAccess =
+      patch.kind !== undefined || patch.companySku !== undefined || patch.disabled !== undefined;
+    if (!mayEditVetProfile(actor, id) || (changesAccess && !mayChangeVetAccess(actor, id))) {
+      throw vetsErrors.forbidden();
+    }
     const kind = patch.kind ?? before.kind;
     const companySku = patch.companySku !== undefined ? patch.companySku : before.companySku;
     if (patch.kind !== undefined || patch.companySku !== undefined) await checkCompany(tx, kind, companySku);
-    return applyChanges(tx, before, patch, 'vets.update', actor);
+    const after = await applyChanges(tx, before, patch, 'vets.update', actor);
+    if (after.disabled && !before.disabled) await deps.revokeSessions(tx, id, 'vet_disabled');
+    return after;
   });
+}
+
+/** Refuses before any work (e.g. reading an upload) when the actor may not edit this vet's profile. */
+export function assertMayEditVetProfile(actor: Actor, id: string): void {
+  if (!mayEditVetProfile(actor, id)) throw vetsErrors.forbidden();
 }
 
 /** Points the vet at an avatar already stored (see avatar-storage.ts). */
@@ -238,6 +266,17 @@ export async function setVetAvatar(
   return deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);
     if (!before) throw vetsErrors.notFound();
+    if (!mayEditVetProfile(actor, id)) throw vetsErrors.forbidden();
     return applyChanges(tx, before, { imageUrl }, 'vets.avatar', actor);
   });
+}
+
+/** The vet who signs in with this e-mail, whatever its case (auth: sign-in and password resets). */
+export function findVetAccountByEmail(db: DbOrTx, email: string): Promise<VetRow | undefined> {
+  return findVetByEmail(db, email);
+}
+
+/** Stores a new password hash (auth: after a reset or first setup). */
+export function setVetPasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+  return updateVetPassword(db, id, passwordHash);
 }

@@ -27,7 +27,7 @@ export const vets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // E-mails are unique regardless of case (issue #2 §3).
+    // E-mails are unique regardless of case: people type them both ways, and sign-in ignores case.
     uniqueIndex('vets_email_lower_key').on(sql`lower(${table.email})`),
     index('vets_kind_idx').on(table.kind),
     index('vets_company_idx').on(table.companySku),

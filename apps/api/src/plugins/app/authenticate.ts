@@ -1,33 +1,104 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
 import { authErrors } from '../../modules/auth/auth.errors.ts';
+import { integrationsErrors } from '../../modules/integrations/integrations.errors.ts';
+import { authenticateIntegration } from '../../modules/integrations/integrations.service.ts';
+import type { VetRow } from '../../modules/vets/vets.table.ts';
+import {
+  type Actor,
+  type IntegrationActor,
+  integrationActor,
+  type VetActor,
+  vetActor,
+} from '../../policy/actor.ts';
 
 export const ACCESS_COOKIE = 'vb_access';
 export const REFRESH_COOKIE = 'vb_refresh';
+
+/**
+ * How a `/v1` route authenticates, set per route as `config: { auth }` (default `session`):
+ * - `session`: a vet's access token (Authorization header or the httpOnly cookie);
+ * - `integration`: an integration token in the Authorization header; a vet's session is refused;
+ * - `signed-link-or-session`: a vet's session, else the route's `verifySignedLink` must accept the request;
+ * - `public`: anyone (login, password reset, health).
+ */
+export type AuthMode = 'session' | 'integration' | 'signed-link-or-session' | 'public';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }
 
-/**
- * Every `/v1` route needs a valid session unless it is marked `config: { public: true }`
- * (issue #2 §3). The access token comes from the Authorization header or the httpOnly cookie.
- */
+/** The vet of a `session` route: the auth hook guarantees one, so this only narrows the type. */
+export function sessionVet(request: FastifyRequest): VetActor {
+  if (request.actor?.type !== 'vet') throw authErrors.unauthenticated();
+  return request.actor;
+}
+
+/** Whoever the route's auth mode let in; only `public` routes have none. */
+export function requestActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw authErrors.unauthenticated();
+  return request.actor;
+}
+
+/** The session's full vet row, for the one route that shows it (`/auth/vet`). */
+export function sessionVetRow(request: FastifyRequest): VetRow {
+  if (!request.vet) throw authErrors.unauthenticated();
+  return request.vet;
+}
+
+/** The client of an `integration` route. */
+export function sessionIntegration(request: FastifyRequest): IntegrationActor {
+  if (request.actor?.type !== 'integration') throw integrationsErrors.unauthorized();
+  return request.actor;
+}
+
 export const authenticatePlugin = fp(
   async (app) => {
+    app.decorateRequest('actor', null);
     app.decorateRequest('vet', null);
     app.decorateRequest('sessionId', null);
+
+    async function sessionActor(request: FastifyRequest): Promise<Actor | null> {
+      const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
+      const session = token ? await app.services.auth.authenticate(token) : null;
+      if (!session) return null;
+      request.vet = session.vet;
+      request.sessionId = session.sessionId;
+      return vetActor(session.vet, requestMeta(request));
+    }
+
+    // Before the body is read, so an unauthenticated client cannot make the server parse a large body.
     app.addHook('onRequest', async (request) => {
       // Unknown /v1 paths must answer 404, not 401, so only matched /v1 routes are checked.
       const route = request.routeOptions.url;
-      if (!route || !isApiPath(route) || request.routeOptions.config.public) return;
-      const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
-      const session = token ? await app.services.auth.authenticate(token) : null;
-      if (!session) throw authErrors.unauthenticated();
-      request.vet = session.vet;
-      request.sessionId = session.sessionId;
+      if (!route || !isApiPath(route)) return;
+      const mode: AuthMode = request.routeOptions.config.auth ?? 'session';
+      if (mode === 'public') return;
+      if (mode === 'integration') {
+        const integration = await authenticateIntegration(
+          { db: app.database.db },
+          bearerToken(request.headers.authorization),
+          app.clock.now(),
+        );
+        if (!integration) throw integrationsErrors.unauthorized();
+        request.actor = integrationActor(integration, requestMeta(request));
+        return;
+      }
+      request.actor = await sessionActor(request);
+      if (!request.actor && mode === 'session') throw authErrors.unauthenticated();
+    });
+
+    // A signed link is checked once the query is validated, so its fields arrive typed.
+    app.addHook('preHandler', async (request) => {
+      const { auth, verifySignedLink } = request.routeOptions.config;
+      if (auth !== 'signed-link-or-session' || request.actor) return;
+      if (!verifySignedLink) throw authErrors.unauthenticated();
+      await verifySignedLink(request);
+      request.actor = { type: 'link', meta: requestMeta(request) };
     });
   },
-  { name: 'authenticate', dependencies: ['services'] },
+  { name: 'authenticate', dependencies: ['services', 'database'] },
 );

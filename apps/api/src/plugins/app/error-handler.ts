@@ -18,7 +18,7 @@ function issuePath(
 }
 
 /**
- * The single place that turns errors into `{ error, code, details }` (DEVELOPERS.md, Style §3).
+ * The single place that turns errors into `{ error, code, details }`, so no route leaks a 5xx's internals.
  * 5xx answers never carry internals: the details go to the log with the request id.
  */
 export const errorHandlerPlugin = fp(

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 
 /**
- * API answers hold patient data: no browser or proxy may keep a copy (issue #2 §3). A route that serves
+ * API answers hold patient data: no browser or proxy may keep a copy. A route that serves
  * immutable, content-addressed files (avatars) sets its own private caching instead.
  */
 export const noStorePlugin = fp(

@@ -40,7 +40,10 @@ export const spaPlugin = fp(
         prefix: '/',
         index: false,
         wildcard: true,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // Brotli and gzip copies made at build time (issue #11 §1), chosen by Accept-Encoding.
+        preCompressed: true,
+        // Source maps stay on the server for support; browsers never get them (issue #11 §1).
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/, so those files never change.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -62,6 +65,12 @@ export const spaPlugin = fp(
       // Explicit, because the static wildcard would answer the bare directory with 403.
       app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, html));
     }
+
+    // A /v1 path the router cannot match (e.g. a parameter longer than its limit) must answer as the
+    // API, never fall through to the static file handler's wildcard and its 403.
+    app.all('/v1/*', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.callNotFound(),
+    );
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;

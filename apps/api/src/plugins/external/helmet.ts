@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
-/** Issue #2 §3: CSP with no inline scripts, no framing, nosniff, a strict referrer policy. */
+/** Patient data on screen: CSP with no inline scripts, no framing, nosniff, a strict referrer policy. */
 export const helmetPlugin = fp(
   async (app) => {
     await app.register(helmet, {

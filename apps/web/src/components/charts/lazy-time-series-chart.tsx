@@ -9,7 +9,7 @@ export const CHART_HEIGHT = 'clamp(220px, 42vw, 340px)';
 
 /**
  * Only the tracker pages draw charts, so Chart.js is fetched with the first chart rather than with the
- * app (issue #4: charts are lazy-loaded); a skeleton of the same size holds the place meanwhile.
+ * app, which loads faster for every other page; a skeleton of the same size holds the place meanwhile.
  */
 export function LazyTimeSeriesChart(props: TimeSeriesChartProps) {
   return (

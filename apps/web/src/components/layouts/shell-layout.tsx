@@ -1,7 +1,9 @@
+import '@/styles/shell-styles.ts';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
+import { useLiveUpdates } from '../../lib/live/use-live-updates.ts';
 import { AppHeader } from '../shell/app-header.tsx';
 import classes from './shell-layout.module.css';
 
@@ -20,6 +22,7 @@ export function ShellLayout({
 }) {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const href = useLocation({ select: (location) => location.href });
+  useLiveUpdates();
 
   // On a phone the open menu covers the page; following one of its links should reveal the page.
   useEffect(() => {

@@ -15,6 +15,7 @@ export function ListPagination({
   page,
   pageSize,
   total,
+  totalIsCapped = false,
   pageCount,
   onPageChange,
   onPageSizeChange,
@@ -22,6 +23,8 @@ export function ListPagination({
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` ("10,000+"). */
+  totalIsCapped?: boolean;
   pageCount: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
@@ -31,7 +34,7 @@ export function ListPagination({
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="list-pagination">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-summary">
-        {rangeSummary({ page, pageSize, total })}
+        {rangeSummary({ page, pageSize, total, totalIsCapped })}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Select

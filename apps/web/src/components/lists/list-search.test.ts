@@ -87,4 +87,13 @@ describe('rangeSummary', () => {
     expect(rangeSummary({ page: 1, pageSize: 25, total: 0 })).toBe('0 of 0');
     expect(rangeSummary({ page: 9, pageSize: 25, total: 30 })).toBe('0 of 30');
   });
+
+  it('says "10,000+" when the server stopped counting, on every page', () => {
+    expect(rangeSummary({ page: 1, pageSize: 50, total: 10_000, totalIsCapped: true })).toBe(
+      '1–50 of 10,000+',
+    );
+    expect(rangeSummary({ page: 201, pageSize: 50, total: 10_000, totalIsCapped: true })).toBe(
+      '10,001–10,050 of 10,000+',
+    );
+  });
 });

@@ -67,18 +67,25 @@ export function nextSort<TSort extends string>(
 
 const count = new Intl.NumberFormat('en-GB');
 
-/** "1–25 of 2,034": the rows this page shows, out of all that match. */
+/**
+ * "1–25 of 2,034": the rows this page shows, out of all that match; "1–25 of 10,000+" when the
+ * server stopped counting (`totalIsCapped`), and then pages past the counted ones still show a range.
+ */
 export function rangeSummary({
   page,
   pageSize,
   total,
+  totalIsCapped = false,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  totalIsCapped?: boolean;
 }): string {
   const first = (page - 1) * pageSize + 1;
-  if (total === 0 || first > total) return `0 of ${count.format(total)}`;
+  const of = `${count.format(total)}${totalIsCapped ? '+' : ''}`;
+  if (totalIsCapped) return `${count.format(first)}–${count.format(page * pageSize)} of ${of}`;
+  if (total === 0 || first > total) return `0 of ${of}`;
   const last = Math.min(page * pageSize, total);
-  return `${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
+  return `${count.format(first)}–${count.format(last)} of ${of}`;
 }

@@ -4,6 +4,7 @@ import { useAuthState } from '../../lib/auth/auth-store.ts';
 import { publicConfig } from '../../lib/config/public-config.ts';
 import { Logo } from '../brand/logo.tsx';
 import { GlobalSearch, SearchButton } from '../search/global-search.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
@@ -28,6 +29,7 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
           </Anchor>
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <LiveIndicator />
           <SearchButton />
           {vet && <UserMenu vet={vet} />}
         </Group>

@@ -159,6 +159,7 @@ export function BetasPage() {
           page={search.page}
           pageSize={search.pageSize}
           total={pagination.total}
+          totalIsCapped={pagination.totalIsCapped}
           pageCount={pagination.pageCount}
           onPageChange={(page) => update({ page })}
           onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}

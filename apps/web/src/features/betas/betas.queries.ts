@@ -7,12 +7,15 @@ import {
   userListResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
+import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
 
 export const betaKeys = {
   all: ['betas'] as const,
   list: (query: BetaListQuery) => [...betaKeys.all, 'list', query] as const,
   detail: (uuid: string) => [...betaKeys.all, 'detail', uuid] as const,
 };
+
+invalidateOnLive(['beta.enrolled'], () => [[...betaKeys.all, 'list']]);
 
 /** GET /v1/betas: `betaUsers` (SPEC §7), one page. */
 export function betasListQueryOptions(query: BetaListQuery) {

@@ -6,8 +6,8 @@ import {
   dietResponseSchema,
 } from '@vetboard/contract';
 import { z } from 'zod';
-import { currentDietPlanKey } from '@/components/diets/current-diet-plan.queries.ts';
 import { api } from '@/lib/api/api-client.ts';
+import { petKeys } from '@/lib/pets/pet-keys.ts';
 import { dietKeys } from './diets.queries.ts';
 
 // DELETE and POST .../pdf answer without a body the web needs; any JSON (or none) is accepted.
@@ -21,7 +21,7 @@ export function useCreateDietMutation() {
       api.request('/v1/diets', { method: 'POST', body, schema: dietResponseSchema }),
     onSuccess: ({ diet }) => {
       queryClient.setQueryData(dietKeys.detail(diet.uuid), { diet });
-      return queryClient.invalidateQueries({ queryKey: dietKeys.lists(diet.petUuid) });
+      return queryClient.invalidateQueries({ queryKey: petKeys.diets(diet.petUuid) });
     },
     meta: { handlesErrors: true },
   });
@@ -35,7 +35,7 @@ export function usePatchDietMutation(uuid: string) {
       api.request(`/v1/diets/${uuid}`, { method: 'PATCH', body, schema: dietResponseSchema }),
     onSuccess: ({ diet }) => {
       queryClient.setQueryData(dietKeys.detail(uuid), { diet });
-      return queryClient.invalidateQueries({ queryKey: dietKeys.lists(diet.petUuid) });
+      return queryClient.invalidateQueries({ queryKey: petKeys.diets(diet.petUuid) });
     },
     meta: { handlesErrors: true },
   });
@@ -49,8 +49,8 @@ export function usePublishDietMutation(uuid: string, petUuid: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dietKeys.detail(uuid) }),
-        queryClient.invalidateQueries({ queryKey: dietKeys.lists(petUuid) }),
-        queryClient.invalidateQueries({ queryKey: currentDietPlanKey(petUuid) }),
+        queryClient.invalidateQueries({ queryKey: petKeys.diets(petUuid) }),
+        queryClient.invalidateQueries({ queryKey: petKeys.currentDietPlan(petUuid) }),
       ]),
   });
 }
@@ -61,7 +61,7 @@ export function useCopyDietMutation(petUuid: string) {
   return useMutation({
     mutationFn: (uuid: string) =>
       api.request(`/v1/diets/${uuid}/copy`, { method: 'POST', body: {}, schema: dietCopyResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dietKeys.lists(petUuid) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.diets(petUuid) }),
   });
 }
 
@@ -73,7 +73,7 @@ export function useDeleteDietMutation(uuid: string, petUuid: string) {
     // The detail stays cached until the page has left: removing it now would refetch a 404 under the vet's eyes.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dietKeys.lists(petUuid), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: petKeys.diets(petUuid), refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: dietKeys.detail(uuid), refetchType: 'none' }),
       ]),
   });

@@ -8,25 +8,25 @@ import {
 import { api } from '@/lib/api/api-client.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
+import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { type DietListOrder, petKeys } from '@/lib/pets/pet-keys.ts';
 
-export type DietListOrder = 'asc' | 'desc';
+export type { DietListOrder };
 
-/**
- * Keys start with the API resource: `['diets', 'list', petUuid, order]`, `['diets', 'detail', uuid]`.
- */
+/** A diet's own reads, keyed by the diet; the pet's list of diets is under `petKeys.diets`. */
 export const dietKeys = {
-  all: ['diets'] as const,
-  lists: (petUuid: string) => ['diets', 'list', petUuid] as const,
-  list: (petUuid: string, order: DietListOrder) => ['diets', 'list', petUuid, order] as const,
   detail: (uuid: string) => ['diets', 'detail', uuid] as const,
   pdfUrl: (uuid: string) => ['diets', 'pdf-url', uuid] as const,
   ingredients: ['ingredients', 'list'] as const,
 };
 
+// The pet's lists and current plan are pet keys (lib/live/pet-live-keys.ts); the diet's own page is keyed by the diet.
+invalidateOnLive(['diet.changed', 'diet.published', 'diet.deleted'], (event) => [dietKeys.detail(event.id)]);
+
 /** GET /v1/diets?petUuid=&order=: the pet's diets, newest first by default. */
 export function dietListQueryOptions(petUuid: string, order: DietListOrder = 'desc') {
   return queryOptions({
-    queryKey: dietKeys.list(petUuid, order),
+    queryKey: petKeys.dietList(petUuid, order),
     queryFn: ({ signal }) =>
       api.request('/v1/diets', { query: { petUuid, order }, schema: dietListResponseSchema, signal }),
   });

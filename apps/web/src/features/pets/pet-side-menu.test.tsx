@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { FamilyOwner, FamilyPetsResponse, PetResponse, PetSummary } from '@vetboard/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { familyKeys } from '@/lib/families/families.queries.ts';
-import { petKeys } from '@/lib/pets/pets.queries.ts';
+import { petKeys } from '@/lib/pets/pet-keys.ts';
 import { PetSideMenu } from './pet-side-menu.tsx';
 
 const petUuid = '0190a6e4-7c1e-7b3a-9f00-00000000a001';

@@ -1,9 +1,8 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '@/lib/format/numbers.ts';
+import { PERIOD_AVERAGE_DAYS as DAYS } from './tracker-view.ts';
 import { type ReadingResource, readingAverageQueryOptions } from './trackers.queries.ts';
-
-const DAYS = 7;
 
 function formatChange(percent: number): string {
   const size = `${formatNumber(Math.abs(percent), 0)}%`;

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RespiratoryThresholdsPut, respiratoryThresholdsResponseSchema } from '@vetboard/contract';
 import { z } from 'zod';
-import { latestTrackersKey } from '@/components/trackers/latest-trackers.queries.ts';
 import { api } from '@/lib/api/api-client.ts';
-import { trackerKeys } from './trackers.queries.ts';
+import { petKeys } from '@/lib/pets/pet-keys.ts';
 
 /**
  * `abnormal` is computed from the thresholds when read, so new thresholds re-flag every respiratory
@@ -13,9 +12,9 @@ function useRefreshAfterThresholds(petUuid: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trackerKeys.thresholds(petUuid) }),
-      queryClient.invalidateQueries({ queryKey: trackerKeys.respiratory(petUuid) }),
-      queryClient.invalidateQueries({ queryKey: latestTrackersKey(petUuid) }),
+      queryClient.invalidateQueries({ queryKey: petKeys.thresholds(petUuid) }),
+      queryClient.invalidateQueries({ queryKey: petKeys.respiratory(petUuid) }),
+      queryClient.invalidateQueries({ queryKey: petKeys.latestTrackers(petUuid) }),
     ]);
 }
 

@@ -1,13 +1,70 @@
-/**
- * A tracker route's loader: entering the page waits for its chart and first entries (the route's
- * pending state covers them); a change made on the page (scope, period, page) does not wait, so the
- * previous chart stays on screen, dimmed, until the new one arrives. Failures are not thrown: each
- * panel shows its own error.
+import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
+import type { TrackerSearch } from './tracker-search.ts';
+import {
+  heartRateRange,
+  LATEST_READING_QUERY,
+  PERIOD_AVERAGE_DAYS,
+  rpmChartQuery,
+  trackerViewOf,
+} from './tracker-view.ts';
+import {
+  heartRateHalfHourlyQueryOptions,
+  heartRateHistoryQueryOptions,
+  type ReadingResource,
+  readingAverageQueryOptions,
+  readingChartQueryOptions,
+  readingHistoryQueryOptions,
+  respiratoryChartQueryOptions,
+  respiratoryHistoryQueryOptions,
+  respiratoryLastAverageQueryOptions,
+  respiratoryThresholdsQueryOptions,
+  weightChartQueryOptions,
+  weightHistoryQueryOptions,
+} from './trackers.queries.ts';
+
+/*
+ * Each tracker route's loader: the reads its page shows first (chart, entries, cards), built from the
+ * same view of the URL as the page, so the page finds them in the cache.
  */
-export async function settlePrefetches(
-  cause: 'enter' | 'stay' | 'preload',
-  prefetches: readonly Promise<void>[],
-): Promise<void> {
-  const all = Promise.all(prefetches);
-  if (cause !== 'stay') await all;
-}
+
+/** Head itch (`shaking`) and drinking: one shape of page, told apart by the resource. */
+export const readingTrackerLoader = (resource: ReadingResource) =>
+  petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+    const view = trackerViewOf(deps, timezone);
+    return [
+      prefetch(readingChartQueryOptions(resource, uuid, view.chartQuery)),
+      prefetch(readingHistoryQueryOptions(resource, uuid, view.historyQuery)),
+      prefetch(readingAverageQueryOptions(resource, uuid, PERIOD_AVERAGE_DAYS)),
+    ];
+  });
+
+export const weightTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+  const view = trackerViewOf(deps, timezone);
+  return [
+    prefetch(weightChartQueryOptions(uuid, view.chartQuery)),
+    prefetch(weightHistoryQueryOptions(uuid, view.historyQuery)),
+  ];
+});
+
+export const respiratoryTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+  const view = trackerViewOf(deps, timezone);
+  return [
+    prefetch(respiratoryChartQueryOptions(uuid, view.chartQuery)),
+    prefetch(respiratoryHistoryQueryOptions(uuid, view.historyQuery)),
+  ];
+});
+
+export const heartRateTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+  const view = trackerViewOf(deps, timezone);
+  return [
+    prefetch(heartRateHalfHourlyQueryOptions(uuid, heartRateRange(view))),
+    prefetch(heartRateHistoryQueryOptions(uuid, view.historyQuery)),
+  ];
+});
+
+export const rpmLoader = petPageLoader<{ days: number }>(({ uuid, timezone, deps, prefetch }) => [
+  prefetch(respiratoryChartQueryOptions(uuid, rpmChartQuery(deps.days, timezone))),
+  prefetch(respiratoryLastAverageQueryOptions(uuid)),
+  prefetch(respiratoryHistoryQueryOptions(uuid, LATEST_READING_QUERY)),
+  prefetch(respiratoryThresholdsQueryOptions(uuid)),
+]);

@@ -17,8 +17,8 @@ export interface Period {
 const day = (iso: string) => dayjs.utc(iso);
 
 /**
- * The period of `scope` that contains `date` in `zone`, as the API computes it (issue #4 "Time
- * semantics"): the local calendar day, the ISO week from Monday, the calendar month or year. Its
+ * The period of `scope` that contains `date` in `zone`, as the API computes it, so the page names the
+ * period the chart shows: the local calendar day, the ISO week from Monday, the calendar month or year. Its
  * instants are the local midnights, so a DST day is 23 or 25 hours long.
  */
 export function periodOf(date: string, scope: PeriodScope, zone: string): Period {

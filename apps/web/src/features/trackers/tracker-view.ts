@@ -50,5 +50,8 @@ export function rpmChartQuery(days: number, timezone: string, now: Date = new Da
   return { startDate: window.startSeconds, endDate: window.endSeconds };
 }
 
+/** The collar trackers' average card: the last 7 local days beside the 7 before. */
+export const PERIOD_AVERAGE_DAYS = 7;
+
 /** The newest reading, for "latest" beside the last daily average. */
 export const LATEST_READING_QUERY = { page: 1, pageSize: 1, order: 'desc' } as const;

@@ -11,6 +11,9 @@ import {
   weightHistoryResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
+import { petKeys, type ReadingResource } from '@/lib/pets/pet-keys.ts';
+
+export type { ReadingResource };
 
 export interface ChartQuery {
   timeScope?: string;
@@ -27,27 +30,12 @@ export interface HistoryQuery {
   order?: 'asc' | 'desc';
 }
 
-/** The collar trackers that share one shape of endpoints (SPEC §7 "Pets"). */
-export type ReadingResource = 'shaking' | 'drinking';
-
-/**
- * Query keys start with the API resource, so a write invalidates exactly its tracker:
- * `['weight-history', 'chart', petUuid, query]`, `['respiratory-thresholds', petUuid]`…
- */
-export const trackerKeys = {
-  weight: (petUuid: string) => ['weight-history', petUuid] as const,
-  respiratory: (petUuid: string) => ['respiratory-history', petUuid] as const,
-  thresholds: (petUuid: string) => ['respiratory-thresholds', petUuid] as const,
-  reading: (resource: ReadingResource, petUuid: string) => [resource, petUuid] as const,
-  heartRate: (petUuid: string) => ['heart-rate', petUuid] as const,
-};
-
 // A new period or page keeps the previous chart and rows on screen (dimmed) until its own arrive.
 const keepShown = { placeholderData: keepPreviousData } as const;
 
 export function weightChartQueryOptions(petUuid: string, query: ChartQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.weight(petUuid), 'chart', query] as const,
+    queryKey: [...petKeys.weight(petUuid), 'chart', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/weight-history/chart`, {
         query: { ...query },
@@ -60,7 +48,7 @@ export function weightChartQueryOptions(petUuid: string, query: ChartQuery) {
 
 export function weightHistoryQueryOptions(petUuid: string, query: HistoryQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.weight(petUuid), 'list', query] as const,
+    queryKey: [...petKeys.weight(petUuid), 'list', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/weight-history`, {
         query: { ...query },
@@ -73,7 +61,7 @@ export function weightHistoryQueryOptions(petUuid: string, query: HistoryQuery) 
 
 export function respiratoryChartQueryOptions(petUuid: string, query: ChartQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.respiratory(petUuid), 'chart', query] as const,
+    queryKey: [...petKeys.respiratory(petUuid), 'chart', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/respiratory-history/chart`, {
         query: { ...query },
@@ -86,7 +74,7 @@ export function respiratoryChartQueryOptions(petUuid: string, query: ChartQuery)
 
 export function respiratoryHistoryQueryOptions(petUuid: string, query: HistoryQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.respiratory(petUuid), 'list', query] as const,
+    queryKey: [...petKeys.respiratory(petUuid), 'list', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/respiratory-history`, {
         query: { ...query },
@@ -100,7 +88,7 @@ export function respiratoryHistoryQueryOptions(petUuid: string, query: HistoryQu
 /** The last local day's average before now, with its flag: the number an RPM review starts from. */
 export function respiratoryLastAverageQueryOptions(petUuid: string) {
   return queryOptions({
-    queryKey: [...trackerKeys.respiratory(petUuid), 'last-average'] as const,
+    queryKey: [...petKeys.respiratory(petUuid), 'last-average'] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/respiratory-history/average-history/last`, {
         schema: averageHistoryLastResponseSchema,
@@ -111,7 +99,7 @@ export function respiratoryLastAverageQueryOptions(petUuid: string) {
 
 export function respiratoryThresholdsQueryOptions(petUuid: string) {
   return queryOptions({
-    queryKey: trackerKeys.thresholds(petUuid),
+    queryKey: petKeys.thresholds(petUuid),
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/respiratory-thresholds`, {
         schema: respiratoryThresholdsResponseSchema,
@@ -122,7 +110,7 @@ export function respiratoryThresholdsQueryOptions(petUuid: string) {
 
 export function readingChartQueryOptions(resource: ReadingResource, petUuid: string, query: ChartQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.reading(resource, petUuid), 'chart', query] as const,
+    queryKey: [...petKeys.reading(resource, petUuid), 'chart', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/${resource}/chart`, {
         query: { ...query },
@@ -135,7 +123,7 @@ export function readingChartQueryOptions(resource: ReadingResource, petUuid: str
 
 export function readingHistoryQueryOptions(resource: ReadingResource, petUuid: string, query: HistoryQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.reading(resource, petUuid), 'list', query] as const,
+    queryKey: [...petKeys.reading(resource, petUuid), 'list', query] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/${resource}`, {
         query: { ...query },
@@ -149,7 +137,7 @@ export function readingHistoryQueryOptions(resource: ReadingResource, petUuid: s
 /** Daily totals over the last `days` local days beside the `days` before them. */
 export function readingAverageQueryOptions(resource: ReadingResource, petUuid: string, days: number) {
   return queryOptions({
-    queryKey: [...trackerKeys.reading(resource, petUuid), 'average', days] as const,
+    queryKey: [...petKeys.reading(resource, petUuid), 'average', days] as const,
     queryFn: ({ signal }) =>
       api.request(`/v1/pets/${petUuid}/${resource}/average`, {
         query: { days },
@@ -165,7 +153,7 @@ export function heartRateHalfHourlyQueryOptions(
   range: { startDate: number; endDate: number },
 ) {
   return queryOptions({
-    queryKey: [...trackerKeys.heartRate(petUuid), 'half-hourly', range] as const,
+    queryKey: [...petKeys.heartRate(petUuid), 'half-hourly', range] as const,
     queryFn: ({ signal }) =>
       api.request('/v1/pets/heart-rate/half-hourly-averages', {
         query: { petUuid, ...range },
@@ -178,7 +166,7 @@ export function heartRateHalfHourlyQueryOptions(
 
 export function heartRateHistoryQueryOptions(petUuid: string, query: HistoryQuery) {
   return queryOptions({
-    queryKey: [...trackerKeys.heartRate(petUuid), 'history', query] as const,
+    queryKey: [...petKeys.heartRate(petUuid), 'history', query] as const,
     queryFn: ({ signal }) =>
       api.request('/v1/pets/heart-rate/history', {
         query: { petUuid, ...query },

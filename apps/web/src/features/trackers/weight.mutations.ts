@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WeightEntryUpdate, weightEntryResponseSchema } from '@vetboard/contract';
-import { latestTrackersKey } from '@/components/trackers/latest-trackers.queries.ts';
 import { api } from '@/lib/api/api-client.ts';
-import { trackerKeys } from './trackers.queries.ts';
+import { keysStaleAfterReading } from '@/lib/pets/pet-keys.ts';
 
 /**
  * POST /v1/weight-history (a new entry) or PUT /v1/weight-history/{id} (a correction). The form puts
@@ -26,9 +25,10 @@ export function useSaveWeightEntryMutation(petUuid: string) {
           }),
     meta: { handlesErrors: true },
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: trackerKeys.weight(petUuid) }),
-        queryClient.invalidateQueries({ queryKey: latestTrackersKey(petUuid) }),
-      ]),
+      Promise.all(
+        keysStaleAfterReading(petUuid, 'weight').map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

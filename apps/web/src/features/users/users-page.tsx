@@ -166,6 +166,7 @@ export function UsersPage() {
           page={search.page}
           pageSize={search.pageSize}
           total={pagination.total}
+          totalIsCapped={pagination.totalIsCapped}
           pageCount={pagination.pageCount}
           onPageChange={(page) => update({ page })}
           onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}

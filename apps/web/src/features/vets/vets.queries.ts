@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { vetListResponseSchema, vetResponseSchema } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
+import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
 import type { VetsListQuery } from './vets-search.ts';
 
 export const vetKeys = {
@@ -8,6 +9,8 @@ export const vetKeys = {
   list: (query: VetsListQuery) => [...vetKeys.all, 'list', query] as const,
   detail: (uuid: string) => [...vetKeys.all, 'detail', uuid] as const,
 };
+
+invalidateOnLive(['vet.changed'], (event) => [[...vetKeys.all, 'list'], vetKeys.detail(event.id)]);
 
 /** GET /v1/vets: one page of vets of a kind, searched and sorted on the server. */
 export function vetsListQueryOptions(query: VetsListQuery) {

@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { healthProfileResponseSchema, petResponseSchema } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
+import { petKeys } from './pet-keys.ts';
 
-/**
+/*
  * The pet's own reads, shared by every feature that shows a pet (its pages, trackers, diets), so they
  * all share one cache entry per pet.
  */
-export const petKeys = {
-  all: ['pets'] as const,
-  detail: (uuid: string) => [...petKeys.all, 'detail', uuid] as const,
-  healthProfile: (uuid: string) => [...petKeys.all, 'health-profile', uuid] as const,
-};
 
 /** GET /v1/pets/{id}: `petProfile` and `ownerHomeLocation` (SPEC §7 "Pets"). */
 export function petQueryOptions(uuid: string) {

@@ -13,6 +13,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * How long what was read counts as fresh. A route's loader reads the data its page shows; with no
+ * freshness at all the page's components would read it all again on mount (every request twice on a
+ * full load), and a hover prefetch would be read again by the click that follows. Changes do not wait
+ * for this to pass: mutations and live updates invalidate exactly their keys, which refetches them.
+ */
+export const DEFAULT_STALE_TIME_MS = 30_000;
+
 export function createQueryClient(
   onUnhandledError: (error: unknown) => void = notifyRequestError,
 ): QueryClient {
@@ -29,7 +37,7 @@ export function createQueryClient(
     }),
     defaultOptions: {
       // The HTTP client already retries what is worth retrying (SPEC §9); retrying here too would multiply it.
-      queries: { retry: false },
+      queries: { retry: false, staleTime: DEFAULT_STALE_TIME_MS },
       mutations: { retry: false },
     },
   });

@@ -1,0 +1,130 @@
+/**
+ * Import rules for both apps (ARCHITECTURE.md, "Rules the linter enforces"). `npm run lint:deps` runs
+ * them, and `npm test` runs that through `npm run lint`.
+ *
+ * API modules meet through each other's service (and error codes); a repository or table belongs to its
+ * module. Table files may point at other modules' tables for foreign keys, and a repository that joins
+ * another module's table takes it from `db/schema.ts`, the one place that lists every table.
+ */
+const API_MODULE = '^apps/api/src/modules/([^/]+)/';
+/** Tests may read any table to check an outcome (an audit row, a queued mail). */
+const TEST_FILE = '[.]test[.]tsx?$';
+const WEB_FEATURE = '^apps/web/src/features/([^/]+)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle means two pieces cannot be understood, tested or moved apart; split the shared part out.',
+      from: {},
+      // Tables that reference each other (a family's owner is a user, a user's family is a family) mirror
+      // foreign keys in the database; drizzle resolves those references lazily.
+      to: { circular: true, via: { pathNot: '[.]table[.]ts$' } },
+    },
+    {
+      name: 'api-no-foreign-repository',
+      severity: 'error',
+      comment:
+        "A module reads another module's data through that module's service, never its repository: the owner keeps its rules (scope, time zone, mapping) in one place.",
+      from: { path: API_MODULE, pathNot: TEST_FILE },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/[^/]+[.]repository[.]ts$',
+        pathNot: '^apps/api/src/modules/$1/',
+      },
+    },
+    {
+      name: 'api-no-foreign-table',
+      severity: 'error',
+      comment:
+        "Only table files reference another module's table (foreign keys); a repository that joins it imports it from db/schema.ts, and services, mappers and routes never touch another module's table.",
+      from: { path: API_MODULE, pathNot: ['[.]table[.]ts$', TEST_FILE] },
+      to: { path: '^apps/api/src/modules/[^/]+/[^/]+[.]table[.]ts$', pathNot: '^apps/api/src/modules/$1/' },
+    },
+    {
+      name: 'api-module-public-surface',
+      severity: 'error',
+      comment:
+        'Another module is reached through its service (named public functions), its error codes or its mappers (rows to contract shapes); its routes and internal files are its own business.',
+      from: { path: API_MODULE, pathNot: TEST_FILE },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: [
+          '^apps/api/src/modules/$1/',
+          '[.]repository[.]ts$',
+          '[.]service[.]ts$',
+          '[.]errors[.]ts$',
+          '[.]mapper[.]ts$',
+          '[.]table[.]ts$',
+          '[.]enums[.]ts$',
+        ],
+      },
+    },
+    {
+      name: 'api-schema-in-repositories',
+      severity: 'error',
+      comment:
+        "db/schema.ts (every table) is for repositories' joins; a service or route that needs another module's data calls that module's service.",
+      from: { path: API_MODULE, pathNot: ['[.]repository[.]ts$', '[.]table[.]ts$', TEST_FILE] },
+      to: { path: '^apps/api/src/db/schema[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-shared-code-no-modules',
+      severity: 'error',
+      comment: 'lib/ is shared by every module and knows none of them.',
+      from: { path: '^apps/api/src/lib/' },
+      to: { path: '^apps/api/src/modules/' },
+    },
+    {
+      name: 'web-features-independent',
+      severity: 'error',
+      comment:
+        'A feature never imports another feature; what two features share moves to components/ or lib/.',
+      from: { path: WEB_FEATURE },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-no-features',
+      severity: 'error',
+      comment: 'components/ and lib/ are shared by every feature and know none of them.',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|routes)/' },
+    },
+    {
+      name: 'web-no-api',
+      severity: 'error',
+      comment: 'The web app talks to the API over HTTP only; shared types and rules live in the contract.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import the cruiser cannot resolve would slip past every rule above (a new alias, a typo).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'contract-standalone',
+      severity: 'error',
+      comment: 'The contract is shared by both apps and depends on neither.',
+      from: { path: '^packages/contract/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/|routeTree[.]gen[.]ts$' },
+    tsPreCompilationDeps: true,
+    // The web app's `@/` alias; the API and the contract use relative paths and the package name.
+    tsConfig: { fileName: `${__dirname}/tsconfig.depcruise.json` },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

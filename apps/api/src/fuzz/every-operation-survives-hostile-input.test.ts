@@ -1,0 +1,221 @@
+import { errorResponseSchema } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFamily, createPet, createUser } from '../../test/people-fixtures.ts';
+import { cookiesOf, createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
+import { rowsOf } from '../db/rows.ts';
+import { createIntegration } from '../modules/integrations/integrations.service.ts';
+import { systemActor } from '../policy/actor.ts';
+import { arbitraryFor, type SchemaNode } from './openapi-arbitraries.ts';
+
+/**
+ * Property-based fuzzing of every operation in the OpenAPI document (so new routes are covered by
+ * construction): hostile and random paths, queries, bodies and credentials. Bounded in time:
+ * FUZZ_SECONDS (default 45) in `npm test`; set it higher for a longer local run.
+ */
+const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 45);
+/** Login bookkeeping may change on a refused login; lazily created server keys may appear on any call. */
+const EXEMPT_TABLES = new Set(['login_failures', 'login_throttle', 'app_secrets']);
+const BOOKKEEPING_AUDIT_ACTIONS = ['auth.login_failed', 'auth.login_throttled'];
+const FUZZ_IP = '203.0.113.7';
+/** Columns that record use, not data: an integration's last use is stamped even when its batch is refused. */
+const BOOKKEEPING_COLUMNS: Record<string, string[]> = { integrations: ['last_used_at'] };
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  parameters: Array<{ in: string; name: string; required?: boolean; schema?: SchemaNode }>;
+  body?: SchemaNode;
+}
+
+const context = useTestApp();
+let app: TestApp;
+let operations: Operation[];
+let knownIds: string[];
+let jar: Record<string, string>;
+let headVetEmail: string;
+let integrationToken: string;
+let tables: string[];
+
+async function snapshot(): Promise<Map<string, string>> {
+  const parts = tables.map((table) => {
+    const where =
+      table === 'audit_log'
+        ? `where action not in (${BOOKKEEPING_AUDIT_ACTIONS.map((a) => `'${a}'`).join(', ')})`
+        : '';
+    const row = (BOOKKEEPING_COLUMNS[table] ?? []).reduce(
+      (json, column) => `(${json} - '${column}')`,
+      'to_jsonb(x)',
+    );
+    return `select '${table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(${row}::text), '' order by md5(${row}::text))), '') as v from "${table}" x ${where}`;
+  });
+  const rows = rowsOf<{ t: string; v: string }>(
+    await app.database.db.execute(sql.raw(parts.join(' union all '))),
+  );
+  return new Map(rows.map((row) => [row.t, row.v]));
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([table, value]) => before.get(table) !== value).map(([table]) => table);
+}
+
+/** A stream never ends, so inject cannot await it: live-events.test.ts covers its refusals and scope. */
+const STREAMS = new Set(['streamEvents']);
+
+beforeAll(async () => {
+  app = context.app;
+  const db = app.database.db;
+  const head = await createTestVet(app, { kind: 'head' });
+  headVetEmail = head.email;
+  const other = await createTestVet(app, { kind: 'regular' });
+  const { family, owner } = await createFamily(db, { members: 1 });
+  const pet = await createPet(db, { familyId: family.id });
+  const user = await createUser(db);
+  integrationToken = (await createIntegration({ db }, { name: 'fuzz' }, systemActor('fuzz'))).token;
+  knownIds = [other.id, family.id, owner.id, pet.id, user.id];
+  jar = await loginAs(app, headVetEmail);
+
+  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  operations = Object.entries<Record<string, Record<string, unknown>>>(document.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operationId: String(operation.operationId),
+        parameters: (operation.parameters as Operation['parameters']) ?? [],
+        body: (operation.requestBody as { content?: Record<string, { schema: SchemaNode }> } | undefined)
+          ?.content?.['application/json']?.schema,
+      })),
+    )
+    .filter((operation) => !STREAMS.has(operation.operationId));
+  tables = rowsOf<{ table_name: string }>(
+    await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    ),
+  )
+    .map((row) => row.table_name)
+    .filter((table) => !EXEMPT_TABLES.has(table) && !table.startsWith('__drizzle'));
+});
+
+const RAW_BODIES = ['{', 'null', '[]', '"text"', '{"a":', '\u0000', '{"__proto__":{"x":1}}'];
+const HOSTILE_SEGMENTS = ['a'.repeat(300), '%00', '..', '%2e%2e%2f', 'null', '-1', '😀', ' '];
+
+function requestArbitrary(operation: Operation) {
+  const options = { knownIds };
+  const param = (p: Operation['parameters'][number]) =>
+    p.in === 'path'
+      ? fc.oneof(
+          { weight: 6, arbitrary: arbitraryFor(p.schema, options) },
+          { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
+        )
+      : arbitraryFor(p.schema, options);
+  const params = fc.tuple(
+    ...operation.parameters.map((p) =>
+      p.in === 'path' || p.required ? param(p) : fc.option(param(p), { nil: undefined, freq: 3 }),
+    ),
+  );
+  const body = operation.body
+    ? fc.oneof(
+        {
+          weight: 8,
+          arbitrary: arbitraryFor(operation.body, options).map((value) => JSON.stringify(value) ?? 'null'),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+      )
+    : fc.option(fc.constantFrom(...RAW_BODIES), { nil: undefined, freq: 4 });
+  const auth = fc.constantFrom('vet', 'vet', 'vet', 'vet', 'anonymous', 'integration', 'garbage');
+  return fc.record({ params, body, auth });
+}
+
+function toRequest(operation: Operation, generated: { params: unknown[]; body?: string; auth: string }) {
+  let url = operation.path;
+  const query = new URLSearchParams();
+  operation.parameters.forEach((p, i) => {
+    const value = generated.params[i];
+    if (value === undefined) return;
+    const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(text(value)) || '%20');
+    else if (p.in === 'query')
+      for (const v of Array.isArray(value) ? value : [value]) query.append(p.name, text(v));
+  });
+  const search = query.toString();
+  const headers: Record<string, string> = {};
+  let cookies: Record<string, string> = {};
+  if (generated.auth === 'vet') cookies = jar;
+  if (generated.auth === 'integration') headers.authorization = `Bearer ${integrationToken}`;
+  if (generated.auth === 'garbage') headers.authorization = 'Bearer \u0000garbage';
+  if (generated.body !== undefined) headers['content-type'] = 'application/json';
+  return {
+    method: operation.method,
+    url: search ? `${url}?${search}` : url,
+    headers,
+    cookies,
+    payload: generated.body,
+  };
+}
+
+describe('every operation of the OpenAPI document, under hostile and random input', () => {
+  it(
+    'never answers 5xx, answers every 4xx as { error, code, details }, and changes no table on a 4xx',
+    async () => {
+      expect(operations.length).toBeGreaterThan(50);
+      const statuses = new Map<number, number>();
+      const perOperation = new Map<string, number>();
+      let requests = 0;
+      const started = Date.now();
+      let before = await snapshot();
+      const property = fc.asyncProperty(
+        fc
+          .constantFrom(...operations)
+          .chain((operation) => requestArbitrary(operation).map((generated) => ({ operation, generated }))),
+        async ({ operation, generated }) => {
+          const request = toRequest(operation, generated);
+          const response = await app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers: request.headers,
+            cookies: request.cookies,
+            payload: request.payload,
+            remoteAddress: FUZZ_IP,
+          });
+          await app.mailer.drain();
+          requests += 1;
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          perOperation.set(operation.operationId, (perOperation.get(operation.operationId) ?? 0) + 1);
+          const after = await snapshot();
+          const what = `${request.method} ${request.url.slice(0, 200)} (${generated.auth}) → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, what).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            const body = errorResponseSchema.safeParse(response.json());
+            expect(body.success, `error shape: ${what}`).toBe(true);
+            expect(
+              changedTables(before, after),
+              `tables written by a ${response.statusCode}: ${what}`,
+            ).toEqual([]);
+          }
+          before = after;
+          // The fuzz vet may have logged out, rotated or lost its session: carry on as a fresh login.
+          const set = cookiesOf(response);
+          if (generated.auth === 'vet' && set.vb_access) jar = { ...jar, ...set };
+          if (set.vb_access === '' || (generated.auth === 'vet' && response.statusCode === 401)) {
+            jar = await loginAs(app, headVetEmail);
+            before = await snapshot();
+          }
+        },
+      );
+      await fc.assert(property, {
+        numRuns: 1_000_000,
+        interruptAfterTimeLimit: FUZZ_SECONDS * 1000,
+        markInterruptAsFailure: false,
+      });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(
+        `fuzz: ${requests} requests over ${perOperation.size}/${operations.length} operations in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      );
+      expect(requests).toBeGreaterThan(operations.length);
+    },
+    (FUZZ_SECONDS + 120) * 1000,
+  );
+});

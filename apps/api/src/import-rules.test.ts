@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of `npm run lint:deps`, run on a small made-up repository: each rule must refuse
+ * the import it is written for, and let the allowed ones through.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const require = (await import('node:module')).createRequire(import.meta.url);
+const fileRules = require(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
+const moduleRules = require(path.join(root, '.dependency-cruiser.modules.cjs')) as IConfiguration;
+
+const files: Record<string, string> = {
+  // a reads b's repository and table; b calls a back: a module cycle.
+  'apps/api/src/modules/a/a.service.ts':
+    "import { rows } from '../b/b.repository.ts';\nimport { tell } from '../b/b.service.ts';\nexport const a = () => [rows, tell];\n",
+  'apps/api/src/modules/a/a.mapper.ts':
+    "import { bTable } from '../b/b.table.ts';\nexport const m = bTable;\n",
+  'apps/api/src/modules/a/a.routes.ts': "import { a } from './a.service.ts';\nexport const r = a;\n",
+  'apps/api/src/modules/b/b.repository.ts':
+    "import { bTable } from './b.table.ts';\nexport const rows = bTable;\n",
+  'apps/api/src/modules/b/b.table.ts': 'export const bTable = 1;\n',
+  'apps/api/src/modules/b/b.service.ts': "export const tell = () => import('../a/a.routes.ts');\n",
+  // c uses b the allowed way: its service and errors.
+  'apps/api/src/modules/c/c.service.ts':
+    "import { tell } from '../b/b.service.ts';\nexport const c = tell;\n",
+  'apps/web/src/features/x/x-page.tsx': "import { y } from '../y/y-page.tsx';\nexport const x = y;\n",
+  'apps/web/src/features/y/y-page.tsx':
+    "import { shared } from '../../components/shared.tsx';\nexport const y = shared;\n",
+  'apps/web/src/components/shared.tsx': 'export const shared = 1;\n',
+  'apps/web/src/components/bad.tsx': "import { x } from '../features/x/x-page.tsx';\nexport const bad = x;\n",
+};
+
+let dir: string;
+
+async function violations(config: IConfiguration, entries: string[]) {
+  const { output } = await cruise(
+    entries,
+    {
+      baseDir: dir,
+      ruleSet: { forbidden: config.forbidden ?? [] },
+      validate: true,
+      tsPreCompilationDeps: true,
+      exclude: config.options?.exclude,
+    },
+    { extensions: ['.ts', '.tsx'] },
+  );
+  return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'import-rules-'));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.join(dir, path.dirname(file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the import rules', () => {
+  it("refuse another module's repository, table and routes, and let services through", async () => {
+    const found = await violations(fileRules, ['apps/api/src']);
+    expect(found).toContain(
+      'api-no-foreign-repository: apps/api/src/modules/a/a.service.ts → apps/api/src/modules/b/b.repository.ts',
+    );
+    expect(found).toContain(
+      'api-no-foreign-table: apps/api/src/modules/a/a.mapper.ts → apps/api/src/modules/b/b.table.ts',
+    );
+    expect(found).toContain(
+      'api-module-public-surface: apps/api/src/modules/b/b.service.ts → apps/api/src/modules/a/a.routes.ts',
+    );
+    expect(found.filter((line) => line.includes('modules/c/'))).toEqual([]);
+  });
+
+  it('refuse a file cycle, and two modules that use each other', async () => {
+    expect(await violations(fileRules, ['apps/api/src'])).toContain(
+      'no-circular: apps/api/src/modules/a/a.routes.ts → apps/api/src/modules/a/a.service.ts',
+    );
+    const modules = await violations(moduleRules, ['apps/api/src']);
+    expect(modules).toContain(
+      'api-no-circular-between-modules: apps/api/src/modules/a → apps/api/src/modules/b',
+    );
+  });
+
+  it('refuse a web feature importing another, and shared components importing a feature', async () => {
+    const found = await violations(fileRules, ['apps/web/src']);
+    expect(found).toContain(
+      'web-features-independent: apps/web/src/features/x/x-page.tsx → apps/web/src/features/y/y-page.tsx',
+    );
+    expect(found).toContain(
+      'web-shared-no-features: apps/web/src/components/bad.tsx → apps/web/src/features/x/x-page.tsx',
+    );
+    expect(found.filter((line) => line.startsWith('web-') && line.includes('y-page.tsx →'))).toEqual([]);
+  });
+});

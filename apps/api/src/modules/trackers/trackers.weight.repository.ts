@@ -1,0 +1,194 @@
+import type { WeightAuthor, WeightLocation } from '@vetboard/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { offsetOf } from '../../lib/list-query.ts';
+import type { BucketRow, ChartPeriod } from './trackers.charts.repository.ts';
+import { type NewWeightEntryRow, type WeightEntryRow, weightEntries } from './trackers.weight.table.ts';
+
+/** An entry with the value of the entry before it (by measuredAt) and its author's name. */
+export interface WeightEntryWithPreviousRow {
+  id: string;
+  petId: string;
+  valueKg: number;
+  previousKg: number | null;
+  measuredAt: Date;
+  location: WeightLocation;
+  author: WeightAuthor;
+  authorVetId: string | null;
+  authorVetName: string | null;
+  note: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface RawEntryRow {
+  id: string;
+  pet_id: string;
+  value_kg: number;
+  previous_kg: number | null;
+  measured_at: number;
+  location: WeightLocation;
+  author: WeightAuthor;
+  author_vet_id: string | null;
+  author_vet_name: string | null;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function fromRaw(row: RawEntryRow): WeightEntryWithPreviousRow {
+  return {
+    id: row.id,
+    petId: row.pet_id,
+    valueKg: row.value_kg,
+    previousKg: row.previous_kg,
+    measuredAt: new Date(row.measured_at * 1000),
+    location: row.location,
+    author: row.author,
+    authorVetId: row.author_vet_id,
+    authorVetName: row.author_vet_name,
+    note: row.note,
+    createdAt: new Date(row.created_at * 1000),
+    updatedAt: new Date(row.updated_at * 1000),
+  };
+}
+
+/**
+ * The pet's entries, each with its predecessor's value. The window runs over all the pet's entries
+ * before `where` filters them, so the first entry of a page or range still has its predecessor.
+ */
+function entriesWithPrevious(petId: string, where: SQL, tail: SQL) {
+  return sql`
+    select w.id, w.pet_id, w.value_kg_f as value_kg, w.previous_kg, extract(epoch from w.measured_at)::float8 as measured_at,
+           w.location::text as location, w.author::text as author, w.author_vet_id,
+           v.first_name || ' ' || v.last_name as author_vet_name, w.note,
+           extract(epoch from w.created_at)::float8 as created_at,
+           extract(epoch from w.updated_at)::float8 as updated_at
+    from (
+      select *, value_kg::float8 as value_kg_f,
+             (lag(value_kg) over (order by measured_at, id))::float8 as previous_kg
+      from weight_entries
+      where pet_id = ${petId}
+    ) as w
+    left join vets v on v.id = w.author_vet_id
+    where ${where}
+    ${tail}`;
+}
+
+export interface WeightPageQuery {
+  petId: string;
+  start?: Date;
+  end?: Date;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+function rangeCondition(query: Pick<WeightPageQuery, 'start' | 'end'>): SQL {
+  return sql`true
+    ${query.start ? sql`and w.measured_at >= ${query.start.toISOString()}::timestamptz` : sql``}
+    ${query.end ? sql`and w.measured_at < ${query.end.toISOString()}::timestamptz` : sql``}`;
+}
+
+export async function listWeightEntries(
+  db: DbOrTx,
+  query: WeightPageQuery,
+): Promise<WeightEntryWithPreviousRow[]> {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const result = await db.execute(
+    entriesWithPrevious(
+      query.petId,
+      rangeCondition(query),
+      sql`order by w.measured_at ${direction}, w.id ${direction}
+          limit ${query.pageSize} offset ${offsetOf(query.page, query.pageSize)}`,
+    ),
+  );
+  return rowsOf<RawEntryRow>(result).map(fromRaw);
+}
+
+export async function countWeightEntries(db: DbOrTx, query: WeightPageQuery): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as total from weight_entries w
+    where w.pet_id = ${query.petId} and ${rangeCondition(query)}`);
+  return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
+}
+
+export async function findWeightEntry(
+  db: DbOrTx,
+  petId: string,
+  id: string,
+): Promise<WeightEntryWithPreviousRow | undefined> {
+  const result = await db.execute(entriesWithPrevious(petId, sql`w.id = ${id}`, sql``));
+  const row = rowsOf<RawEntryRow>(result)[0];
+  return row && fromRaw(row);
+}
+
+/** The newest entry, with its predecessor's value. */
+export async function findLatestWeightEntry(
+  db: DbOrTx,
+  petId: string,
+): Promise<WeightEntryWithPreviousRow | undefined> {
+  const result = await db.execute(
+    entriesWithPrevious(petId, sql`true`, sql`order by w.measured_at desc, w.id desc limit 1`),
+  );
+  const row = rowsOf<RawEntryRow>(result)[0];
+  return row && fromRaw(row);
+}
+
+/** Locks the entry until the transaction ends, so two corrections apply one after the other. */
+export async function lockWeightEntry(tx: DbOrTx, id: string): Promise<WeightEntryRow | undefined> {
+  const [row] = await tx.select().from(weightEntries).where(eq(weightEntries.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function insertWeightEntry(tx: DbOrTx, row: NewWeightEntryRow): Promise<void> {
+  await tx.insert(weightEntries).values(row);
+}
+
+export type WeightEntryUpdateRow = Partial<
+  Pick<WeightEntryRow, 'valueKg' | 'measuredAt' | 'location' | 'note'>
+>;
+
+export async function updateWeightEntry(
+  tx: DbOrTx,
+  id: string,
+  changes: WeightEntryUpdateRow,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(weightEntries)
+    .set({ ...changes, updatedAt: at })
+    .where(eq(weightEntries.id, id));
+}
+
+/**
+ * One bucket per local day or ISO week of the period (weight entries are few: no rollup needed).
+ * Buckets start at local midnights, placed in UTC one by one so a DST change shifts none of them.
+ */
+export async function weightBuckets(
+  db: DbOrTx,
+  petId: string,
+  timezone: string,
+  unit: 'day' | 'week',
+  period: ChartPeriod,
+): Promise<BucketRow[]> {
+  const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '7 days'`;
+  const result = await db.execute(sql`
+    with agg as (
+      select date_trunc(${unit}, measured_at at time zone ${timezone}) as local_bucket,
+             count(*)::int as count, sum(value_kg)::float8 as sum, avg(value_kg)::float8 as avg,
+             min(value_kg)::float8 as min, max(value_kg)::float8 as max
+      from weight_entries
+      where pet_id = ${petId}
+        and measured_at >= ${period.start.toISOString()}::timestamptz
+        and measured_at < ${period.end.toISOString()}::timestamptz
+      group by 1
+    )
+    select extract(epoch from (slot at time zone ${timezone}))::float8 as start,
+           coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max
+    from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - ${step}, ${step}) as slot
+    left join agg a on a.local_bucket = slot
+    order by slot`);
+  return rowsOf<BucketRow>(result);
+}

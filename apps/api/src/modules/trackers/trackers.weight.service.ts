@@ -1,0 +1,243 @@
+import {
+  type HistoryQuery,
+  MAX_READING_FUTURE_SECONDS,
+  paginationOf,
+  timestampToDate,
+  type WeightChartResponse,
+  type WeightEntry,
+  type WeightEntryCreate,
+  type WeightEntryUpdate,
+  type WeightHistoryResponse,
+  type WeightTimeScope,
+} from '@vetboard/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Now } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { todayIn } from '../../lib/timezone.ts';
+import type { Actor, VetActor } from '../../policy/actor.ts';
+import { auditDiff, recordAudit } from '../audit/audit.service.ts';
+import { eventActorOf } from '../events/events.service.ts';
+import { petsErrors } from '../pets/pets.errors.ts';
+import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
+import { type PeriodUnit, periodContaining } from './trackers.charts.repository.ts';
+import { round2, toChartResponse } from './trackers.read.mapper.ts';
+import { weightErrors } from './trackers.weight.errors.ts';
+import { toWeightEntryDto } from './trackers.weight.mapper.ts';
+import {
+  countWeightEntries,
+  findWeightEntry,
+  insertWeightEntry,
+  listWeightEntries,
+  lockWeightEntry,
+  updateWeightEntry,
+  type WeightEntryUpdateRow,
+  weightBuckets,
+} from './trackers.weight.repository.ts';
+import type { WeightEntryRow } from './trackers.weight.table.ts';
+
+/** What weight rules need of the pet: its birth date, its days (timezone) and its target. */
+interface WeighedPet {
+  id: string;
+  birthDate: string | null;
+  timezone: string;
+  targetWeightKg: number | null;
+}
+
+async function requirePet(
+  db: DbOrTx,
+  actor: Actor,
+  petId: string,
+  notFound: () => Error = petsErrors.notFound,
+): Promise<WeighedPet> {
+  const found = await findPetWithOwner(db, actor, petId);
+  if (!found) throw notFound();
+  return {
+    id: found.pet.id,
+    birthDate: found.pet.birthDate,
+    timezone: found.timezone,
+    targetWeightKg: found.targetWeightKg,
+  };
+}
+
+export async function getWeightHistory(
+  deps: { db: Db; actor: Actor },
+  petId: string,
+  query: HistoryQuery,
+): Promise<WeightHistoryResponse> {
+  const pet = await requirePet(deps.db, deps.actor, petId);
+  const pageQuery = {
+    petId,
+    start: query.startDate === undefined ? undefined : new Date(query.startDate * 1000),
+    end: query.endDate === undefined ? undefined : new Date(query.endDate * 1000),
+    order: query.order,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  const [rows, total] = await Promise.all([
+    listWeightEntries(deps.db, pageQuery),
+    countWeightEntries(deps.db, pageQuery),
+  ]);
+  return {
+    entries: rows.map((row) => toWeightEntryDto(row, pet.targetWeightKg)),
+    pagination: paginationOf(query.page, query.pageSize, total),
+    timezone: pet.timezone,
+    targetWeightKg: pet.targetWeightKg,
+  };
+}
+
+/**
+ * Week and month in local days, year in ISO weeks. The year is the ISO week-numbering year of the
+ * date (52 or 53 whole weeks, Monday to Sunday), which can start up to 3 days before 1 January or
+ * after it: whole weeks keep every point comparable.
+ */
+const weightScopes: Record<WeightTimeScope, { unit: PeriodUnit; bucket: 'day' | 'week' }> = {
+  week: { unit: 'week', bucket: 'day' },
+  month: { unit: 'month', bucket: 'day' },
+  year: { unit: 'isoyear', bucket: 'week' },
+};
+
+export async function getWeightChart(
+  deps: { db: Db; now: Now; actor: Actor },
+  petId: string,
+  query: { timeScope: WeightTimeScope; date?: number },
+): Promise<WeightChartResponse> {
+  const pet = await requirePet(deps.db, deps.actor, petId);
+  const scope = weightScopes[query.timeScope];
+  const at = query.date === undefined ? deps.now() : new Date(query.date * 1000);
+  const period = await periodContaining(deps.db, pet.timezone, scope.unit, at);
+  const buckets = await weightBuckets(deps.db, petId, pet.timezone, scope.bucket, period);
+  return {
+    ...toChartResponse({
+      timezone: pet.timezone,
+      timeScope: query.timeScope,
+      bucketSize: scope.bucket === 'day' ? '1d' : '1w',
+      period,
+      buckets,
+    }),
+    targetWeightKg: pet.targetWeightKg,
+  };
+}
+
+/** numeric(6,2): what is stored, and so what the rules and the audit must see. */
+function storedKg(value: number): number {
+  const kg = round2(value);
+  if (kg <= 0 || kg >= 200) throw weightErrors.valueOutOfRange();
+  return kg;
+}
+
+function checkMeasuredAt(pet: WeighedPet, measuredAt: Date, now: Date): void {
+  if (measuredAt.getTime() > now.getTime() + MAX_READING_FUTURE_SECONDS * 1000) {
+    throw weightErrors.measuredInFuture();
+  }
+  if (measuredAt.getTime() < 0) throw weightErrors.measuredBeforeBirth();
+  // Compared in the pet's own calendar: weighed at 23:30 on its birthday in Sydney is on its birthday.
+  if (pet.birthDate && todayIn(pet.timezone, measuredAt) < pet.birthDate) {
+    throw weightErrors.measuredBeforeBirth();
+  }
+}
+
+async function entryDto(tx: DbOrTx, pet: WeighedPet, id: string): Promise<WeightEntry> {
+  const row = await findWeightEntry(tx, pet.id, id);
+  if (!row) throw weightErrors.notFound();
+  return toWeightEntryDto(row, pet.targetWeightKg);
+}
+
+function auditValues(entry: Pick<WeightEntryRow, 'valueKg' | 'measuredAt' | 'location' | 'note'>) {
+  return {
+    value: entry.valueKg,
+    measuredAt: entry.measuredAt.toISOString(),
+    location: entry.location,
+    note: entry.note,
+  };
+}
+
+/** A vet adds an entry: the author is the vet of the session. */
+export async function createWeightEntry(
+  deps: { db: Db; now: Now },
+  input: WeightEntryCreate,
+  actor: VetActor,
+): Promise<WeightEntry> {
+  return deps.db.transaction(async (tx) => {
+    const pet = await requirePet(tx, actor, input.petUuid);
+    const now = deps.now();
+    const measuredAt = timestampToDate(input.measuredAt);
+    checkMeasuredAt(pet, measuredAt, now);
+    const row = {
+      id: newId(),
+      petId: pet.id,
+      valueKg: storedKg(input.value),
+      measuredAt,
+      location: input.location,
+      author: 'vet' as const,
+      authorVetId: actor.vetId,
+      note: input.note || null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await insertWeightEntry(tx, row);
+    await recordPetEvent(tx, pet.id, {
+      type: 'weight.entry_added',
+      entity: 'weight_entry',
+      id: row.id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'weight.create',
+      entity: 'weight_entry',
+      entityId: row.id,
+      changes: { petUuid: pet.id, after: auditValues(row) },
+    });
+    return entryDto(tx, pet, row.id);
+  });
+}
+
+/**
+ * A vet corrects an entry; `note` left out keeps the current one. Fields sent with their current
+ * value are not changes: a correction that changes nothing writes nothing.
+ */
+export async function correctWeightEntry(
+  deps: { db: Db; now: Now },
+  id: string,
+  input: WeightEntryUpdate,
+  actor: VetActor,
+): Promise<WeightEntry> {
+  return deps.db.transaction(async (tx) => {
+    const current = await lockWeightEntry(tx, id);
+    if (!current) throw weightErrors.notFound();
+    // An entry of a pet outside the vet's scope is as unknown as a missing one.
+    const pet = await requirePet(tx, actor, current.petId, weightErrors.notFound);
+    const measuredAt = timestampToDate(input.measuredAt);
+    checkMeasuredAt(pet, measuredAt, deps.now());
+    const wanted = {
+      valueKg: storedKg(input.value),
+      measuredAt,
+      location: input.location,
+      note: input.note === undefined ? current.note : input.note || null,
+    };
+
+    // Compared as the audit log records them: dates as ISO text, the value under its public name.
+    const diff = auditDiff(auditValues(current), auditValues(wanted));
+    const changes: WeightEntryUpdateRow = {};
+    for (const field of Object.keys(diff.changes) as Array<keyof typeof diff.changes>) {
+      const key = field === 'value' ? 'valueKg' : field;
+      Object.assign(changes, { [key]: wanted[key] });
+    }
+
+    if (Object.keys(changes).length > 0) {
+      await recordPetEvent(tx, pet.id, {
+        type: 'weight.entry_corrected',
+        entity: 'weight_entry',
+        id,
+        actor: eventActorOf(actor),
+      });
+      await updateWeightEntry(tx, id, changes, deps.now());
+      await recordAudit(tx, actor, {
+        action: 'weight.update',
+        entity: 'weight_entry',
+        entityId: id,
+        changes: { petUuid: pet.id, before: diff.before, after: diff.after },
+      });
+    }
+    return entryDto(tx, pet, id);
+  });
+}

@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import type { VetKind } from '@vetboard/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
+import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
+import { newId } from '../lib/ids.ts';
+import { betaUsers } from '../modules/betas/betas.table.ts';
+import { diets } from '../modules/diets/diets.table.ts';
+import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
+
+/**
+ * The access policy's matrix, built from the OpenAPI document rather than from a list of cases: every
+ * operation's id inputs (path, query and body) are classified by name, and every operation is then
+ * asked, as each kind of vet, for objects of their company, of another company and of the product's
+ * own customers. A new route is covered the day it is registered; one with an id input this file
+ * cannot classify, or a body it cannot build, fails here until it is.
+ */
+
+type Resource =
+  | 'pet'
+  | 'family'
+  | 'user'
+  | 'diet'
+  | 'weightEntry'
+  | 'subscription'
+  | 'beta'
+  | 'company'
+  /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
+  | 'unscoped';
+
+/** The first path segment after /v1 names what an `{id}` is. */
+const PATH_RESOURCES: Record<string, Resource> = {
+  pets: 'pet',
+  families: 'family',
+  users: 'user',
+  diets: 'diet',
+  'weight-history': 'weightEntry',
+  subscriptions: 'subscription',
+  betas: 'beta',
+  companies: 'company',
+  vets: 'unscoped',
+};
+
+/** Query and body fields holding an id, by name. */
+const FIELD_RESOURCES: Record<string, Resource> = {
+  petUuid: 'pet',
+  userUuid: 'user',
+  familyUuid: 'family',
+  dietUuid: 'diet',
+  breedId: 'unscoped',
+  // A position in the event log, not an object: what the stream sends from it is filtered per vet
+  // (live-events.test.ts covers a company vet never hearing of another company's pets).
+  lastEventId: 'unscoped',
+};
+
+/** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
+const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings']);
+
+/** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
+const STREAMS = new Set(['streamEvents']);
+
+const ID_LIKE = /(id|ids|uuid|uuids|sku)$/i;
+
+type Target = 'own' | 'other' | 'product';
+const TARGETS: Target[] = ['own', 'other', 'product'];
+
+interface IdInput {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  resource: Resource;
+}
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  inputs: IdInput[];
+  requiredQuery: Array<{ name: string; schema: JsonSchema }>;
+  hasBody: boolean;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema: JsonSchema }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+function resourceOfPath(path: string): Resource | undefined {
+  const segment = path.split('/')[2] ?? '';
+  return PATH_RESOURCES[segment];
+}
+
+/** Every operation and its id inputs; what cannot be classified is returned as a problem. */
+function operationsOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }) {
+  const operations: Operation[] = [];
+  const problems: string[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    if (!path.startsWith('/v1/')) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      const id = op.operationId ?? `${method} ${path}`;
+      if (NOT_A_VET_ROUTE.has(id)) continue;
+      const inputs: IdInput[] = [];
+      const classify = (where: IdInput['in'], name: string) => {
+        const resource =
+          where === 'path' ? (name === 'id' ? resourceOfPath(path) : undefined) : FIELD_RESOURCES[name];
+        const unscopedPath = resourceOfPath(path) === 'unscoped';
+        if (resource) inputs.push({ in: where, name, resource });
+        else if (unscopedPath) inputs.push({ in: where, name, resource: 'unscoped' });
+        else if (where === 'path' || ID_LIKE.test(name))
+          problems.push(`${id}: the ${where} input "${name}" is not classified`);
+      };
+      const requiredQuery: Operation['requiredQuery'] = [];
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+        classify(parameter.in, parameter.name);
+        if (parameter.in === 'query' && parameter.required)
+          requiredQuery.push({ name: parameter.name, schema: parameter.schema });
+      }
+      const body = op.requestBody?.content['application/json']?.schema;
+      for (const name of Object.keys(body?.properties ?? {})) classify('body', name);
+      operations.push({
+        id,
+        method: method.toUpperCase(),
+        path,
+        inputs,
+        requiredQuery,
+        hasBody: op.requestBody !== undefined,
+      });
+    }
+  }
+  return { operations, problems };
+}
+
+const context = useTestApp();
+let app: TestApp;
+
+type Objects = Record<Exclude<Resource, 'unscoped'>, Record<Target, string | undefined>>;
+const objects = {} as Objects;
+const sessions = {} as Record<VetKind, Record<string, string>>;
+let companyA: string;
+let companyB: string;
+
+/** Everything the matrix asks for, in three worlds: company A (the B2B vets'), company B, the product's. */
+async function world(db: TestApp['database']['db'], sku: string | null, vetId: string) {
+  const { family, owner } = await createFamily(db, {
+    familyKind: sku ? 'b2b' : 'paid',
+    owner: sku ? { b2bCode: sku, lastName: 'Matrix' } : { lastName: 'Matrix' },
+  });
+  const pet = await createPet(db, { familyId: family.id, name: 'Matrixdog' }, { weightKg: 12 });
+  const subscription = await createSubscription(db, { userId: owner.id, plan: sku ? 'b2b' : 'monthly' });
+  const dietId = newId();
+  await db.insert(diets).values({
+    id: dietId,
+    petId: pet.id,
+    kind: 'maintenance',
+    nutrientProfileKind: 'fediaf_adult',
+    createdByVetId: vetId,
+  });
+  const entryId = newId();
+  await db.insert(weightEntries).values({
+    id: entryId,
+    petId: pet.id,
+    valueKg: 12,
+    measuredAt: new Date('2026-01-10T10:00:00Z'),
+    location: 'vet',
+    author: 'vet',
+    authorVetId: vetId,
+  });
+  const betaId = newId();
+  await db
+    .insert(betaUsers)
+    .values({ id: betaId, userId: owner.id, feature: 'collar_v2', enrolledByVetId: vetId });
+  return {
+    pet: pet.id,
+    family: family.id,
+    user: owner.id,
+    diet: dietId,
+    weightEntry: entryId,
+    subscription: subscription.id,
+    beta: betaId,
+  };
+}
+
+beforeAll(async () => {
+  app = context.app;
+  const db = app.database.db;
+  companyA = (await createCompany(db)).sku;
+  companyB = (await createCompany(db)).sku;
+  const kinds: VetKind[] = ['regular', 'head', 'undefined', 'b2b', 'partner'];
+  for (const kind of kinds) {
+    const companySku = kind === 'b2b' || kind === 'partner' ? companyA : null;
+    const vet = await createTestVet(app, { kind, companySku });
+    sessions[kind] = await loginAs(app, vet.email);
+  }
+  const author = await createTestVet(app, { kind: 'regular' });
+  const own = await world(db, companyA, author.id);
+  const other = await world(db, companyB, author.id);
+  const product = await world(db, null, author.id);
+  for (const resource of Object.keys(own) as Array<keyof typeof own>) {
+    objects[resource] = { own: own[resource], other: other[resource], product: product[resource] };
+  }
+  objects.company = { own: companyA, other: companyB, product: undefined };
+});
+
+/** Valid bodies, so a refusal can only come from the policy; ids are filled in by the matrix. */
+function bodyOf(operationId: string): Record<string, unknown> | undefined {
+  const now = Math.floor(Date.now() / 1000);
+  const bodies: Record<string, Record<string, unknown>> = {
+    updatePet: { name: 'Matrixdog' },
+    putRespiratoryThresholds: { low: 10, high: 30, highOrange: 35, highRed: 40 },
+    createDiet: { kind: 'maintenance', nutrientProfileKind: 'fediaf_adult' },
+    updateDiet: { mealsPerDay: 2 },
+    createDietPlan: { kind: 'maintenance' },
+    createWeightEntry: { value: 12.5, measuredAt: { seconds: now - 3600 }, location: 'vet' },
+    updateWeightEntry: { value: 12.4, measuredAt: { seconds: now - 7200 }, location: 'vet' },
+    createBetaUser: { feature: 'ai_triage' },
+  };
+  return bodies[operationId];
+}
+
+function queryValue(name: string, schema: JsonSchema): string {
+  if (name === 'q' || name === 'search') return 'matrix';
+  const options = schema.enum ?? schema.anyOf?.flatMap((s) => s.enum ?? []);
+  if (options?.length) return String(options[0]);
+  const now = Math.floor(Date.now() / 1000);
+  if (/start/i.test(name)) return String(now - 7 * 86400);
+  if (/end/i.test(name)) return String(now);
+  return 'matrix';
+}
+
+interface Call {
+  method: string;
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+/** The request of `operation` for the `target` objects; `missing` asks for ids that exist nowhere. */
+function callOf(operation: Operation, target: Target | 'missing'): Call | 'skip' {
+  const idOf = (resource: Resource): string | undefined => {
+    if (resource === 'unscoped') return undefined;
+    if (target === 'missing') return resource === 'company' ? 'NOSUCHCO' : randomUUID();
+    return objects[resource][target];
+  };
+  let path = operation.path;
+  const query = new URLSearchParams();
+  const body: Record<string, unknown> = { ...(bodyOf(operation.id) ?? {}) };
+  for (const input of operation.inputs) {
+    if (input.resource === 'unscoped' && input.in !== 'path') continue;
+    const value = idOf(input.resource);
+    if (value === undefined) return 'skip';
+    if (input.in === 'path') path = path.replace(`{${input.name}}`, encodeURIComponent(value));
+    else if (input.in === 'query') query.set(input.name, value);
+    else body[input.name] = value;
+  }
+  for (const { name, schema } of operation.requiredQuery) {
+    if (!query.has(name)) query.set(name, queryValue(name, schema));
+  }
+  const url = query.size > 0 ? `${path}?${query}` : path;
+  return { method: operation.method, url, payload: operation.hasBody ? body : undefined };
+}
+
+async function send(call: Call, kind: VetKind) {
+  return app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    cookies: sessions[kind],
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+}
+
+const COMPANY_VETS: VetKind[] = ['b2b', 'partner'];
+const PRODUCT_VETS: VetKind[] = ['regular', 'head', 'undefined'];
+
+/** Ids the company vets must never see, and whether each list proved it can show them. */
+function forbiddenIds(): string[] {
+  return Object.values(objects).flatMap((byTarget) =>
+    [byTarget.other, byTarget.product].filter((id): id is string => id !== undefined && id.length > 20),
+  );
+}
+
+describe('the access policy matrix (every registered operation × every kind of vet)', {
+  timeout: 300_000,
+}, () => {
+  let operations: Operation[] = [];
+
+  beforeAll(() => {
+    const { operations: found, problems } = operationsOf(app.swagger() as never);
+    expect(problems, 'id inputs the policy matrix cannot classify').toEqual([]);
+    operations = found;
+  });
+
+  it('answers a company vet 404 for another company’s or a product customer’s object, exactly like a missing one', async () => {
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const operation of operations) {
+      if (!operation.inputs.some((input) => input.resource !== 'unscoped')) continue;
+      if (operation.hasBody && !bodyOf(operation.id)) {
+        failures.push(`${operation.id}: give it a valid body in bodyOf()`);
+        continue;
+      }
+      const missingCall = callOf(operation, 'missing');
+      if (missingCall === 'skip') continue;
+      const missing = await send(missingCall, 'head');
+      for (const kind of COMPANY_VETS) {
+        for (const target of ['other', 'product'] as const) {
+          const call = callOf(operation, target);
+          if (call === 'skip') continue;
+          const response = await send(call, kind);
+          checked.push(`${operation.id} × ${kind} × ${target}`);
+          const code = response.statusCode >= 400 ? response.json().code : undefined;
+          const missingCode = missing.statusCode >= 400 ? missing.json().code : undefined;
+          // A list filtered by an unknown pet is empty, a create for one a 400 naming the field: an object
+          // out of scope gets the same answer, and never one of its rows.
+          const leaks = forbiddenIds().some((id) => response.body.includes(id));
+          if (response.statusCode !== missing.statusCode || code !== missingCode || leaks)
+            failures.push(
+              `${operation.id} as ${kind} for ${target}: ${response.statusCode} ${code ?? response.body.slice(0, 120)} (missing: ${missing.statusCode} ${missingCode})`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked.length).toBeGreaterThan(40);
+    console.info(`policy matrix, objects out of scope: ${checked.length} checks`);
+  });
+
+  it('lets every vet read what is in their scope: product vets everything, company vets their company’s', async () => {
+    const failures: string[] = [];
+    let checks = 0;
+    for (const operation of operations) {
+      if (operation.method !== 'GET') continue;
+      if (!operation.inputs.some((input) => input.resource !== 'unscoped')) continue;
+      const cases: Array<[VetKind, Target]> = [
+        ...PRODUCT_VETS.flatMap((kind) => TARGETS.map((target): [VetKind, Target] => [kind, target])),
+        ...COMPANY_VETS.map((kind): [VetKind, Target] => [kind, 'own']),
+      ];
+      for (const [kind, target] of cases) {
+        const call = callOf(operation, target);
+        if (call === 'skip') continue;
+        const response = await send(call, kind);
+        checks += 1;
+        if (response.statusCode !== 200)
+          failures.push(
+            `${operation.id} as ${kind} for ${target}: ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(`policy matrix, objects in scope: ${checks} checks`);
+  });
+
+  it('never shows a company vet an out-of-scope row in a list, search, chart or CSV', async () => {
+    const forbidden = forbiddenIds();
+    const failures: string[] = [];
+    let discriminating = 0;
+    let checks = 0;
+    for (const operation of operations) {
+      if (operation.method !== 'GET' || STREAMS.has(operation.id)) continue;
+      if (operation.inputs.some((input) => input.in === 'path')) continue;
+      const call = callOf(operation, 'own');
+      if (call === 'skip' && operation.inputs.every((input) => input.resource === 'unscoped')) {
+        // Unscoped lists (vets, breeds) take no scoped id: asked as they are.
+      }
+      const asked: Call = call === 'skip' ? { method: 'GET', url: operation.path } : call;
+      const product = await send(asked, 'head');
+      if (forbidden.some((id) => product.body.includes(id))) discriminating += 1;
+      for (const kind of COMPANY_VETS) {
+        const response = await send(asked, kind);
+        checks += 1;
+        const leaked = forbidden.filter((id) => response.body.includes(id));
+        if (leaked.length > 0)
+          failures.push(`${operation.id} as ${kind} shows ${leaked.length} out-of-scope ids`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Users, the users CSV, betas and subscriptions show the other rows to a product vet.
+    expect(discriminating).toBeGreaterThanOrEqual(4);
+    console.info(
+      `policy matrix, lists: ${checks} checks, ${discriminating} lists that show other rows to product vets`,
+    );
+  });
+
+  it('gives a company vet only their own company', async () => {
+    const own = await send({ method: 'GET', url: `/v1/companies/${companyA}` }, 'b2b');
+    expect(own.statusCode).toBe(200);
+    const other = await send({ method: 'GET', url: `/v1/companies/${companyB}` }, 'partner');
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('companies.not_found');
+  });
+});

@@ -1,0 +1,28 @@
+import type { DomainEvent, DomainEventType } from '@vetboard/contract';
+import { petKeys } from '../pets/pet-keys.ts';
+import { invalidateOnLive } from './live-invalidation.ts';
+
+/**
+ * What each change of a pet's makes stale, in the pet-first keys every feature reads through
+ * (lib/pets/pet-keys.ts): exactly those reads, never the whole pet.
+ */
+const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly (readonly unknown[])[]>> = {
+  'pet.edited': (uuid) => [petKeys.detail(uuid), petKeys.healthProfile(uuid)],
+  'weight.entry_added': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid)],
+  'weight.entry_corrected': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid)],
+  'thresholds.changed': (uuid) => [
+    petKeys.thresholds(uuid),
+    petKeys.respiratory(uuid),
+    petKeys.latestTrackers(uuid),
+  ],
+  'diet.created': (uuid) => [petKeys.diets(uuid)],
+  'diet.changed': (uuid) => [petKeys.diets(uuid)],
+  'diet.published': (uuid) => [petKeys.diets(uuid), petKeys.currentDietPlan(uuid)],
+  'diet.deleted': (uuid) => [petKeys.diets(uuid)],
+};
+
+for (const [type, keysOf] of Object.entries(petKeysFor)) {
+  invalidateOnLive([type as DomainEventType], (event: DomainEvent) =>
+    event.petUuid ? keysOf(event.petUuid) : [],
+  );
+}

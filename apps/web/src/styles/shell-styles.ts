@@ -1,0 +1,36 @@
+// The Mantine styles of the signed-in screens (issue #11 §1), loaded with the shell's chunk so the
+// public pages never wait for them.
+import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/DataList.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/EmptyState.layer.css';
+import '@mantine/core/styles/FloatingIndicator.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Kbd.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
+import '@mantine/dates/styles.layer.css';
+import '@mantine/spotlight/styles.layer.css';

@@ -1,0 +1,56 @@
+/**
+ * `tsx e2e/prepare/seed-database.ts <dir>`: what the server would do to an empty data directory
+ * (migrate, seed the demo data, readings ending now), plus the spec families of
+ * e2e/support/fixtures.ts. Run by prepared-database.ts in a child process, once per cache key.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { openPglite } from '../../apps/api/src/db/client.ts';
+import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { cloneRequests } from '../support/fixtures.ts';
+import { cloneFamily, type Query } from './clone-family.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: seed-database.ts <data dir>');
+
+const started = performance.now();
+// The server keeps PGlite's files in DATA_DIR/pglite (apps/api/src/db/open.ts).
+const pgliteDir = path.join(dataDir, 'pglite');
+const database = await openPglite({ dataDir: pgliteDir });
+let currentWal = '';
+try {
+  await database.migrate();
+  const result = await seedDemoData({
+    db: database.db,
+    config: { demoPassword: DEMO_PASSWORD, passwordHashCost: 'low' },
+  });
+  if (!result.seeded) throw new Error(`${dataDir} already holds data`);
+  const client = (database.db as unknown as { $client: Query }).$client;
+  for (const request of cloneRequests()) await cloneFamily(client, request);
+  await client.query('checkpoint');
+  const { rows } = await client.query<{ name: string }>(
+    'select pg_walfile_name(pg_current_wal_lsn()) as name',
+  );
+  currentWal = rows[0]?.name ?? '';
+} finally {
+  await database.close();
+}
+// The seed leaves ~700 MB of recycled WAL segments named after the current one, for writes to come;
+// every run would copy them. After the clean shutdown only the current segment (and the next, should
+// the shutdown checkpoint have crossed into it) is needed; the server makes new ones as it goes.
+if (currentWal) {
+  const walDir = path.join(pgliteDir, 'pg_wal');
+  // Names are timeline, log and segment (8 hex digits each); a log holds 0x100 segments of 16 MB.
+  const hex8 = (n: number) => n.toString(16).toUpperCase().padStart(8, '0');
+  const log = Number.parseInt(currentWal.slice(8, 16), 16);
+  const segment = Number.parseInt(currentWal.slice(16), 16);
+  const next =
+    currentWal.slice(0, 8) + (segment === 0xff ? hex8(log + 1) + hex8(0) : hex8(log) + hex8(segment + 1));
+  for (const file of fs.readdirSync(walDir)) {
+    if (/^[0-9A-F]{24}$/.test(file) && file > next) fs.rmSync(path.join(walDir, file));
+  }
+}
+console.log(
+  `Prepared the browser tests' database in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);

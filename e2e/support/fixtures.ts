@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { BISCUIT, EMMA_CLARKE, EMMA_FAMILY, LUNA, MILO, PEPPER, TOM_BECKER, TOM_FAMILY } from './demo.ts';
+
+/**
+ * Families a spec owns: each is a copy of a showcase family (owner, members, pets, health profiles,
+ * subscription, betas, collar readings and rollups, weight history, thresholds, diets and diet plans —
+ * every row reached through `family_id`, `user_id`, `owner_user_id`, `pet_id`, `diet_id` or
+ * `diet_plan_id`, see e2e/prepare/clone-family.ts) under new ids and the names given here. Two workers
+ * never change the same pet, and the showcase records stay as the seed made them for the specs that
+ * only read them.
+ *
+ * To give a spec its own pets: add an entry here (a key nobody else uses, the showcase family it
+ * copies, and names that no demo person or pet has, so a search for them finds exactly one), then
+ * `const family = specFamily('mykey')` in the spec and open `/pets/${family.pets.luna.uuid}`. The
+ * browser suite's global setup copies them into the database before the server starts (the copy is
+ * cached with the seeded database, keyed on this file among others).
+ */
+export const SPEC_FAMILIES = {
+  diets: {
+    like: 'tom',
+    owner: { firstName: 'Nora', lastName: 'Quillfeather' },
+    pets: { biscuit: 'Crumpet' },
+  },
+  trackers: {
+    like: 'emma',
+    owner: { firstName: 'Iris', lastName: 'Thornbury' },
+    pets: { luna: 'Marzipan', milo: 'Quokka', pepper: 'Zephyrine' },
+  },
+  trackersThresholds: {
+    like: 'tom',
+    owner: { firstName: 'Otto', lastName: 'Brackwater' },
+    pets: { biscuit: 'Truffle' },
+  },
+  betas: { like: 'tom', owner: { firstName: 'Wren', lastName: 'Halloway' }, pets: { biscuit: 'Nugget' } },
+  petProfile: {
+    like: 'tom',
+    owner: { firstName: 'Ada', lastName: 'Pennywhistle' },
+    pets: { biscuit: 'Pumpernickel' },
+  },
+} as const satisfies Record<string, SpecFamilySpec>;
+
+export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
+
+/** The showcase families a spec family can copy (apps/api/src/seed/showcase.ts). */
+export const SHOWCASE_FAMILIES = {
+  emma: { family: EMMA_FAMILY, owner: EMMA_CLARKE, pets: { luna: LUNA, milo: MILO, pepper: PEPPER } },
+  tom: { family: TOM_FAMILY, owner: TOM_BECKER, pets: { biscuit: BISCUIT } },
+} as const;
+
+type Showcase = typeof SHOWCASE_FAMILIES;
+type ShowcaseKey = keyof Showcase;
+
+export interface SpecFamilySpec {
+  like: ShowcaseKey;
+  owner: { firstName: string; lastName: string };
+  pets: Partial<Record<string, string>>;
+}
+
+/**
+ * The id a copied row gets: the same on every run, so a spec knows its ids without asking the server.
+ * A v4-shaped uuid (the API validates uuids strictly); clone-family.ts computes the same in SQL.
+ */
+export function specId(key: string, showcaseId: string): string {
+  const hex = createHash('md5').update(`${key}:${showcaseId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The e-mail of a spec family's owner: the showcase owner's, tagged with the key. */
+export function specEmail(key: string, showcaseEmail: string): string {
+  const [local, domain] = showcaseEmail.split('@');
+  return `${local}+${key.toLowerCase()}@${domain}`;
+}
+
+export interface SpecFamily<K extends SpecFamilyKey> {
+  key: K;
+  family: { uuid: string };
+  owner: { uuid: string; firstName: string; lastName: string; fullName: string; email: string };
+  pets: { [P in keyof (typeof SPEC_FAMILIES)[K]['pets']]: { uuid: string; name: string } };
+}
+
+/** A spec's own family, by its key in SPEC_FAMILIES. */
+export function specFamily<K extends SpecFamilyKey>(key: K): SpecFamily<K> {
+  const spec: SpecFamilySpec = SPEC_FAMILIES[key];
+  const showcase = SHOWCASE_FAMILIES[spec.like];
+  const showcasePets: Record<string, { uuid: string }> = showcase.pets;
+  const pets = Object.fromEntries(
+    Object.entries(spec.pets).map(([name, newName]) => {
+      const pet = showcasePets[name];
+      if (!pet || !newName)
+        throw new Error(`SPEC_FAMILIES.${key}: ${spec.like}'s family has no pet "${name}"`);
+      return [name, { uuid: specId(key, pet.uuid), name: newName }];
+    }),
+  );
+  return {
+    key,
+    family: { uuid: specId(key, showcase.family.uuid) },
+    owner: {
+      uuid: specId(key, showcase.owner.uuid),
+      ...spec.owner,
+      fullName: `${spec.owner.firstName} ${spec.owner.lastName}`,
+      email: specEmail(key, showcase.owner.email),
+    },
+    pets: pets as SpecFamily<K>['pets'],
+  };
+}
+
+/** What the database preparation needs to copy every spec family (JSON, for a child process). */
+export function cloneRequests(): Array<{
+  key: string;
+  familyId: string;
+  owner: { id: string; firstName: string; lastName: string };
+  petNames: Record<string, string>;
+}> {
+  return (Object.keys(SPEC_FAMILIES) as SpecFamilyKey[]).map((key) => {
+    const spec: SpecFamilySpec = SPEC_FAMILIES[key];
+    const showcase = SHOWCASE_FAMILIES[spec.like];
+    const showcasePets: Record<string, { uuid: string }> = showcase.pets;
+    const petNames: Record<string, string> = {};
+    for (const [name, uuid] of Object.entries(showcasePets)) {
+      // A pet the entry does not rename still comes along (it is family), under a name of its own.
+      petNames[uuid.uuid] = spec.pets[name] ?? `${spec.owner.lastName} ${name}`;
+    }
+    return {
+      key,
+      familyId: showcase.family.uuid,
+      owner: { id: showcase.owner.uuid, ...spec.owner },
+      petNames,
+    };
+  });
+}

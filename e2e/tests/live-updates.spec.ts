@@ -1,0 +1,54 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { REGULAR_VET } from '../support/demo.ts';
+
+async function vetPage(browser: Browser, email?: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email);
+  return page;
+}
+
+/** A seeded pet no other browser test looks at by name. */
+async function somePet(page: Page): Promise<{ uuid: string; name: string }> {
+  const response = await page.request.get('/v1/search?q=Charlie');
+  const { results } = (await response.json()) as { results: { type: string; uuid: string; title: string }[] };
+  const pet = results.find((result) => result.type === 'pet' && result.title === 'Charlie');
+  expect(pet, 'a seeded pet named Charlie').toBeDefined();
+  return { uuid: pet?.uuid ?? '', name: 'Charlie' };
+}
+
+test.describe('live updates (issue #10 §2)', () => {
+  test("one vet's edit shows on another vet's open pet page within 2 s, without a reload", async ({
+    browser,
+  }) => {
+    // Two browsers log in and load the app before the 2 s that matter start.
+    test.setTimeout(120_000);
+    const watcher = await vetPage(browser);
+    const editor = await vetPage(browser, REGULAR_VET.email);
+    const pet = await somePet(watcher);
+    const newName = `Charlie ${Date.now() % 100_000}`;
+    try {
+      await watcher.goto(`/pets/${pet.uuid}`);
+      await expect(watcher.getByRole('heading', { level: 1, name: pet.name })).toBeVisible();
+      // Reloads would lose this marker: it proves the page below was updated in place.
+      await watcher.evaluate(() => {
+        (window as unknown as { liveMarker: boolean }).liveMarker = true;
+      });
+
+      const saved = await editor.request.patch(`/v1/pets/${pet.uuid}`, { data: { name: newName } });
+      expect(saved.status()).toBe(200);
+
+      await expect(watcher.getByRole('heading', { level: 1, name: newName })).toBeVisible({ timeout: 2_000 });
+      expect(await watcher.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker)).toBe(
+        true,
+      );
+      await expect(watcher.getByText('Live updates paused')).toHaveCount(0);
+    } finally {
+      const restore = await editor.request.patch(`/v1/pets/${pet.uuid}`, { data: { name: pet.name } });
+      expect(restore.status()).toBe(200);
+      await watcher.context().close();
+      await editor.context().close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { EMMA_FAMILY, LUNA } from '../support/demo.ts';
+
+/**
+ * Every API read the page makes, counted per resource (method, path and query). Only fetches count:
+ * a live-update stream is one long request, not a read.
+ */
+function countApiReads(page: Page) {
+  const counts = new Map<string, number>();
+  let last = Date.now();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/v1/')) return;
+    if (request.resourceType() !== 'fetch' && request.resourceType() !== 'xhr') return;
+    if ((request.headers().accept ?? '').includes('text/event-stream')) return;
+    const key = `${request.method()} ${url.pathname}${url.search}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    last = Date.now();
+  });
+  return {
+    /** Waits until no read has started for a while, then gives the counts. */
+    async settled(quietMs = 1_500): Promise<Record<string, number>> {
+      await expect
+        .poll(() => Date.now() - last, { timeout: 20_000, intervals: [250] })
+        .toBeGreaterThan(quietMs);
+      return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+    },
+    reset() {
+      counts.clear();
+      last = Date.now();
+    },
+  };
+}
+
+/** The resources read more than once. */
+function repeated(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 1));
+}
+
+test.describe('one API read per resource per navigation', () => {
+  test.beforeEach(async ({ page }) => {
+    await logIn(page);
+  });
+
+  test("a full load of Luna's profile reads each of its resources once", async ({ page }) => {
+    const reads = countApiReads(page);
+    await page.goto(`/pets/${LUNA.uuid}`);
+    await expect(page.getByRole('heading', { level: 1, name: LUNA.name })).toBeVisible({ timeout: 30_000 });
+    const counts = await reads.settled();
+    expect(Object.keys(counts)).toContain(`GET /v1/pets/${LUNA.uuid}`);
+    expect(Object.keys(counts).length).toBeGreaterThanOrEqual(6);
+    expect(repeated(counts), JSON.stringify(counts, null, 2)).toEqual({});
+  });
+
+  test('a full load of a tracker page reads each of its resources once', async ({ page }) => {
+    const reads = countApiReads(page);
+    await page.goto(`/pets/${LUNA.uuid}/drinking`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Drinking Tracker' })).toBeVisible();
+    await expect(page.getByTestId('tracker-chart')).not.toHaveAttribute('aria-busy', 'true');
+    const counts = await reads.settled();
+    expect(
+      Object.keys(counts).some((key) => key.startsWith(`GET /v1/pets/${LUNA.uuid}/drinking/chart`)),
+    ).toBe(true);
+    expect(repeated(counts), JSON.stringify(counts, null, 2)).toEqual({});
+  });
+
+  test('a full load of a list reads its page of rows once', async ({ page }) => {
+    const reads = countApiReads(page);
+    await page.goto('/users?user_type=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'B2B users' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'B2B users' }).locator('tbody tr').first()).toBeVisible();
+    const counts = await reads.settled();
+    expect(Object.keys(counts).some((key) => key.startsWith('GET /v1/users?'))).toBe(true);
+    expect(repeated(counts), JSON.stringify(counts, null, 2)).toEqual({});
+  });
+
+  test('an in-app navigation to a list, hovered first, reads it once', async ({ page }) => {
+    await readsSettle(page);
+    const reads = countApiReads(page);
+    const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Betas' });
+    // A vet's pointer rests on the link before the click: the hover prefetch must serve the navigation.
+    await link.hover();
+    await page.waitForTimeout(300);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Betas' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Beta users' }).locator('tbody tr').first()).toBeVisible();
+    const counts = await reads.settled();
+    expect(Object.keys(counts).some((key) => key.startsWith('GET /v1/betas?'))).toBe(true);
+    expect(repeated(counts), JSON.stringify(counts, null, 2)).toEqual({});
+  });
+
+  test("an in-app navigation from a family to Luna's profile reads nothing twice, nor the family again", async ({
+    page,
+  }) => {
+    await page.goto(`/families/${EMMA_FAMILY.uuid}/pets`);
+    await expect(page.getByTestId('family-pet').first()).toBeVisible();
+    await readsSettle(page);
+
+    const reads = countApiReads(page);
+    const card = page.getByRole('link', { name: LUNA.name, exact: true });
+    await card.hover();
+    await page.waitForTimeout(300);
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: LUNA.name })).toBeVisible({ timeout: 30_000 });
+    const counts = await reads.settled();
+    expect(Object.keys(counts)).toContain(`GET /v1/pets/${LUNA.uuid}`);
+    // The family page read the family a moment ago: the profile reuses it.
+    expect(counts[`GET /v1/families/${EMMA_FAMILY.uuid}/pets`]).toBeUndefined();
+    expect(repeated(counts), JSON.stringify(counts, null, 2)).toEqual({});
+  });
+});
+
+/** Lets the reads of the page already shown finish before counting the next navigation's. */
+async function readsSettle(page: Page): Promise<void> {
+  await countApiReads(page).settled();
+}
