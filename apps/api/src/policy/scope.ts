@@ -70,3 +70,15 @@ export function companyCondition(actor: Actor, sku: AnyColumn | SQL): ScopeCondi
   if (scope.kind === 'none') return NOTHING;
   return sql`${sku} = ${scope.sku}`;
 }
+
+/**
+ * Whether the actor may hear of a change to something of a company (`null`: the product's own
+ * customers). The same rule as the read conditions above, for the live stream, which filters events
+ * in memory instead of in SQL.
+ */
+export function mayHearOf(actor: Actor, companySku: string | null): boolean {
+  const scope = scopeOf(actor);
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return companySku === scope.sku;
+}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_MS } from '../../lib/tokens.ts';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
-import { type EventAudience, mayHear } from './events.service.ts';
+import { mayHearOf } from '../../policy/scope.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** The browser waits this long before its own reconnect (our client manages backoff itself too). */
@@ -34,7 +34,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const vet = sessionVet(request);
-      const audience: EventAudience = { vetId: vet.vetId, kind: vet.kind, companySku: vet.companySku };
       const resumeAfter = request.headers['last-event-id'] ?? request.query.lastEventId;
 
       reply.hijack();
@@ -52,7 +51,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       let replaying = true;
       const pending: DomainEvent[] = [];
       const write = (event: DomainEvent) => {
-        if (sent.has(event.seq) || !mayHear(audience, event)) return;
+        if (sent.has(event.seq) || !mayHearOf(vet, event.companySku)) return;
         sent.add(event.seq);
         if (sent.size > 2_000) sent.delete(sent.values().next().value as number);
         res.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);

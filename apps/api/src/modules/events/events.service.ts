@@ -1,4 +1,4 @@
-import type { DomainEvent, DomainEventType, EventActor, VetKind } from '@vetboard/contract';
+import type { DomainEvent, DomainEventType, EventActor } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
@@ -61,22 +61,4 @@ export function toDomainEventDto(row: DomainEventRow): DomainEvent {
     at: row.at.toISOString(),
     actor: { type: row.actor.type as EventActor['type'], id: row.actor.id },
   };
-}
-
-/** Who is listening: enough of the vet to decide what they may hear. */
-export interface EventAudience {
-  vetId: string;
-  kind: VetKind;
-  companySku: string | null;
-}
-
-/**
- * The access rule for events (the same rule as for reads: B2B vets and partners see only their
- * company's pets and people; the product's own vets see everything).
- */
-export function mayHear(audience: EventAudience, event: DomainEvent): boolean {
-  if (audience.kind === 'b2b' || audience.kind === 'partner') {
-    return audience.companySku !== null && event.companySku === audience.companySku;
-  }
-  return true;
 }
