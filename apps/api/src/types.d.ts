@@ -1,12 +1,12 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import type { AuthService } from './modules/auth/auth.service.ts';
 import type { EventHub } from './modules/events/events.hub.ts';
 import type { Jobs } from './modules/jobs/jobs.service.ts';
 import type { Mailer } from './modules/mail/mail.service.ts';
 import type { VetRow } from './modules/vets/vets.table.ts';
 import type { AuthMode } from './plugins/app/authenticate.ts';
+import type { CrossModuleServices } from './plugins/app/services.ts';
 import type { Actor } from './policy/actor.ts';
 
 declare module 'fastify' {
@@ -18,7 +18,8 @@ declare module 'fastify' {
     events: EventHub;
     jobs: Jobs;
     mailer: Mailer;
-    services: { auth: AuthService };
+    /** Calls between modules that an import would make circular (plugins/app/services.ts). */
+    services: CrossModuleServices;
   }
   interface FastifyRequest {
     /** Who is acting, set by the route's auth mode; null only on `public` routes. */

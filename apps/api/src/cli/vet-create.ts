@@ -6,7 +6,9 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
+import { issuePasswordSetupLink } from '../modules/auth/auth.service.ts';
 import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/vets/vets.service.ts';
+import { authDepsOf } from '../plugins/app/services.ts';
 import { systemActor } from '../policy/actor.ts';
 
 /** How a real install gets its first account: the link lets the vet choose a password. */
@@ -61,7 +63,7 @@ async function main() {
       },
       systemActor('vet:create'),
     );
-    const { link, expiresAt } = await app.services.auth.issuePasswordSetupLink(vet, {
+    const { link, expiresAt } = await issuePasswordSetupLink(authDepsOf(app), vet, {
       ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: null,
       action: 'auth.password_setup_link_created',

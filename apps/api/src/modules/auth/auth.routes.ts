@@ -11,9 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE, sessionVetRow } from '../../plugins/app/authenticate.ts';
+import { authDepsOf } from '../../plugins/app/services.ts';
 import { toVetDto } from '../vets/vets.mapper.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import { authErrors } from './auth.errors.ts';
+import { confirmPasswordReset, login, logout, refresh, requestPasswordReset } from './auth.service.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
@@ -22,7 +24,7 @@ export const RESET_REQUEST_ACCEPTED =
   'If an account exists for this e-mail, a link to set a new password is on its way.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = app.services.auth;
+  const deps = authDepsOf(app);
 
   app.post(
     '/login',
@@ -36,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { vet, tokens } = await auth.login(request.body, requestMeta(request));
+      const { vet, tokens } = await login(deps, request.body, requestMeta(request));
       setSessionCookies(request, reply, tokens);
       return { vet };
     },
@@ -67,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) throw authErrors.refreshInvalid();
-      const tokens = await auth.refresh(refreshToken, requestMeta(request));
+      const tokens = await refresh(deps, refreshToken, requestMeta(request));
       setSessionCookies(request, reply, tokens);
       return { ok: true as const };
     },
@@ -80,7 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { operationId: 'logout', tags, response: { 200: okResponseSchema } },
     },
     async (request, reply) => {
-      await auth.logout(
+      await logout(
+        deps,
         {
           accessToken: bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE],
           refreshToken: request.cookies[REFRESH_COOKIE],
@@ -104,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(request.body, requestMeta(request));
+      await requestPasswordReset(deps, request.body, requestMeta(request));
       return reply.status(202).send({ message: RESET_REQUEST_ACCEPTED });
     },
   );
@@ -121,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.confirmPasswordReset(request.body, requestMeta(request));
+      await confirmPasswordReset(deps, request.body, requestMeta(request));
       return { ok: true as const };
     },
   );

@@ -123,7 +123,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const vet = await inviteVet(
-        { db: deps.db, auth: app.services.auth },
+        { db: deps.db, auth: app.services.passwordSetupLinks },
         { ...request.body, companySku: request.body.companySku ?? null },
         sessionVet(request),
       );
@@ -145,7 +145,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       vet: toVetListItemDto(
         await updateVet(
-          { ...deps, revokeSessions: app.services.auth.revokeAllSessions },
+          { ...deps, revokeSessions: app.services.revokeSessions },
           request.params.id,
           request.body,
           sessionVet(request),

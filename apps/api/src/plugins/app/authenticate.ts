@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { authErrors } from '../../modules/auth/auth.errors.ts';
+import { authenticate } from '../../modules/auth/auth.service.ts';
 import { integrationsErrors } from '../../modules/integrations/integrations.errors.ts';
 import { authenticateIntegration } from '../../modules/integrations/integrations.service.ts';
 import type { VetRow } from '../../modules/vets/vets.table.ts';
@@ -61,9 +62,11 @@ export const authenticatePlugin = fp(
     app.decorateRequest('vet', null);
     app.decorateRequest('sessionId', null);
 
+    const sessionDeps = { db: app.database.db, now: app.clock.now };
+
     async function sessionActor(request: FastifyRequest): Promise<Actor | null> {
       const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
-      const session = token ? await app.services.auth.authenticate(token) : null;
+      const session = token ? await authenticate(sessionDeps, token) : null;
       if (!session) return null;
       request.vet = session.vet;
       request.sessionId = session.sessionId;

@@ -1,18 +1,35 @@
 import fp from 'fastify-plugin';
 import { defineAuthJobs } from '../../modules/auth/auth.jobs.ts';
-import { createAuthService } from '../../modules/auth/auth.service.ts';
+import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/auth/auth.service.ts';
+import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
 
-/** Services are built once per app from its own dependencies, so tests get fully isolated apps. */
+/**
+ * The calls one module makes into another that would close an import cycle (auth reads vets, so vets
+ * cannot import auth): the app wires them from the callee's free functions and its own dependencies.
+ */
+export interface CrossModuleServices {
+  passwordSetupLinks: PasswordSetupLinks;
+  revokeSessions: RevokeSessions;
+}
+
+export function authDepsOf(app: {
+  database: { db: AuthDeps['db'] };
+  config: AuthDeps['config'];
+  mailer: AuthDeps['mailer'];
+  clock: { now: AuthDeps['now'] };
+}): AuthDeps {
+  return { db: app.database.db, config: app.config, mailer: app.mailer, now: app.clock.now };
+}
+
 export const servicesPlugin = fp(
   async (app) => {
+    const authDeps = authDepsOf(app);
     app.decorate('services', {
-      auth: createAuthService({
-        db: app.database.db,
-        config: app.config,
-        mailer: app.mailer,
-        now: app.clock.now,
-      }),
-    });
+      passwordSetupLinks: {
+        writePasswordSetupLink: (tx, vet, options) => writePasswordSetupLink(authDeps, tx, vet, options),
+      },
+      revokeSessions: (tx, vetId, reason) => revokeAllSessions(authDeps, tx, vetId, reason),
+    } satisfies CrossModuleServices);
     defineAuthJobs(app.jobs, { db: app.database.db, cron: app.config.purgeSchedule });
   },
   { name: 'services', dependencies: ['database', 'jobs', 'mailer'] },
