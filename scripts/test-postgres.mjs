@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API suite's PostgreSQL pass (issue #2 §2) runs only where a server is configured; without one,
+// The API suite's PostgreSQL pass (production may run either engine) runs only where a server is configured; without one,
 // `npm test` says so instead of failing on a project vitest does not know.
 import { spawnSync } from 'node:child_process';
 

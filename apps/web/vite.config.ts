@@ -37,7 +37,7 @@ function devPublicConfig(): Plugin {
 }
 
 /**
- * Source maps help support read a stack trace, but they are not for browsers (issue #11 §1): after the
+ * Source maps help support read a stack trace, but they are not for browsers (they would publish our sources): after the
  * build they move from dist/ to dist-maps/, which nothing serves.
  */
 function sourceMapsOutOfDist(): Plugin {
@@ -72,7 +72,7 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // Pending components and loaders split too (issue #11 §1): left in the entry, they pulled the
+      // Pending components and loaders split too: left in the entry, they pulled the
       // shell and every feature's queries into the first download of /login.
       codeSplittingOptions: {
         defaultBehavior: [

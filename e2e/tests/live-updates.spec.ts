@@ -18,7 +18,7 @@ async function somePet(page: Page): Promise<{ uuid: string; name: string }> {
   return { uuid: pet?.uuid ?? '', name: 'Charlie' };
 }
 
-test.describe('live updates (issue #10 §2)', () => {
+test.describe('live updates', () => {
   test("one vet's edit shows on another vet's open pet page within 2 s, without a reload", async ({
     browser,
   }) => {

@@ -104,7 +104,7 @@ export const vetPatchSchema = z
 export type VetPatch = z.infer<typeof vetPatchSchema>;
 
 /**
- * Who may manage vets (issue 9 §1 "Rights"), shared so the dashboard offers only what the API allows:
+ * Who may manage vets, shared so the dashboard offers only what the API allows:
  * head vets create vets, change any other vet's kind, company and disabled flag, and edit any vet's
  * profile and avatar; every vet edits their own names and avatar, never their own kind or company.
  */

@@ -1,4 +1,4 @@
-// The Mantine styles of the signed-in screens (issue #11 §1), loaded with the shell's chunk so the
+// The Mantine styles of the signed-in screens, loaded with the shell's chunk so the
 // public pages never wait for them.
 import '@mantine/core/styles/AppShell.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';

@@ -14,7 +14,7 @@ let otherCompanySku: string;
 
 beforeAll(async () => {
   app = context.app;
-  // A head vet: only head vets edit other vets (issue 9 §1, rights).
+  // A head vet: only head vets edit other vets (policy/rights.ts).
   me = await createTestVet(app, { kind: 'head', firstName: 'Una', lastName: 'Defined' });
   cookies = await loginAs(app, me.email);
   companySku = (await createCompany(app.database.db)).sku;

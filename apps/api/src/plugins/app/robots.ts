@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-/** An internal tool: no search engine may list it, its pages or its API (issue #11 §5). */
+/** An internal tool: no search engine may list it, its pages or its API. */
 export const robotsPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply) => {

@@ -40,9 +40,9 @@ export const spaPlugin = fp(
         prefix: '/',
         index: false,
         wildcard: true,
-        // Brotli and gzip copies made at build time (issue #11 §1), chosen by Accept-Encoding.
+        // Brotli and gzip copies made at build time, so no request pays for compression, chosen by Accept-Encoding.
         preCompressed: true,
-        // Source maps stay on the server for support; browsers never get them (issue #11 §1).
+        // Source maps stay on the server for support; browsers never get them (they would publish our sources).
         allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/, so those files never change.
