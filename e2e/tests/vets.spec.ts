@@ -249,9 +249,9 @@ test.describe('a vet profile (/vets/{uuid})', () => {
     await page.getByRole('button', { name: 'Save picture' }).click();
     await expect(page.getByText('Picture saved.')).toBeVisible();
     const current = page.getByTestId('avatar-current').locator('img');
-    await expect(current).toHaveAttribute('src', /^\/v1\/vets\/avatars\/[0-9a-f]{32}\.png$/);
+    await expect(current).toHaveAttribute('src', /^\/v1\/files\/[0-9a-f-]{36}$/);
     // Their own picture: the header shows it too, at once.
-    await expect(page.locator('header img')).toHaveAttribute('src', /^\/v1\/vets\/avatars\//);
+    await expect(page.locator('header img')).toHaveAttribute('src', /^\/v1\/files\//);
     const image = await page.request.get((await current.getAttribute('src')) ?? '');
     expect(image.headers()['content-type']).toBe('image/png');
 

@@ -14,6 +14,7 @@ import { dietsRoutes } from './modules/diets/diets.routes.ts';
 import { ingredientsRoutes } from './modules/diets/ingredients.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(dietsRoutes, { prefix: '/v1/diets' });
   await app.register(ingredientsRoutes, { prefix: '/v1/ingredients' });
   await app.register(eventsRoutes, { prefix: '/v1/events' });
+  await app.register(filesRoutes, { prefix: '/v1/files' });
 
   await app.register(spaPlugin);
   return app;

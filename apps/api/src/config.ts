@@ -52,6 +52,12 @@ const envSchema = z.object({
   /** `low` exists for tests and benchmarks only: production hashes use OWASP's scrypt parameters. */
   PASSWORD_HASH_COST: z.enum(['standard', 'low']).default('standard'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  DOCUMENT_MAX_MB: z.coerce
+    .number({ message: 'must be a number of megabytes from 1 to 100' })
+    .int('must be a number of megabytes from 1 to 100')
+    .min(1, 'must be a number of megabytes from 1 to 100')
+    .max(100, 'must be a number of megabytes from 1 to 100')
+    .default(20),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
@@ -98,6 +104,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDistDir: path.resolve(env_.WEB_DIST_DIR),
     /** Signs the diet PDF links; unset, the server generates one and keeps it in `app_secrets`. */
     signingSecret: env_.SIGNING_SECRET,
+    /** The largest document (PDF or image) an upload may store; avatars have their own, smaller limit. */
+    documentMaxBytes: env_.DOCUMENT_MAX_MB * 1024 * 1024,
   };
 }
 

@@ -3,6 +3,8 @@ import { ConfigError, parseConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/pglite-lock.ts';
+import { removeDiskPdfCache } from './modules/diets/diets.service.ts';
+import { moveDiskAvatarsIntoDatabase } from './modules/vets/vets.avatars.service.ts';
 import { DEMO_HEAD_VET_EMAIL } from './seed/demo-vets.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -54,6 +56,10 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await database.migrate();
+  // Files once kept in DATA_DIR now live in the database; DATA_DIR keeps only PGlite's own files.
+  const moved = await moveDiskAvatarsIntoDatabase({ db: database.db, dataDir: config.dataDir });
+  if (moved.files > 0) app.log.info(moved, 'avatars moved from DATA_DIR/uploads into the database');
+  await removeDiskPdfCache(config.dataDir);
   const seed = config.seedDemo
     ? await seedDemoData({ db: database.db, config, scale: config.seedScale })
     : { seeded: false as const, counts: null };

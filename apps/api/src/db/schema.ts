@@ -9,6 +9,7 @@ export * from '../modules/diets/diets.plans.table.ts';
 export * from '../modules/diets/diets.table.ts';
 export * from '../modules/events/events.table.ts';
 export * from '../modules/families/families.table.ts';
+export * from '../modules/files/files.table.ts';
 export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/mail/mail.table.ts';
 export * from '../modules/pets/pets.table.ts';

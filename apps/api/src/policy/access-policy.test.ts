@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { VetKind } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
@@ -6,6 +6,7 @@ import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/tes
 import { newId } from '../lib/ids.ts';
 import { betaUsers } from '../modules/betas/betas.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
+import { files } from '../modules/files/files.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
 /**
@@ -25,6 +26,8 @@ type Resource =
   | 'subscription'
   | 'beta'
   | 'company'
+  /** A pet's stored file (a diet PDF): read within the pet's scope. */
+  | 'file'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -38,6 +41,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   subscriptions: 'subscription',
   betas: 'beta',
   companies: 'company',
+  files: 'file',
   vets: 'unscoped',
 };
 
@@ -175,6 +179,19 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     author: 'vet',
     authorVetId: vetId,
   });
+  const fileId = newId();
+  const content = Buffer.from('%PDF-1.7\n%matrix\n');
+  await db.insert(files).values({
+    id: fileId,
+    purpose: 'diet_pdf',
+    contentType: 'application/pdf',
+    filename: 'matrix-diet.pdf',
+    size: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+    petId: pet.id,
+    uploadedBy: 'system:test',
+  });
   const betaId = newId();
   await db
     .insert(betaUsers)
@@ -187,6 +204,7 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     weightEntry: entryId,
     subscription: subscription.id,
     beta: betaId,
+    file: fileId,
   };
 }
 

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { like } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngredient } from '../../../test/diet-fixtures.ts';
-import { createFamily, createPet } from '../../../test/people-fixtures.ts';
+import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, TEST_PUBLIC_URL, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
 import { getOrCreateSecret } from '../app-secrets/app-secrets.service.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
+import { files } from '../files/files.table.ts';
 import type { PetRow } from '../pets/pets.table.ts';
 import { signDietLink } from './diet-pdf-link.ts';
 import type { IngredientRow } from './diets.table.ts';
@@ -86,6 +88,14 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return pages.join('\n').replace(/\s+/g, ' ');
 }
 
+/** The diet's PDFs in the files store: the cache is asserted on the table, not on timings. */
+function cachedPdfs(id = dietId) {
+  return app.database.db
+    .select({ id: files.id, petId: files.petId, sha256: files.sha256, createdAt: files.createdAt })
+    .from(files)
+    .where(like(files.cacheKey, `diet-pdf:${id}:%`));
+}
+
 function contentUrl(query = '') {
   return `/v1/diets/${dietId}/pdf/content${query}`;
 }
@@ -96,8 +106,9 @@ describe('the diet PDF', () => {
     expect(response.statusCode).toBe(200);
     const { diet } = response.json();
     expect(diet.pdf).toEqual({ generatedAt: { seconds: expect.any(Number) }, upToDate: true });
-    const files = fs.readdirSync(path.join(dataDir, 'pdfs', 'diets'));
-    expect(files).toEqual([expect.stringMatching(new RegExp(`^${dietId}-[0-9a-f]{16}\\.pdf$`))]);
+    expect(await cachedPdfs()).toEqual([expect.objectContaining({ petId: pet.id })]);
+    // Nothing on disk: DATA_DIR keeps only PGlite's files.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
     expect(
       await listAuditRows(app.database.db, { action: 'diets.generate_pdf', entityId: dietId }),
     ).toHaveLength(1);
@@ -108,6 +119,11 @@ describe('the diet PDF', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('inline; filename="biscuit-diet-2026-11-03.pdf"');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const [stored] = await cachedPdfs();
+    expect(response.headers.etag).toBe(`"${stored?.sha256}"`);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -140,14 +156,85 @@ describe('the diet PDF', () => {
     expect(text).toContain('Serve Biscuit three small meals.');
     expect((await call('GET', `/v1/diets/${dietId}`)).json().diet.pdf.upToDate).toBe(true);
     // The outdated file is gone; only the current one stays.
-    expect(fs.readdirSync(path.join(dataDir, 'pdfs', 'diets'))).toHaveLength(1);
+    expect(await cachedPdfs()).toHaveLength(1);
   });
 
-  it('is rebuilt when its file went missing', async () => {
-    fs.rmSync(path.join(dataDir, 'pdfs', 'diets'), { recursive: true });
+  it('is served from the files store on the next reads, not rendered again', async () => {
+    await call('GET', contentUrl());
+    const before = await cachedPdfs();
+    const renders = await listAuditRows(app.database.db, { action: 'diets.generate_pdf', entityId: dietId });
+    const second = await call('GET', contentUrl());
+    const third = await call('GET', contentUrl());
+    expect(second.statusCode).toBe(200);
+    expect(third.rawPayload.equals(second.rawPayload)).toBe(true);
+    expect(await cachedPdfs()).toEqual(before);
+    expect(
+      await listAuditRows(app.database.db, { action: 'diets.generate_pdf', entityId: dietId }),
+    ).toHaveLength(renders.length);
+  });
+
+  it('answers 304 to a client that has the current one, and the full PDF once it changed', async () => {
+    const first = await call('GET', contentUrl());
+    const etag = String(first.headers.etag);
+    const again = await app.inject({
+      method: 'GET',
+      url: contentUrl(),
+      cookies,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    expect(again.headers.etag).toBe(etag);
+
+    await call('PATCH', `/v1/diets/${dietId}`, { mealsPerDay: 3 });
+    // The change dropped the cached PDF in its own transaction.
+    expect(await cachedPdfs()).toEqual([]);
+    const changed = await app.inject({
+      method: 'GET',
+      url: contentUrl(),
+      cookies,
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('is rebuilt when its cached file went missing', async () => {
+    await app.database.db.delete(files).where(like(files.cacheKey, `diet-pdf:${dietId}:%`));
     const response = await call('GET', contentUrl());
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await cachedPdfs()).toHaveLength(1);
+  });
+
+  it("is 404 for a company vet outside the pet's scope, through the diet and through the files route", async () => {
+    await call('GET', contentUrl());
+    const [stored] = await cachedPdfs();
+    const company = await createCompany(app.database.db);
+    const outsider = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
+    const outsiderCookies = await loginAs(app, outsider.email);
+    for (const url of [contentUrl(), `/v1/files/${stored?.id}`]) {
+      const response = await app.inject({ method: 'GET', url, cookies: outsiderCookies });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.rawPayload.subarray(0, 5).toString('latin1')).not.toBe('%PDF-');
+    }
+    const own = await app.inject({ method: 'GET', url: `/v1/files/${stored?.id}`, cookies });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('goes with its diet when a draft is deleted', async () => {
+    const draft = (
+      await call('POST', '/v1/diets', {
+        petUuid: pet.id,
+        kind: 'maintenance',
+        nutrientProfileKind: 'fediaf_adult',
+      })
+    ).json().diet.uuid;
+    await call('GET', `/v1/diets/${draft}/pdf/content`);
+    expect(await cachedPdfs(draft)).toHaveLength(1);
+    expect((await app.inject({ method: 'DELETE', url: `/v1/diets/${draft}`, cookies })).statusCode).toBe(200);
+    expect(await cachedPdfs(draft)).toEqual([]);
   });
 
   it('answers 404 for an unknown diet', async () => {

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   dietKindLabels,
   dietStatusLabels,
@@ -97,45 +95,6 @@ export function buildDietPdfData(view: DietView, productName: string, today: str
 
 export function pdfSourceHash(data: DietPdfData): string {
   return createHash('sha256').update(JSON.stringify(data)).digest('hex');
-}
-
-export function dietPdfDir(dataDir: string): string {
-  return path.join(dataDir, 'pdfs', 'diets');
-}
-
-/**
- * Writes next to the final name and renames: a reader never sees half a file, and two requests building
- * the same PDF at once both end with the same complete file.
- */
-export async function storeDietPdf(
-  dataDir: string,
-  dietId: string,
-  hash: string,
-  pdf: Buffer,
-): Promise<string> {
-  const dir = dietPdfDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  const finalPath = path.join(dir, `${dietId}-${hash.slice(0, 16)}.pdf`);
-  const tempPath = `${finalPath}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-  await fs.writeFile(tempPath, pdf);
-  await fs.rename(tempPath, finalPath);
-  return finalPath;
-}
-
-export async function readStoredPdf(filePath: string | null): Promise<Buffer | null> {
-  if (!filePath) return null;
-  try {
-    return await fs.readFile(filePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/** An older version of a diet's PDF is useless once the new one is recorded; failing to remove it is harmless. */
-export async function removeStalePdf(filePath: string | null, keep: string): Promise<void> {
-  if (!filePath || filePath === keep) return;
-  await fs.rm(filePath, { force: true }).catch(() => undefined);
 }
 
 /** `<pet>-diet-<date>.pdf`, ASCII only so every browser keeps the name. */

@@ -120,7 +120,7 @@ export type DietUpdate = Partial<
     | 'publishedAt'
     | 'publishedByVetId'
     | 'pdfGeneratedAt'
-    | 'pdfPath'
+    | 'pdfFileId'
     | 'pdfSourceHash'
     | 'updatedAt'
   >

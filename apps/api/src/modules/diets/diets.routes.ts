@@ -12,7 +12,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendInlinePdf } from '../../lib/send-pdf.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { requestActor, sessionVet } from '../../plugins/app/authenticate.ts';
 import { signingKey } from '../app-secrets/app-secrets.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
@@ -208,8 +208,11 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, filename } = await getDietPdfContent(deps, request.params.id, requestActor(request));
-      return sendInlinePdf(reply, pdf, filename);
+      return sendFile(
+        request,
+        reply,
+        await getDietPdfContent(deps, request.params.id, requestActor(request)),
+      );
     },
   );
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   calendarDateToIso,
   type Diet,
@@ -13,22 +15,22 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import type { SendableFile } from '../../lib/send-file.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { auditDiff, hasChanges, recordAudit } from '../audit/audit.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
+import {
+  deleteFile,
+  findCachedFile,
+  type StoredFile,
+  sendableFile,
+  storeContent,
+} from '../files/files.service.ts';
 import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
 import { renderDietPdf } from './diet-pdf.document.ts';
-import {
-  buildDietPdfData,
-  dietPdfFilename,
-  monthsBetween,
-  pdfSourceHash,
-  readStoredPdf,
-  removeStalePdf,
-  storeDietPdf,
-} from './diet-pdf.ts';
+import { buildDietPdfData, dietPdfFilename, monthsBetween, pdfSourceHash } from './diet-pdf.ts';
 import { dietPdfLink } from './diet-pdf-link.ts';
 import { dietsErrors } from './diets.errors.ts';
 import { dietLifecycle } from './diets.lifecycle.ts';
@@ -53,7 +55,7 @@ import { type DietRow, diets } from './diets.table.ts';
 
 export interface DietsDeps {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'publicUrl' | 'productName'>;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
   /** The key diet PDF links are signed with (config, else generated once and kept in the database). */
   signingSecret: () => Promise<Buffer>;
   now: Now;
@@ -250,6 +252,8 @@ export async function patchDiet(
     const { ingredients: newIngredients, ...fields } = diff.changes;
     await updateDiet(tx, id, { ...(fields as DietUpdate), updatedAt: deps.now() });
     if (newIngredients) await replaceDietIngredients(tx, id, newIngredients);
+    // The cached PDF shows the diet as it was: gone with the change, built again on the next read.
+    await deleteFile({ db: tx }, diet.pdfFileId);
     await recordPetEvent(tx, diet.petId, {
       type: 'diet.changed',
       entity: 'diet',
@@ -267,7 +271,7 @@ export async function patchDiet(
 }
 
 export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<void> {
-  const removedPdf = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const { row: diet } = await dietLifecycle.lockFor(
       () => lockDiet(tx, id, dietScope(actor)),
       dietsErrors.notFound,
@@ -275,6 +279,7 @@ export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): 
     );
     const ingredients = await listDietIngredients(tx, id);
     await deleteDietRow(tx, id);
+    await deleteFile({ db: tx }, diet.pdfFileId);
     await recordPetEvent(tx, diet.petId, {
       type: 'diet.deleted',
       entity: 'diet',
@@ -303,9 +308,7 @@ export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): 
         },
       },
     });
-    return diet.pdfPath;
   });
-  await removeStalePdf(removedPdf, '');
 }
 
 export async function publishDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
@@ -384,15 +387,17 @@ export async function copyDiet(deps: DietsDeps, id: string, actor: VetActor): Pr
 }
 
 /**
- * Renders the diet's PDF when the stored one is missing or no longer matches the diet, stores it and
- * records it, crediting the vet or the holder of the owner's signed link.
+ * The diet's PDF from the files store, rendered first when none matches the diet as it is now (its
+ * content, the pet's details, the date), and recorded crediting the vet or the holder of the owner's
+ * signed link. The cache key is the diet and a hash of everything the PDF shows, so a changed diet never
+ * gets an old PDF, and two servers rendering the same one at once keep a single file.
  */
 async function ensurePdf(
   deps: DietsDeps,
   id: string,
   actor: Actor,
   options: { force: boolean },
-): Promise<{ pdf: Buffer; diet: DietRow; petName: string; today: string }> {
+): Promise<{ file: StoredFile; diet: DietRow; petName: string; today: string }> {
   const diet = await findDiet(deps.db, id, dietScope(actor));
   if (!diet) throw dietsErrors.notFound();
   const { view, pdfData, hash, today } = await loadView(
@@ -403,18 +408,31 @@ async function ensurePdf(
     deps.now(),
   );
   const petName = view.context.pet.name;
-  if (!options.force && view.pdfUpToDate) {
-    const stored = await readStoredPdf(diet.pdfPath);
-    if (stored) return { pdf: stored, diet, petName, today };
+  const cacheKey = `diet-pdf:${id}:${hash}`;
+  if (!options.force && view.pdfUpToDate && diet.pdfFileId) {
+    const cached = await findCachedFile(deps, cacheKey);
+    if (cached?.id === diet.pdfFileId) return { file: cached, diet, petName, today };
   }
 
   const pdf = await renderDietPdf(pdfData);
-  const pdfPath = await storeDietPdf(deps.config.dataDir, id, hash, pdf);
   const generatedAt = deps.now();
-  const previousPath = await deps.db.transaction(async (tx) => {
+  const file = await deps.db.transaction(async (tx) => {
     const locked = await lockDiet(tx, id, dietScope(actor));
     if (!locked) throw dietsErrors.notFound();
-    await updateDiet(tx, id, { pdfGeneratedAt: generatedAt, pdfPath, pdfSourceHash: hash });
+    const stored = await storeContent(
+      { db: tx },
+      {
+        purpose: 'diet_pdf',
+        content: pdf,
+        contentType: 'application/pdf',
+        basename: 'diet',
+        petId: locked.petId,
+        cacheKey,
+      },
+      actor,
+    );
+    await updateDiet(tx, id, { pdfGeneratedAt: generatedAt, pdfFileId: stored.id, pdfSourceHash: hash });
+    if (locked.pdfFileId !== stored.id) await deleteFile({ db: tx }, locked.pdfFileId);
     await recordAudit(tx, actor, {
       action: 'diets.generate_pdf',
       entity: 'diet',
@@ -427,10 +445,9 @@ async function ensurePdf(
         },
       },
     });
-    return locked.pdfPath;
+    return stored;
   });
-  await removeStalePdf(previousPath, pdfPath);
-  return { pdf, diet, petName, today };
+  return { file, diet, petName, today };
 }
 
 export async function generateDietPdf(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
@@ -438,13 +455,9 @@ export async function generateDietPdf(deps: DietsDeps, id: string, actor: VetAct
   return getDiet(deps, actor, id);
 }
 
-export async function getDietPdfContent(
-  deps: DietsDeps,
-  id: string,
-  actor: Actor,
-): Promise<{ pdf: Buffer; filename: string }> {
-  const { pdf, diet, petName, today } = await ensurePdf(deps, id, actor, { force: false });
-  return { pdf, filename: dietPdfFilename(petName, diet.formulatedOn ?? today) };
+export async function getDietPdfContent(deps: DietsDeps, id: string, actor: Actor): Promise<SendableFile> {
+  const { file, diet, petName, today } = await ensurePdf(deps, id, actor, { force: false });
+  return sendableFile(deps, file, dietPdfFilename(petName, diet.formulatedOn ?? today));
 }
 
 /** Handing out a link opens the diet to whoever holds it: who did it, and when, is recorded. */
@@ -463,4 +476,12 @@ export async function getDietPdfUrl(
     changes: { after: { expiresAt: new Date(link.expires * 1000).toISOString() } },
   });
   return { pdfUrl: link.url, expiresAt: toTimestamp(new Date(link.expires * 1000)) };
+}
+
+/**
+ * Diet PDFs were cached under `DATA_DIR/pdfs` before they moved into the files store; the cache goes,
+ * and each PDF is rebuilt into the store on its next read.
+ */
+export async function removeDiskPdfCache(dataDir: string): Promise<void> {
+  await fs.rm(path.join(dataDir, 'pdfs'), { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.ts';
 import { pets } from '../pets/pets.table.ts';
 import { vets } from '../vets/vets.table.ts';
 import {
@@ -56,7 +57,8 @@ export const diets = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedByVetId: uuid('published_by_vet_id').references(() => vets.id),
     pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
-    pdfPath: text('pdf_path'),
+    // The cached PDF (files): removed with the diet's changes, rebuilt on the next read.
+    pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
     // What the stored PDF was built from, so a read knows whether it still matches the diet.
     pdfSourceHash: text('pdf_source_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
-import { sniffImageType } from './avatar-storage.ts';
+import { sniffContentType } from '../files/files.service.ts';
+import { files } from '../files/files.table.ts';
 import { type VetRow, vets } from './vets.table.ts';
 
 // Real 1×1 images.
@@ -22,7 +23,6 @@ const JPEG = Buffer.from(
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-avatars-'));
-const avatarDir = path.join(dataDir, 'uploads', 'avatars');
 const context = useTestApp({ DATA_DIR: dataDir });
 let app: TestApp;
 let cookies: Record<string, string>;
@@ -77,9 +77,17 @@ const imagePart = (data: Buffer, filename = 'me.png', type = 'image/png'): Part 
   data,
 });
 
-function storedFiles(): string[] {
-  return fs.existsSync(avatarDir) ? fs.readdirSync(avatarDir).sort() : [];
+/** The avatars in the files store, by id. */
+async function storedFiles(): Promise<string[]> {
+  const rows = await app.database.db
+    .select({ id: files.id })
+    .from(files)
+    .where(eq(files.purpose, 'avatar'))
+    .orderBy(files.id);
+  return rows.map((row) => row.id);
 }
+
+const FILE_URL = /^\/v1\/files\/([0-9a-f-]{36})$/;
 
 async function imageUrlOf(vetId: string) {
   const [row] = await app.database.db.select().from(vets).where(eq(vets.id, vetId));
@@ -87,23 +95,47 @@ async function imageUrlOf(vetId: string) {
 }
 
 describe('uploading an avatar', () => {
-  it('stores a PNG under a content-hash name and serves the same bytes, privately cacheable', async () => {
+  it('stores a PNG in the files store and serves the same bytes, privately cacheable', async () => {
     const vet = await createTestVet(app);
     const response = await upload(vet.id, [imagePart(PNG)]);
     expect(response.statusCode, response.body).toBe(200);
     const imageUrl: string = response.json().vet.imageUrl;
-    expect(imageUrl).toMatch(/^\/v1\/vets\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(imageUrl).toMatch(FILE_URL);
     expect(await imageUrlOf(vet.id)).toBe(imageUrl);
-    const file = imageUrl.split('/').at(-1) ?? '';
-    expect(fs.readFileSync(path.join(avatarDir, file)).equals(PNG)).toBe(true);
-    expect(storedFiles().filter((name) => name.startsWith('.'))).toEqual([]);
+    const [row] = await app.database.db
+      .select()
+      .from(files)
+      .where(eq(files.id, FILE_URL.exec(imageUrl)?.[1] ?? ''));
+    expect(row).toMatchObject({
+      purpose: 'avatar',
+      contentType: 'image/png',
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+      uploadedByVetId: me.id,
+      uploadedBy: 'vet',
+      petId: null,
+    });
+    expect(row?.content.equals(PNG)).toBe(true);
+    // DATA_DIR is left alone: it keeps only PGlite's files.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
 
     const served = await app.inject({ method: 'GET', url: imageUrl, cookies });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe('inline; filename="avatar.png"');
+    expect(served.headers.etag).toBe(`"${row?.sha256}"`);
     expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: imageUrl,
+      cookies,
+      headers: { 'if-none-match': `W/"other", ${served.headers.etag}` },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload).toHaveLength(0);
 
     const audit = await listAuditRows(app.database.db, { action: 'vets.avatar', entityId: vet.id });
     expect(audit).toHaveLength(1);
@@ -122,9 +154,9 @@ describe('uploading an avatar', () => {
     const response = await upload(vet.id, [imagePart(bytes, 'photo.png', 'application/octet-stream')]);
     expect(response.statusCode, response.body).toBe(200);
     const imageUrl: string = response.json().vet.imageUrl;
-    expect(imageUrl.endsWith(`.${extension}`)).toBe(true);
     const served = await app.inject({ method: 'GET', url: imageUrl, cookies });
     expect(served.headers['content-type']).toBe(contentType);
+    expect(served.headers['content-disposition']).toBe(`inline; filename="avatar.${extension}"`);
     expect(served.rawPayload.equals(bytes)).toBe(true);
   });
 
@@ -133,38 +165,45 @@ describe('uploading an avatar', () => {
     const first = await upload(a.id, [imagePart(PNG)]);
     const second = await upload(b.id, [imagePart(PNG, 'other.png')]);
     expect(first.json().vet.imageUrl).toBe(second.json().vet.imageUrl);
-    expect(storedFiles().filter((name) => name.endsWith('.png'))).toHaveLength(1);
+    const id = FILE_URL.exec(first.json().vet.imageUrl)?.[1];
+    expect((await storedFiles()).filter((stored) => stored === id)).toHaveLength(1);
   });
 
-  it('rejects a text file renamed .png, and keeps nothing of it', async () => {
+  it.each([
+    ['a text file', 'just some text, not an image\n'],
+    ['an HTML page', '<!doctype html><html><body><script>alert(1)</script></body></html>'],
+    ['an SVG image', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'],
+    ['a GIF', 'GIF89a\x01\x00\x01\x00\x00\x00\x00;'],
+  ])('rejects %s named .png with 415, and keeps nothing of it', async (_label, content) => {
     const vet = await createTestVet(app);
-    const before = storedFiles();
-    const response = await upload(vet.id, [imagePart(Buffer.from('just some text, not an image\n'))]);
-    expect([400, 415]).toContain(response.statusCode);
+    const before = await storedFiles();
+    const response = await upload(vet.id, [imagePart(Buffer.from(content, 'latin1'))]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toBe('The image must be a PNG, JPEG or WebP file');
     expect(response.json().code).toBe('vets.avatar_unsupported_type');
     expect(await imageUrlOf(vet.id)).toBeNull();
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('rejects a 3 MB image with 413 vets.avatar_too_large', async () => {
     const vet = await createTestVet(app);
-    const before = storedFiles();
+    const before = await storedFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
     const response = await upload(vet.id, [imagePart(big)]);
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('vets.avatar_too_large');
     expect(await imageUrlOf(vet.id)).toBeNull();
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('rejects an image just over the limit that the request size did not give away', async () => {
     const vet = await createTestVet(app);
-    const before = storedFiles();
+    const before = await storedFiles();
     const justOver = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES + 1 - PNG.length)]);
     const response = await upload(vet.id, [imagePart(justOver)]);
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('vets.avatar_too_large');
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('accepts an image of exactly the limit', async () => {
@@ -225,42 +264,48 @@ describe('serving avatars', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 404 for a well-formed name that is not stored', async () => {
-    const response = await app.inject({
+  it('answers 404 for an id that is not stored, 400 for one that is not an id', async () => {
+    const missing = await app.inject({
       method: 'GET',
-      url: '/v1/vets/avatars/ffffffffffffffffffffffffffffffff.png',
+      url: '/v1/files/0190a0e4-0000-7000-8000-000000000000',
       cookies,
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('vets.avatar_not_found');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('files.not_found');
+    for (const url of [
+      '/v1/files/..%2F..%2F..%2Fetc%2Fpasswd',
+      '/v1/files/%2e%2e%2fpackage.json',
+      '/v1/files/avatar.png',
+      '/v1/vets/avatars/ffffffffffffffffffffffffffffffff.png',
+    ]) {
+      const response = await app.inject({ method: 'GET', url, cookies });
+      expect([400, 404], url).toContain(response.statusCode);
+      expect(response.body).not.toContain('root:');
+    }
   });
 
-  it.each([
-    '/v1/vets/avatars/..%2F..%2F..%2Fetc%2Fpasswd',
-    '/v1/vets/avatars/%2e%2e%2fpackage.json',
-    '/v1/vets/avatars/..%5C..%5Cwin.ini',
-    '/v1/vets/avatars/.upload-0000',
-    '/v1/vets/avatars/ffffffffffffffffffffffffffffffff.svg',
-    '/v1/vets/avatars/FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF.png',
-    '/v1/vets/avatars/ffffffffffffffffffffffffffffffff.png%00.txt',
-  ])('refuses %s with 400 or 404', async (url) => {
-    fs.mkdirSync(avatarDir, { recursive: true });
-    fs.writeFileSync(path.join(avatarDir, '.upload-0000'), 'secret');
-    const response = await app.inject({ method: 'GET', url, cookies });
-    expect([400, 404]).toContain(response.statusCode);
-    expect(response.body).not.toContain('secret');
-    expect(response.body).not.toContain('root:');
+  it('keeps working with no DATA_DIR at all: the image lives in the database', async () => {
+    const vet = await createTestVet(app);
+    const imageUrl: string = (await upload(vet.id, [imagePart(PNG)])).json().vet.imageUrl;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const served = await app.inject({ method: 'GET', url: imageUrl, cookies });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 });
 
 describe('image type sniffing', () => {
-  it('goes by magic bytes only', () => {
-    expect(sniffImageType(PNG)).toBe('image/png');
-    expect(sniffImageType(JPEG)).toBe('image/jpeg');
-    expect(sniffImageType(WEBP)).toBe('image/webp');
-    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
-    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
-    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  it('goes by magic bytes only', async () => {
+    expect(await sniffContentType(PNG)).toBe('image/png');
+    expect(await sniffContentType(JPEG)).toBe('image/jpeg');
+    expect(await sniffContentType(WEBP)).toBe('image/webp');
+    expect(await sniffContentType(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'))).toBe(
+      'application/pdf',
+    );
+    expect(await sniffContentType(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
+    expect(await sniffContentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(await sniffContentType(Buffer.from('<!DOCTYPE html><html></html>'))).toBeNull();
+    expect(await sniffContentType(Buffer.from('GIF89a'))).toBeNull();
+    expect(await sniffContentType(Buffer.alloc(0))).toBeNull();
   });
 });

@@ -115,3 +115,13 @@ export async function listVets(
 export function countVetsMatching(db: DbOrTx, filter: VetFilter, bound: number): Promise<number> {
   return boundedCount(db, vets, whereOf(filter), bound);
 }
+
+/** Points every vet showing `from` at `to` (avatars moving to a new address); how many moved. */
+export async function replaceVetImageUrl(db: DbOrTx, from: string, to: string): Promise<number> {
+  const moved = await db
+    .update(vets)
+    .set({ imageUrl: to })
+    .where(eq(vets.imageUrl, from))
+    .returning({ id: vets.id });
+  return moved.length;
+}

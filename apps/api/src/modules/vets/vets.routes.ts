@@ -13,14 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
-import {
-  AVATAR_FILE_PATTERN,
-  AVATAR_URL_PREFIX,
-  avatarsDir,
-  openAvatar,
-  sendAvatar,
-  storeAvatar,
-} from './avatar-storage.ts';
+import { fileUrl, type StoredFile } from '../files/files.service.ts';
+import { storeAvatarFile } from './vets.avatars.service.ts';
 import { vetsErrors } from './vets.errors.ts';
 import { toVetCsvValues, toVetListItemDto } from './vets.mapper.ts';
 import {
@@ -43,7 +37,6 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, config: app.config };
-  const avatarDir = avatarsDir(app.config.dataDir);
 
   app.get(
     '/',
@@ -79,22 +72,6 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
         rows: exportVets(deps, request.query),
         toLine: toVetCsvValues,
       }),
-  );
-
-  app.get(
-    '/avatars/:file',
-    {
-      schema: {
-        operationId: 'getVetAvatar',
-        tags,
-        description: 'A stored avatar image (PNG, JPEG or WebP), privately cacheable forever.',
-        params: z.object({ file: z.string().regex(AVATAR_FILE_PATTERN, 'Not an avatar file name') }),
-        response: { ...errors, 404: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      return sendAvatar(reply, await openAvatar(avatarDir, request.params.file));
-    },
   );
 
   app.get(
@@ -180,24 +157,19 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       await getVet(deps, request.params.id);
       assertMayEditVetProfile(sessionVet(request), request.params.id);
 
-      let stored: string | undefined;
+      let stored: StoredFile | undefined;
       try {
         const files = request.files({
           limits: { fileSize: AVATAR_MAX_BYTES, files: 1 },
           throwFileSizeLimit: false,
         });
-        for await (const part of files) stored = await storeAvatar(avatarDir, part.file);
+        for await (const part of files) stored = await storeAvatarFile(deps, part.file, sessionVet(request));
       } catch (error) {
         if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') throw vetsErrors.avatarOneFile();
         throw error;
       }
       if (!stored) throw vetsErrors.avatarMissing();
-      const vet = await setVetAvatar(
-        deps,
-        request.params.id,
-        `${AVATAR_URL_PREFIX}${stored}`,
-        sessionVet(request),
-      );
+      const vet = await setVetAvatar(deps, request.params.id, fileUrl(stored.id), sessionVet(request));
       return { vet: toVetListItemDto(vet) };
     },
   );

@@ -256,7 +256,7 @@ export function assertMayEditVetProfile(actor: Actor, id: string): void {
   if (!mayEditVetProfile(actor, id)) throw vetsErrors.forbidden();
 }
 
-/** Points the vet at an avatar already stored (see avatar-storage.ts). */
+/** Points the vet at an avatar already stored (vets.avatars.service.ts). */
 export async function setVetAvatar(
   deps: { db: Db },
   id: string,

@@ -1,0 +1,1 @@
+ALTER TABLE "diets" DROP COLUMN "pdf_path";
