@@ -29,7 +29,7 @@ import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
 import { eventsPlugin } from './plugins/app/events.ts';
-import { jobsPlugin } from './plugins/app/jobs.ts';
+import { type JobsTiming, jobsPlugin } from './plugins/app/jobs.ts';
 import { jsonBodyPlugin } from './plugins/app/json-body.ts';
 import { mailerPlugin } from './plugins/app/mailer.ts';
 import { noStorePlugin } from './plugins/app/no-store.ts';
@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time the app's date rules read; the system clock unless a test brings its own. */
   clock?: Clock;
+  /** Shorter schedule checks than pg-boss's, for tests of many processes on one schedule. */
+  jobsTiming?: JobsTiming;
 }
 
 /** Request logs show URLs without their secrets (signed PDF links, reset tokens). */
@@ -63,7 +65,13 @@ const logSerializers = {
 };
 
 /** Builds the whole app without listening (tests use `app.inject`); `server.ts` starts it. */
-export async function buildApp({ config, database, logger, clock = systemClock }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  jobsTiming,
+}: BuildAppOptions) {
   const loggerOptions = logger ?? { level: config.logLevel };
   const app = Fastify({
     logger:
@@ -82,7 +90,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { database });
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { timing: jobsTiming });
   await app.register(eventsPlugin);
   await app.register(mailerPlugin);
   await app.register(servicesPlugin);

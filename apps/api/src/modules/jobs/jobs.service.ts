@@ -35,6 +35,12 @@ export interface JobsOptions {
   /** How long a stop waits for running jobs before failing them back to the queue for a retry. */
   stopTimeoutMs: number;
   pollingIntervalSeconds?: number;
+  /**
+   * How often each process checks the schedules, and polls the queue that turns a due schedule into a
+   * job (pg-boss: 30 s and 5 s). Only tests shorten them, to see many processes race for one period.
+   */
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
@@ -54,6 +60,12 @@ export function createJobs(options: JobsOptions) {
     // Completed jobs stay visible on /jobs for a day, failed ones a week.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    ...(options.cronMonitorIntervalSeconds
+      ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }
+      : {}),
+    ...(options.cronWorkerIntervalSeconds
+      ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds }
+      : {}),
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, JobDefinition>();
