@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
-import { DEMO_PASSWORD } from '../support/demo.ts';
-import { cloneRequests } from '../support/fixtures.ts';
+import { DEMO_PASSWORD, HEAD_VET } from '../support/demo.ts';
+import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
 import { cloneFamily, type Query } from './clone-family.ts';
 
 const dataDir = process.argv[2];
@@ -28,6 +28,15 @@ try {
   if (!result.seeded) throw new Error(`${dataDir} already holds data`);
   const client = (database.db as unknown as { $client: Query }).$client;
   for (const request of cloneRequests()) await cloneFamily(client, request);
+  for (const key of Object.keys(SPEC_VETS) as SpecVetKey[]) {
+    const vet = specVet(key);
+    // The head vet's hash is the demo password's: the spec vet logs in like every demo vet.
+    await client.query(
+      `insert into vets (id, email, password_hash, first_name, last_name, kind)
+        select $1, $2, password_hash, $3, $4, $5::vet_kind from vets where email = $6`,
+      [vet.uuid, vet.email, vet.firstName, vet.lastName, vet.kind, HEAD_VET.email],
+    );
+  }
   await client.query('checkpoint');
   const { rows } = await client.query<{ name: string }>(
     'select pg_walfile_name(pg_current_wal_lsn()) as name',

@@ -41,6 +41,38 @@ export const SPEC_FAMILIES = {
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
 
+/**
+ * Vets a spec owns, for specs that change a vet's kind or access (disabling one logs them out
+ * everywhere, which would break any other spec logged in as a demo vet). They log in with the demo
+ * password; their id is derived from the key like a spec family's.
+ */
+export const SPEC_VETS = {
+  rightsDisabled: { firstName: 'Wilhelmina', lastName: 'Ashdown', kind: 'regular' },
+  rightsDemoted: { firstName: 'Barnaby', lastName: 'Featherstone', kind: 'head' },
+} as const satisfies Record<string, { firstName: string; lastName: string; kind: 'regular' | 'head' }>;
+
+export type SpecVetKey = keyof typeof SPEC_VETS;
+
+export interface SpecVet {
+  uuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  kind: 'regular' | 'head';
+}
+
+/** A spec's own vet, by its key in SPEC_VETS. */
+export function specVet(key: SpecVetKey): SpecVet {
+  const vet = SPEC_VETS[key];
+  return {
+    uuid: specId(key, 'vet'),
+    email: `${vet.firstName}.${vet.lastName}+${key}@example.com`.toLowerCase(),
+    ...vet,
+    fullName: `${vet.firstName} ${vet.lastName}`,
+  };
+}
+
 /** The showcase families a spec family can copy (apps/api/src/seed/showcase.ts). */
 export const SHOWCASE_FAMILIES = {
   emma: { family: EMMA_FAMILY, owner: EMMA_CLARKE, pets: { luna: LUNA, milo: MILO, pepper: PEPPER } },

@@ -26,9 +26,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Diet } from '@vetboard/contract';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import {
   useCopyDietMutation,
   useDeleteDietMutation,

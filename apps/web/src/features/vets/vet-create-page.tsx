@@ -1,8 +1,9 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconMail } from '@tabler/icons-react';
+import { IconLock, IconMail } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
@@ -15,8 +16,24 @@ const route = getRouteApi('/_vet/vets/create');
 
 export const VET_CREATED_MESSAGE = 'Vet created. A link to set their password was e-mailed.';
 
-/** `/vets/create`: a new vet account; the vet chooses a password through the e-mailed link. */
+/** `/vets/create`: a new vet account, for head vets; the vet chooses a password through the e-mailed link. */
 export function VetCreatePage() {
+  const refusal = useVetRights().manage;
+  if (refusal) {
+    // Reached by typing the address: say why instead of a form the server would refuse.
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Create vet
+        </Title>
+        <Alert color="gray" icon={<IconLock size={18} />} title={refusal} />
+      </Stack>
+    );
+  }
+  return <VetCreateForm />;
+}
+
+function VetCreateForm() {
   const { kind } = route.useSearch();
   const navigate = useNavigate();
   const create = useCreateVetMutation();

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { AVATAR_CONTENT_TYPES, fullName, type VetListItem } from '@vetboard/contract';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api/api-errors.ts';
+import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
+import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { avatarFileProblem } from './vet-form.ts';
 import { useUpdateVetMutation, useUploadVetAvatarMutation } from './vets.mutations.ts';
 
@@ -22,8 +23,11 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-/** The vet's picture: choose a file, see it, then save it; or remove the current one. */
-export function VetPictureCard({ vet }: { vet: VetListItem }) {
+/**
+ * The vet's picture: choose a file, see it, then save it; or remove the current one. `locked` is why
+ * the logged-in vet may not change it (vetRights), which leaves the picture only to look at.
+ */
+export function VetPictureCard({ vet, locked }: { vet: VetListItem; locked?: string | null }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const resetFileInput = useRef<() => void>(null);
@@ -31,6 +35,12 @@ export function VetPictureCard({ vet }: { vet: VetListItem }) {
   const upload = useUploadVetAvatarMutation(vet.uuid);
   const update = useUpdateVetMutation(vet.uuid);
   const name = fullName(vet);
+
+  // A refused file belongs next to the picture; a refused right (403) is the 'Error' toast's, like elsewhere.
+  const refused = (error: unknown) => {
+    if (error instanceof HttpError && error.status === 403) notifyRequestError(error);
+    else setProblem(errorMessage(error));
+  };
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;
@@ -48,7 +58,7 @@ export function VetPictureCard({ vet }: { vet: VetListItem }) {
         setFile(null);
         notifications.show({ color: 'clinic', message: 'Picture saved.' });
       },
-      onError: (error) => setProblem(errorMessage(error)),
+      onError: refused,
     });
   };
 
@@ -57,7 +67,7 @@ export function VetPictureCard({ vet }: { vet: VetListItem }) {
       { imageUrl: null },
       {
         onSuccess: () => notifications.show({ color: 'clinic', message: 'Picture removed.' }),
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: refused,
       },
     );
 
@@ -92,6 +102,10 @@ export function VetPictureCard({ vet }: { vet: VetListItem }) {
                   </Button>
                 </Group>
               </>
+            ) : locked ? (
+              <Text size="sm" c="dimmed" data-testid="avatar-locked">
+                {locked}
+              </Text>
             ) : (
               <>
                 <Text size="sm" c="dimmed">

@@ -1,11 +1,15 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { fullName, type VetListItem } from '@vetboard/contract';
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
+import { useVetRights, type VetRights } from '@/lib/auth/vet-rights.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { VetProfileFields } from './vet-fields.tsx';
@@ -22,7 +26,7 @@ import { vetQueryOptions } from './vets.queries.ts';
 
 const route = getRouteApi('/_vet/vets/$uuid');
 
-function VetProfileForm({ vet }: { vet: VetListItem }) {
+function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }) {
   const update = useUpdateVetMutation(vet.uuid);
   const form = useForm<VetProfileValues>({
     mode: 'controlled',
@@ -56,31 +60,103 @@ function VetProfileForm({ vet }: { vet: VetListItem }) {
           </Title>
           <TextInput label="E-mail" value={vet.email} readOnly variant="filled" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <VetProfileFields form={form} />
+            <VetProfileFields
+              form={form}
+              namesLocked={rights.editProfile}
+              accessLocked={rights.editProfile ?? rights.changeAccess}
+            />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button
-              variant="default"
-              onClick={() => form.reset()}
-              disabled={!form.isDirty() || update.isPending}
-            >
-              Discard changes
-            </Button>
-            <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          {rights.editProfile === null && (
+            <Group justify="flex-end" gap="sm" mt="sm">
+              <Button
+                variant="default"
+                onClick={() => form.reset()}
+                disabled={!form.isDirty() || update.isPending}
+              >
+                Discard changes
+              </Button>
+              <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
+                Save
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Paper>
   );
 }
 
-/** `/vets/{uuid}`: a vet's profile, editable; the header's 'Edit Profile' opens one's own. */
+/**
+ * Disabling ends the vet's sessions at once and keeps them from logging in; enabling lets them log in
+ * afresh (old sessions stay ended). Head vets only, never on themselves.
+ */
+function VetAccessCard({ vet }: { vet: VetListItem }) {
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateVetMutation(vet.uuid);
+  const name = fullName(vet);
+  const disable = !vet.disabled;
+
+  const confirm = () =>
+    update.mutate(
+      { disabled: disable },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notifications.show({ color: 'clinic', message: disable ? 'Vet disabled.' : 'Vet enabled.' });
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notifyRequestError(error);
+        },
+      },
+    );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+      <Group justify="space-between" gap="md" wrap="wrap">
+        <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
+          <Title order={2} fz="lg">
+            Access
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="vet-access-state">
+            {vet.disabled ? `${name} is disabled and cannot log in.` : `${name} can log in to the dashboard.`}
+          </Text>
+        </Stack>
+        <Button
+          variant={disable ? 'light' : 'filled'}
+          color={disable ? 'red' : undefined}
+          leftSection={disable ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+          onClick={() => setConfirming(true)}
+        >
+          {disable ? 'Disable vet' : 'Enable vet'}
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        title={disable ? `Disable ${name}?` : `Enable ${name}?`}
+        confirmLabel={disable ? 'Disable' : 'Enable'}
+        confirmColor={disable ? 'red' : undefined}
+        loading={update.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      >
+        {disable
+          ? 'They are logged out everywhere at once and cannot log in until a head vet enables them again.'
+          : 'They can log in again with their password. The sessions that ended when they were disabled stay ended.'}
+      </ConfirmModal>
+    </Paper>
+  );
+}
+
+/**
+ * `/vets/{uuid}`: a vet's profile; the header's 'Edit Profile' opens one's own. What the logged-in vet
+ * may not change is shown disabled with the reason, or not offered (vetRights).
+ */
 export function VetProfilePage() {
   const { uuid } = route.useParams();
   const { vet } = useSuspenseQuery(vetQueryOptions(uuid)).data;
   const own = useAuthState().vet?.uuid === vet.uuid;
+  const rights = useVetRights(vet.uuid);
 
   return (
     <Stack gap="lg">
@@ -110,8 +186,9 @@ export function VetProfilePage() {
           </Group>
         </Stack>
       </Group>
-      <VetPictureCard vet={vet} />
-      <VetProfileForm key={vet.uuid} vet={vet} />
+      <VetPictureCard vet={vet} locked={rights.editProfile} />
+      <VetProfileForm key={vet.uuid} vet={vet} rights={rights} />
+      {rights.changeAccess === null && <VetAccessCard vet={vet} />}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { ListPagination } from '@/components/lists/list-pagination.tsx';
 import { ListSearchInput } from '@/components/lists/list-search-input.tsx';
 import { ListToolbar } from '@/components/lists/list-toolbar.tsx';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
+import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { vetsListQueryOptions } from './vets.queries.ts';
 import {
@@ -105,6 +106,7 @@ export function VetsPage() {
     placeholderData: keepPreviousData,
   });
   const product = publicConfig.productName;
+  const rights = useVetRights();
 
   const update = (patch: Partial<VetsSearch>, replace = false) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
@@ -120,14 +122,16 @@ export function VetsPage() {
         actions={
           <>
             <CsvExportButton path="/v1/vets/export" query={vetsFilterQuery(search)} />
-            <Button
-              leftSection={<IconPlus size={16} />}
-              renderRoot={(props) => (
-                <Link to="/vets/create" search={{ kind: createKindFor(search.kind, product) }} {...props} />
-              )}
-            >
-              Create vet
-            </Button>
+            {rights.manage === null && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                renderRoot={(props) => (
+                  <Link to="/vets/create" search={{ kind: createKindFor(search.kind, product) }} {...props} />
+                )}
+              >
+                Create vet
+              </Button>
+            )}
           </>
         }
       />
