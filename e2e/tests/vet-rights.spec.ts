@@ -4,6 +4,12 @@ import { HEAD_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
 import { specVet } from '../support/fixtures.ts';
 import { bodyRows } from '../support/lists.ts';
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The contract's VETS_FORBIDDEN_MESSAGE: the API's 403 and the dashboard's tooltips say it. */
 const FORBIDDEN = 'Only head vets can manage other vets';
 
@@ -142,6 +148,16 @@ test('a refusal the page did not foresee (403) shows its message in the Error to
     const toast = page.locator('.mantine-Notification-root');
     await expect(toast.getByText('Error', { exact: true })).toBeVisible();
     await expect(toast.getByText(FORBIDDEN)).toBeVisible();
+    await page.locator('.mantine-Notification-root button').first().click();
+    await expect(toast).toHaveCount(0);
+
+    // The picture card keeps a refused file's problem beside the picture, but a refused right is a toast.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Save picture' }).click();
+    await expect(toast.getByText(FORBIDDEN)).toBeVisible();
+    await expect(page.getByTestId('avatar-problem')).toHaveCount(0);
     const after = await head.request.get(`/v1/vets/${target.uuid}`);
     expect(((await after.json()) as { vet: { firstName: string } }).vet.firstName).toBe(target.firstName);
   } finally {
