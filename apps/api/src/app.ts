@@ -16,6 +16,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(ingredientsRoutes, { prefix: '/v1/ingredients' });
   await app.register(eventsRoutes, { prefix: '/v1/events' });
   await app.register(filesRoutes, { prefix: '/v1/files' });
+  await app.register(jobsRoutes, { prefix: '/v1/jobs' });
 
   await app.register(spaPlugin);
   return app;

@@ -8,6 +8,7 @@ export * from './diets.ts';
 export * from './events.ts';
 export * from './families.ts';
 export * from './health.ts';
+export * from './jobs.ts';
 export * from './nutrition.ts';
 export * from './pets.ts';
 export * from './search.ts';

@@ -42,6 +42,8 @@ const PATH_RESOURCES: Record<string, Resource> = {
   betas: 'beta',
   companies: 'company',
   files: 'file',
+  // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
+  jobs: 'unscoped',
   vets: 'unscoped',
 };
 

@@ -1,4 +1,4 @@
-import { canChangeVetAccess, canEditVetProfile, canManageVets } from '@vetboard/contract';
+import { canChangeVetAccess, canEditVetProfile, canManageVets, canSeeJobs } from '@vetboard/contract';
 import type { Actor } from './actor.ts';
 
 /**
@@ -22,4 +22,8 @@ export function mayEditVetProfile(actor: Actor, vetId: string): boolean {
 export function mayChangeVetAccess(actor: Actor, vetId: string): boolean {
   const vet = asVet(actor);
   return actor.type === 'system' || (vet !== null && canChangeVetAccess(vet, vetId));
+}
+
+export function maySeeJobs(actor: Actor): boolean {
+  return actor.type === 'system' || (actor.type === 'vet' && canSeeJobs(actor));
 }
