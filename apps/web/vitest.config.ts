@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
+/** The web suite's base; the root config runs it as two projects (`web`, `web:isolated`): see there. */
 export default defineProject({
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
@@ -9,9 +10,7 @@ export default defineProject({
     __APP_VERSION__: JSON.stringify('0.0.0-test'),
   },
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     clearMocks: true,
     restoreMocks: true,
