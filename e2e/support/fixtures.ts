@@ -32,6 +32,11 @@ export const SPEC_FAMILIES = {
     pets: { biscuit: 'Truffle' },
   },
   betas: { like: 'tom', owner: { firstName: 'Wren', lastName: 'Halloway' }, pets: { biscuit: 'Nugget' } },
+  accessibility: {
+    like: 'emma',
+    owner: { firstName: 'Linnea', lastName: 'Okonkwo' },
+    pets: { luna: 'Saffron', milo: 'Pipkin', pepper: 'Gossamer' },
+  },
   petProfile: {
     like: 'tom',
     owner: { firstName: 'Ada', lastName: 'Pennywhistle' },

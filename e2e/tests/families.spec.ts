@@ -30,14 +30,14 @@ test.describe('family page (/families/{uuid}/pets)', () => {
     const cards = page.getByTestId('family-pet');
     await expect(cards).toHaveCount(3);
     for (const pet of [luna, milo, pepper]) {
-      await expect(page.getByRole('link', { name: pet.name, exact: true })).toHaveAttribute(
+      await expect(page.getByRole('link', { name: new RegExp(`\\b${pet.name}\\b`) })).toHaveAttribute(
         'href',
         `/pets/${pet.uuid}`,
       );
     }
     await expect(cards.filter({ hasText: 'Milo' })).toContainText('British Shorthair');
 
-    await page.getByRole('link', { name: 'Milo', exact: true }).click();
+    await page.getByRole('link', { name: /\bMilo\b/ }).click();
     await expect(page).toHaveURL(`/pets/${milo.uuid}`);
     await expect(page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-name')).toHaveText(
       'Milo',
@@ -52,7 +52,7 @@ test.describe('family page (/families/{uuid}/pets)', () => {
       'href',
       '/b2b/PAWSURE',
     );
-    await expect(page.getByRole('link', { name: 'Biscuit', exact: true })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /\bBiscuit\b/ })).toHaveAttribute(
       'href',
       `/pets/${biscuit.uuid}`,
     );

@@ -40,7 +40,7 @@ test.describe('pet layout side menu (SPEC §2)', () => {
       ['Weekly Reports', `/weekly-reports?petUuid=${luna.uuid}`],
     ];
     for (const [name, href] of pages) {
-      const link = menu.getByRole('link', { name, exact: true });
+      const link = menu.getByRole('link', { name: `${name} (opens in a new window)`, exact: true });
       await expect(link).toHaveAttribute('href', href);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener');

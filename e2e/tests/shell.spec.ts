@@ -20,7 +20,11 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
     await expect(header.getByText(HEAD_VET.fullName)).toBeVisible();
     await expect(header.getByText(HEAD_VET.kindLabel, { exact: true })).toBeVisible();
 
-    await header.getByRole('button', { name: `Account menu for ${HEAD_VET.fullName}` }).click();
+    await header
+      .getByRole('button', {
+        name: `${HEAD_VET.fullName}, ${HEAD_VET.kindLabel}: account menu`,
+      })
+      .click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute(
       'href',
@@ -50,7 +54,7 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
     for (const [name, href] of expected) {
       await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    const calls = menu.getByRole('link', { name: 'Calls', exact: true });
+    const calls = menu.getByRole('link', { name: 'Calls (opens in a new window)', exact: true });
     await expect(calls).toHaveAttribute('href', /^https?:\/\//);
     await expect(calls).toHaveAttribute('target', '_blank');
     await expect(calls).toHaveAttribute('rel', /noopener/);
@@ -69,7 +73,7 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
   });
 
   test('logout ends the session and shows login', async ({ page }) => {
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: /: account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
     expect((await page.request.get('/v1/auth/vet')).status()).toBe(401);

@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
+import { contrastResolver } from './theme-contrast.ts';
 
 export function App({
   router,
@@ -13,7 +14,7 @@ export function App({
   queryClient: QueryClient;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={contrastResolver}>
       <Notifications position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

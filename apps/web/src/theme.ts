@@ -1,6 +1,9 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/** A calm clinical teal: readable on white, not alarming next to the red used for errors. */
+/**
+ * A calm clinical teal: readable on white, not alarming next to the red used for errors. The primary
+ * shade (7) is dark enough for white button text and teal links on white or grey-0 (≥ 4.5:1, WCAG AA).
+ */
 const clinic: MantineColorsTuple = [
   '#e6f7f5',
   '#d3ede9',
@@ -9,9 +12,26 @@ const clinic: MantineColorsTuple = [
   '#53b2a5',
   '#3aa699',
   '#2a9f92',
-  '#1b8a7e',
-  '#0f7b70',
+  '#177a70',
+  '#0f6f65',
   '#006a60',
+];
+
+/**
+ * Mantine's grey 6 (#868e96) is its dimmed text colour, at 3.3:1 on white; one step darker reads the
+ * same but reaches 4.5:1 on white and on grey-0 panels.
+ */
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#697077',
+  '#495057',
+  '#343a40',
+  '#212529',
 ];
 
 const fontStack =
@@ -20,7 +40,7 @@ const fontStack =
 export const theme = createTheme({
   primaryColor: 'clinic',
   primaryShade: 7,
-  colors: { clinic },
+  colors: { clinic, gray },
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: '600' },
   defaultRadius: 'md',
@@ -30,5 +50,7 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { radius: 'md' } },
     Button: { defaultProps: { radius: 'md' } },
+    // Notifications are shown from many places; their close button always gets a name.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

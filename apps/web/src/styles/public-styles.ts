@@ -25,3 +25,4 @@ import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import '@mantine/nprogress/styles.layer.css';
+import './focus.css';

@@ -26,5 +26,5 @@ export function RouteProgress() {
     };
   }, [isLoading]);
 
-  return <NavigationProgress size={3} data-testid="route-progress" />;
+  return <NavigationProgress size={3} aria-label="Loading the page" data-testid="route-progress" />;
 }

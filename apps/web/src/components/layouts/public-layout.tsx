@@ -7,7 +7,7 @@ import classes from './public-layout.module.css';
 /** SPEC §2 "Public layout": a centred card with the logo. */
 export function PublicCard({ children }: { children: ReactNode }) {
   return (
-    <Center className={classes.page}>
+    <Center component="main" className={classes.page}>
       <Paper className={classes.card} shadow="md" withBorder p={{ base: 'lg', sm: 40 }}>
         <Box mb="xl">
           <Center>

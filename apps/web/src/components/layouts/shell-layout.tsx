@@ -1,11 +1,13 @@
 import '@/styles/shell-styles.ts';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useLiveUpdates } from '../../lib/live/use-live-updates.ts';
-import { AppHeader } from '../shell/app-header.tsx';
+import { AppHeader, NAVBAR_ID } from '../shell/app-header.tsx';
 import classes from './shell-layout.module.css';
+
+const MAIN_ID = 'main-content';
 
 /**
  * The frame shared by the signed-in layouts: header on top, a side menu that folds behind a burger
@@ -29,25 +31,45 @@ export function ShellLayout({
     if (href) close();
   }, [href, close]);
 
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && navOpened) close();
+  });
+
   return (
-    <AppShell
-      header={{ height: { base: 56, sm: 64 } }}
-      navbar={{ width: 272, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'lg', lg: 'xl' }}
-      bg="gray.0"
-    >
-      <AppShell.Header withBorder>
-        <AppHeader navOpened={navOpened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar
-        withBorder
-        aria-label={navLabel}
-        className={classes.navbar}
-        mod={{ folded: !navOpened }}
+    <>
+      {/* WCAG 2.4.1: the first Tab stop jumps over the header and the menu to the page itself. */}
+      <a
+        href={`#${MAIN_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
       >
-        {navbar}
-      </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: { base: 56, sm: 64 } }}
+        navbar={{ width: 272, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'lg', lg: 'xl' }}
+        bg="gray.0"
+      >
+        <AppShell.Header withBorder>
+          <AppHeader navOpened={navOpened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar
+          id={NAVBAR_ID}
+          withBorder
+          aria-label={navLabel}
+          className={classes.navbar}
+          mod={{ folded: !navOpened }}
+        >
+          {navbar}
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+          {children}
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

@@ -22,6 +22,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { type ListSort, nextSort } from './list-search.ts';
 import classes from './lists.module.css';
+import { TableScroll } from './table-scroll.tsx';
 
 export interface DataTableColumn<T, TSort extends string> {
   key: string;
@@ -184,7 +185,7 @@ export function DataTable<T, TSort extends string>({
   const busy = rows === undefined || refreshing;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <TableScroll minWidth={minWidth} label={label}>
         <Table
           aria-label={label}
           aria-busy={busy || undefined}
@@ -213,7 +214,7 @@ export function DataTable<T, TSort extends string>({
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {instead}
     </Paper>
   );

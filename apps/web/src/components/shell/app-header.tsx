@@ -7,6 +7,9 @@ import { GlobalSearch, SearchButton } from '../search/global-search.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
 
+/** The side menu's id, for the burger's `aria-controls`. */
+export const NAVBAR_ID = 'side-menu';
+
 export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { vet } = useAuthState();
   return (
@@ -19,6 +22,8 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             hiddenFrom="md"
             size="sm"
             aria-label="Toggle navigation"
+            aria-expanded={navOpened}
+            aria-controls={NAVBAR_ID}
           />
           <Anchor
             underline="never"

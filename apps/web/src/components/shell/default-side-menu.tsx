@@ -4,7 +4,6 @@ import {
   IconBuildingSkyscraper,
   IconBuildingStore,
   IconClipboardHeart,
-  IconExternalLink,
   IconFlask,
   IconHeartHandshake,
   IconNotebook,
@@ -60,12 +59,7 @@ export function DefaultSideMenu() {
         </MenuSection>
         <MenuSection title="Inbox">
           <MenuLink label="Checkups" icon={<IconClipboardHeart {...ICON} />} link={{ to: '/checkups' }} />
-          <ExternalMenuLink
-            label="Calls"
-            href={publicConfig.callsUrl}
-            icon={<IconPhoneCall {...ICON} />}
-            rightIcon={<IconExternalLink size={14} stroke={1.7} />}
-          />
+          <ExternalMenuLink label="Calls" href={publicConfig.callsUrl} icon={<IconPhoneCall {...ICON} />} />
           <MenuLink
             label={`${product} Vet Reminders`}
             icon={<IconBell {...ICON} />}

@@ -1,4 +1,5 @@
-import { NavLink } from '@mantine/core';
+import { NavLink, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { Link, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './menu-link.module.css';
@@ -11,14 +12,27 @@ export interface MenuLinkProps<TRouter extends RegisteredRouter = RegisteredRout
   newWindow?: boolean;
 }
 
+/** WCAG 3.2.5: a link that opens a new window says so, to the eye (the icon) and to a screen reader. */
+function NewWindowLabel({ label }: { label: string }) {
+  return (
+    <>
+      {label}
+      <VisuallyHidden> (opens in a new window)</VisuallyHidden>
+    </>
+  );
+}
+
+const newWindowIcon = <IconExternalLink size={14} stroke={1.7} aria-hidden />;
+
 export function MenuLink<TRouter extends RegisteredRouter, TOptions>(
   props: MenuLinkProps<TRouter, TOptions>,
 ): ReactNode;
 export function MenuLink({ label, icon, link, newWindow = false }: MenuLinkProps): ReactNode {
   return (
     <NavLink
-      label={label}
+      label={newWindow ? <NewWindowLabel label={label} /> : label}
       leftSection={icon}
+      rightSection={newWindow ? newWindowIcon : undefined}
       classNames={{ root: classes.link }}
       renderRoot={(rootProps) => (
         <Link
@@ -33,26 +47,16 @@ export function MenuLink({ label, icon, link, newWindow = false }: MenuLinkProps
 }
 
 /** For links that leave the dashboard (SPEC §2 "Calls"): always a new window. */
-export function ExternalMenuLink({
-  label,
-  icon,
-  href,
-  rightIcon,
-}: {
-  label: string;
-  icon?: ReactNode;
-  href: string;
-  rightIcon?: ReactNode;
-}) {
+export function ExternalMenuLink({ label, icon, href }: { label: string; icon?: ReactNode; href: string }) {
   return (
     <NavLink
       component="a"
       href={href}
       target="_blank"
       rel="noopener"
-      label={label}
+      label={<NewWindowLabel label={label} />}
       leftSection={icon}
-      rightSection={rightIcon}
+      rightSection={newWindowIcon}
       classNames={{ root: classes.link }}
     />
   );

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import classes from './user-menu.module.css';
-import { VetAvatar } from './vet-avatar.tsx';
+import { VetAvatar, vetInitials } from './vet-avatar.tsx';
 
 /** SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown. */
 export function UserMenu({ vet }: { vet: Vet }) {
@@ -15,15 +15,18 @@ export function UserMenu({ vet }: { vet: Vet }) {
       <Menu.Target>
         <UnstyledButton
           className={classes.target}
-          aria-label={`Account menu for ${name}`}
+          // The name starts with what the button shows (initials without a picture, name, kind), so
+          // speech input ("click Helena Marsh") finds it (WCAG 2.5.3).
+          aria-label={`${vet.imageUrl ? '' : `${vetInitials(vet)} `}${name}, ${vet.kindLabel}: account menu`}
           data-testid="user-menu"
         >
           <Group gap="sm" wrap="nowrap">
-            <VetAvatar vet={vet} size={38} />
+            <VetAvatar vet={vet} size={38} />{' '}
             <Box visibleFrom="sm" miw={0}>
+              {/* The spaces keep the button's text "HM Helena Marsh Head vet", not "HMHelena MarshHead vet". */}
               <Text size="sm" fw={600} lh={1.25} truncate="end" data-testid="header-vet-name">
                 {name}
-              </Text>
+              </Text>{' '}
               <Text size="xs" c="dimmed" lh={1.25} data-testid="header-vet-kind">
                 {vet.kindLabel}
               </Text>

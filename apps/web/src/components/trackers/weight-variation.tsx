@@ -20,7 +20,7 @@ export function WeightVariation({
     <Group
       gap={4}
       wrap="nowrap"
-      c={color === 'gray' ? 'dimmed' : `${color}.8`}
+      c={color === 'gray' ? 'dimmed' : color}
       data-sentiment={sentiment}
       title={sentimentLabels[sentiment]}
     >

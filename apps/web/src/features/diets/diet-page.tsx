@@ -10,6 +10,7 @@ import {
 } from '@vetboard/contract';
 import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
 import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
+import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -86,7 +87,7 @@ function IngredientsSection({ diet }: { diet: Diet }) {
           No ingredients yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScroll minWidth={520} label="Ingredients">
           <Table verticalSpacing={6} striped aria-label="Ingredients">
             <Table.Thead>
               <Table.Tr>
@@ -119,7 +120,7 @@ function IngredientsSection({ diet }: { diet: Diet }) {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </DetailSection>
   );

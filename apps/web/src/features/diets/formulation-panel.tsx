@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, List, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { Formulation, NutrientAssessment } from '@vetboard/contract';
+import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import {
   energyStatus,
   energyStatusColors,
@@ -98,7 +99,7 @@ function NutrientRow({ nutrient }: { nutrient: NutrientAssessment }) {
 
 export function NutrientTable({ formulation }: { formulation: Formulation }) {
   return (
-    <Table.ScrollContainer minWidth={400}>
+    <TableScroll minWidth={400} label="Nutrients">
       <Table verticalSpacing={6} striped aria-label="Nutrients" data-testid="diet-nutrients">
         <Table.Thead>
           <Table.Tr>
@@ -115,7 +116,7 @@ export function NutrientTable({ formulation }: { formulation: Formulation }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

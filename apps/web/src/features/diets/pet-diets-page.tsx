@@ -5,6 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { type DietSummary, dietKindLabels, nutrientProfileKindLabels } from '@vetboard/contract';
 import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
+import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDay } from '@/lib/format/dates.ts';
@@ -95,7 +96,7 @@ export function PetDietsPage() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <TableScroll minWidth={720} label="Diets">
             <Table
               verticalSpacing="sm"
               highlightOnHover
@@ -127,7 +128,7 @@ export function PetDietsPage() {
                     ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Paper>
     </Stack>

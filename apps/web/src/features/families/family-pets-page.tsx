@@ -156,7 +156,6 @@ function PetCard({ pet }: { pet: PetSummary }) {
       padding="lg"
       className={classes.petCard}
       renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: pet.uuid }} {...props} />}
-      aria-label={pet.name}
       data-testid="family-pet"
     >
       <Group wrap="nowrap" gap="md" align="flex-start">

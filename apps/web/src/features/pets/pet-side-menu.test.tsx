@@ -125,7 +125,7 @@ describe('PetSideMenu (SPEC §2 "Pet layout side menu")', () => {
       ['Weekly Reports', `/weekly-reports?petUuid=${petUuid}`],
     ];
     for (const [name, href] of pages) {
-      const link = within(menu).getByRole('link', { name });
+      const link = within(menu).getByRole('link', { name: `${name} (opens in a new window)` });
       expect(link).toHaveAttribute('href', href);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener');

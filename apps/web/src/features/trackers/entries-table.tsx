@@ -4,6 +4,7 @@ import type { Pagination } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import { ListErrorState } from '@/components/lists/data-table.tsx';
 import { ListPagination } from '@/components/lists/list-pagination.tsx';
+import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { NO_READINGS } from './tracker-chart-panel.tsx';
 
 export interface EntryColumn<T> {
@@ -71,7 +72,7 @@ export function EntriesTable<T>({
           </Table.Tr>
         ));
     body = (
-      <Table.ScrollContainer minWidth={0} type="native">
+      <TableScroll minWidth={0} label={label}>
         <Table
           aria-label={label}
           aria-busy={!data || query.isPlaceholderData || undefined}
@@ -92,7 +93,7 @@ export function EntriesTable<T>({
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
   }
 

@@ -21,9 +21,12 @@ export function SourceCell({ source }: { source: ReadingSource }) {
   );
 }
 
-/** A respiratory value in its flag's colour (the badge beside it says the flag in words). */
+/**
+ * A respiratory value in its flag's colour (the badge beside it says the flag in words): the palette's
+ * text colour, which the theme keeps at 4.5:1 on the page.
+ */
 export function RespiratoryValue({ abnormal, children }: { abnormal: Abnormal; children: string }) {
-  const color = abnormal === 'undefined' ? undefined : `${abnormalColors[abnormal]}.9`;
+  const color = abnormal === 'undefined' ? undefined : abnormalColors[abnormal];
   return (
     <Text size="sm" fw={abnormal === 'undefined' ? 400 : 700} c={color} data-abnormal={abnormal}>
       {children}

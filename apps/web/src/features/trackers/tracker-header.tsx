@@ -1,11 +1,14 @@
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconClock } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { todayInZone } from '@/lib/format/zoned-time.ts';
 import { hasNextPeriod, type PeriodScope, periodLabel, shiftDate } from './tracker-period.ts';
 import type { TrackerSearch } from './tracker-search.ts';
 import { scopeLabels, type TrackerView } from './tracker-view.ts';
+
+const DATE_FORMAT = 'DD/MM/YYYY';
 
 export type SearchPatch<TScope extends PeriodScope = PeriodScope> = Partial<Omit<TrackerSearch, 'scope'>> & {
   scope?: TScope;
@@ -80,10 +83,11 @@ export function PeriodControls<TScope extends PeriodScope>({
           <IconChevronLeft size={18} />
         </ActionIcon>
         <DatePickerInput
-          aria-label="Date"
+          // Says the shown date too, so the name contains the button's visible text (WCAG 2.5.3).
+          aria-label={`Date ${dayjs(view.date).format(DATE_FORMAT)}`}
           value={view.date}
           onChange={(value) => value && onChange({ date: value, page: 1 })}
-          valueFormat="DD/MM/YYYY"
+          valueFormat={DATE_FORMAT}
           maxDate={today}
           leftSection={<IconCalendar size={16} aria-hidden />}
           w={150}

@@ -1,0 +1,14 @@
+import { Table, type TableScrollContainerProps } from '@mantine/core';
+
+/**
+ * A table that may scroll sideways on a narrow screen. The scroll box is a named, focusable region
+ * (WCAG 2.1.1): a keyboard user tabs to it and scrolls with the arrow keys, a screen reader announces
+ * which table it holds.
+ */
+export function TableScroll({
+  label,
+  ...props
+}: Omit<TableScrollContainerProps, 'type'> & { label: string }) {
+  // Native scrolling, so the focusable region is the element that scrolls (not a ScrollArea inside it).
+  return <Table.ScrollContainer {...props} type="native" tabIndex={0} role="region" aria-label={label} />;
+}

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, submitLogin } from '../support/auth.ts';
+import { HEAD_VET, PRODUCT_NAME } from '../support/demo.ts';
+import { specFamily } from '../support/fixtures.ts';
+
+/**
+ * Issue #11 §2: every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
+ * so a new screen that copies the shell cannot bring a serious or critical violation back unnoticed.
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** This spec's own copy of Emma's family: it copies Luna's diet to open the editor on a draft. */
+const family = specFamily('accessibility');
+const luna = family.pets.luna;
+
+const TRACKERS = ['weight-history', 'respiratory-history', 'itch-history', 'drinking', 'heart-rate', 'rpm'];
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function audit(page: Page, screen: string, findings: Finding[]): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  for (const violation of results.violations) {
+    if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
+    findings.push({
+      screen,
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.slice(0, 3).map((node) => {
+        const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as
+          | { fgColor: string; bgColor: string; contrastRatio: number }
+          | undefined;
+        const where = `${node.target.join(' ')} ${node.html.slice(0, 160)}`;
+        return contrast
+          ? `${where} (${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio})`
+          : where;
+      }),
+    });
+  }
+}
+
+/** Waits for the screen's own content (its h1), not the shell around it. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+for (const viewport of viewports) {
+  test.describe(`WCAG 2.1 AA at ${viewport.width} px (axe-core)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('no screen has a serious or critical violation', async ({ page }) => {
+      test.setTimeout(180_000);
+      const findings: Finding[] = [];
+
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await audit(page, 'login', findings);
+      await submitLogin(page, HEAD_VET.email);
+      await expect(page).toHaveURL('/');
+      await settled(page);
+      await audit(page, 'home', findings);
+
+      const vet = (await (await page.request.get('/v1/auth/vet')).json()) as { uuid: string };
+      const screens: [string, string][] = [
+        ['users', '/users?user_type=1'],
+        ['vets', `/vets?kind=${PRODUCT_NAME}`],
+        ['betas', '/betas'],
+        ['family', `/families/${family.family.uuid}/pets`],
+        ['pet profile', `/pets/${luna.uuid}`],
+        ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
+        ['vet profile', `/vets/${vet.uuid}`],
+      ];
+      for (const [screen, path] of screens) {
+        await page.goto(path);
+        await settled(page);
+        await audit(page, screen, findings);
+      }
+
+      await page.goto(`/pets/${luna.uuid}/diets`);
+      await settled(page);
+      await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
+      await audit(page, 'diets', findings);
+
+      // The editor opens on a draft: a copy of the current diet.
+      await page.getByTestId('diets-table').locator('tr[data-current] a').first().click();
+      await expect(page.getByTestId('formulation-panel')).toBeVisible();
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page
+        .getByRole('dialog', { name: 'Copy this diet?' })
+        .getByRole('button', { name: 'Copy to a new draft' })
+        .click();
+      await expect(page).toHaveURL(/\/diets\/[0-9a-f-]{36}\/edit$/);
+      await settled(page);
+      await audit(page, 'diet editor', findings);
+
+      await page.goto('/no-such-page');
+      await expect(page.getByTestId('error-status')).toHaveText('404');
+      await audit(page, '404', findings);
+
+      expect(findings).toEqual([]);
+    });
+  });
+}
+
+test.describe('keyboard', () => {
+  test('a focused text field shows a ring, not only a border tint', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.focus();
+    await expect(email).toHaveCSS('outline-style', 'solid');
+    await expect(email).toHaveCSS('outline-width', '2px');
+  });
+
+  test('the first Tab stop is a skip link that moves focus to the content', async ({ page }) => {
+    await logIn(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('on a phone, the menu button says whether the menu is open, and Escape closes it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await logIn(page);
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+  });
+});
