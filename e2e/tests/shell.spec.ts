@@ -31,6 +31,9 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
       `/vets/${vet.uuid}`,
     );
     await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    const docs = menu.getByRole('menuitem', { name: 'API reference (opens in a new window)' });
+    await expect(docs).toHaveAttribute('href', '/docs');
+    await expect(docs).toHaveAttribute('target', '_blank');
 
     await menu.getByRole('menuitem', { name: 'Edit Profile' }).click();
     await expect(page).toHaveURL(`/vets/${vet.uuid}`);

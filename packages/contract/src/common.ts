@@ -15,14 +15,17 @@ export function text() {
 }
 
 /** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */
-export const errorResponseSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional()
-    .describe('One entry per invalid field, for 400 answers'),
-});
+export const errorResponseSchema = z
+  .object({
+    error: z.string(),
+    code: z.string(),
+    details: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('One entry per invalid field, for 400 answers'),
+  })
+  // One named schema in the OpenAPI document (`#/components/schemas/Error`) that every error refers to.
+  .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });

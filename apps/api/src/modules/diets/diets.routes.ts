@@ -12,6 +12,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileResponse } from '../../lib/file-response.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { requestActor, sessionVet } from '../../plugins/app/authenticate.ts';
 import { signingKey } from '../app-secrets/app-secrets.service.ts';
@@ -204,7 +205,12 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
           'link from `pdf/url` (`expires` and `signature`): an expired link answers 410, an altered one 403.',
         params: idParams,
         querystring: dietPdfSignatureQuerySchema,
-        response: { ...errors, 403: errorResponseSchema, 410: errorResponseSchema },
+        response: {
+          200: fileResponse('The PDF, shown inline.', ['application/pdf']),
+          ...errors,
+          403: errorResponseSchema,
+          410: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

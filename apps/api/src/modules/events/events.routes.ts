@@ -1,6 +1,7 @@
-import type { DomainEvent } from '@vetboard/contract';
+import { type DomainEvent, errorResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileResponse } from '../../lib/file-response.ts';
 import { ACCESS_TOKEN_TTL_MS } from '../../lib/tokens.ts';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { mayHearOf } from '../../policy/scope.ts';
@@ -30,6 +31,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-sent events (text/event-stream): one `data:` JSON DomainEvent per change, `id:` its seq.',
         querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }),
         headers: z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() }).loose(),
+        response: {
+          200: fileResponse('The event stream, open until the session would expire.', ['text/event-stream']),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

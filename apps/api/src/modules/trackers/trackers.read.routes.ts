@@ -35,6 +35,8 @@ import {
 import { getWeightChart, getWeightHistory } from './trackers.weight.service.ts';
 
 const tags = ['trackers'];
+/** Weight reads sit with the weight writes (trackers.weight.routes.ts) in the document. */
+const weightTags = ['weight'];
 const idParams = z.object({ id: z.uuid() });
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -56,7 +58,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'listPetWeightHistory',
-        tags,
+        tags: weightTags,
         description:
           'Weight entries (kg), newest first by default; each has its variation from the entry before it ' +
           "and a sentiment against the pet's target weight.",
@@ -74,7 +76,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'getPetWeightChart',
-        tags,
+        tags: weightTags,
         description:
           "Week and month: one bucket per local day; year: the ISO week-year's 52 or 53 weeks. Includes the " +
           'target weight.',

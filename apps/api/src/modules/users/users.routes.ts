@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { fileResponse } from '../../lib/file-response.ts';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { toUserCsvValues } from './users.mapper.ts';
 import { exportUsers, getUserDetail, listUsersPage, userExportFilename } from './users.service.ts';
@@ -42,8 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The users matching the list filter as a CSV file (text/csv, UTF-8 with BOM), streamed, no paging.',
         querystring: userFilterQuerySchema,
-        // No 200 schema: the answer is a CSV stream, not JSON.
-        response: errors,
+        response: { 200: fileResponse('The CSV file, as an attachment.', ['text/csv']), ...errors },
       },
     },
     async (request, reply) =>

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { fileResponse } from '../../lib/file-response.ts';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
 import { fileUrl, type StoredFile } from '../files/files.service.ts';
 import { storeAvatarFile } from './vets.avatars.service.ts';
@@ -61,8 +62,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The vets matching the list filter as a CSV file (text/csv, UTF-8 with BOM), streamed, no paging.',
         querystring: vetFilterQuerySchema,
-        // No 200 schema: the answer is a CSV stream, not JSON.
-        response: errors,
+        response: { 200: fileResponse('The CSV file, as an attachment.', ['text/csv']), ...errors },
       },
     },
     async (request, reply) =>

@@ -1,24 +1,59 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { isApiPath } from '../../lib/api-path.ts';
+import {
+  API_TAGS,
+  documentOperation,
+  finishDocument,
+  type RouteForDocs,
+  SECURITY_SCHEMES,
+} from './openapi-document.ts';
 
-/** OpenAPI generated from the same zod schemas that validate requests, served at /openapi.json. */
+/**
+ * OpenAPI generated from the same zod schemas that validate requests, served at /openapi.json and
+ * read at /docs (Swagger UI, its own files only, so the app's CSP holds). Each operation gets its
+ * summary, its real security (from the route's auth mode) and its errors in lib/openapi-document.ts.
+ */
 export const swaggerPlugin = fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: `${app.config.productName} API`, version: '1' },
-        components: {
-          securitySchemes: {
-            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'vb_access' },
-            bearerAuth: { type: 'http', scheme: 'bearer' },
-          },
+        info: {
+          title: `${app.config.productName} API`,
+          version: '1',
+          description:
+            `The API behind the ${app.config.productName} dashboard. Vets log in with \`POST /v1/auth/login\`, ` +
+            'which sets the session cookies a browser sends by itself; other clients send the access token as ' +
+            '`Authorization: Bearer`. Collar platforms send readings with an integration token. Every error ' +
+            'answers `{ error, code, details? }` (the `Error` schema) with a stable `code`.',
         },
+        servers: [{ url: app.config.publicUrl, description: 'This server' }],
+        tags: API_TAGS,
+        components: { securitySchemes: SECURITY_SCHEMES },
         security: [{ cookieAuth: [] }, { bearerAuth: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        const route = input.route as RouteForDocs;
+        return {
+          ...transformed,
+          schema: documentOperation(transformed.schema as Record<string, unknown>, {
+            url: transformed.url,
+            method: route.method,
+            auth: isApiPath(transformed.url) ? (route.config?.auth ?? 'session') : 'public',
+          }),
+        };
+      },
+      transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+      theme: { title: `${app.config.productName} API reference` },
+    });
   },
   { name: 'swagger' },
 );

@@ -1,5 +1,5 @@
-import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconApi, IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
@@ -51,6 +51,16 @@ export function UserMenu({ vet }: { vet: Vet }) {
           renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
         >
           Edit Profile
+        </Menu.Item>
+        {/* The server's own page (Swagger UI), outside the dashboard: a new window. */}
+        <Menu.Item
+          component="a"
+          href="/docs"
+          target="_blank"
+          rel="noopener"
+          leftSection={<IconApi size={16} stroke={1.7} />}
+        >
+          API reference<VisuallyHidden> (opens in a new window)</VisuallyHidden>
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

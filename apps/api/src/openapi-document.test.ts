@@ -1,0 +1,217 @@
+import { betaFeatures } from '@vetboard/contract';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createFamily,
+  createPet,
+  createSubscription,
+  createUser,
+} from '../test/people-fixtures.ts';
+import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
+import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
+
+/**
+ * Issue #11 §4: the OpenAPI document is what clients (and contract-testing proxies) trust, so the
+ * API's real answers must match it, and it must say how each operation authenticates.
+ */
+const context = useTestApp();
+let app: TestApp;
+let cookies: Record<string, string>;
+let document: OpenApi;
+let vetId: string;
+
+interface Operation {
+  operationId: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+  tags: { name: string; description?: string }[];
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { description?: string }> };
+  security: unknown[];
+}
+
+function operations(): [string, string, Operation][] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]): [string, string, Operation] => [path, method, operation]),
+  );
+}
+
+function operation(id: string): Operation {
+  const found = operations().find(([, , candidate]) => candidate.operationId === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found[2];
+}
+
+/** The document's `$ref`s to its own components, inlined, so a schema compiles on its own. */
+function inlineRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inlineRefs);
+  if (typeof node !== 'object' || node === null) return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    return inlineRefs(document.components.schemas[name]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(value)]));
+}
+
+beforeAll(async () => {
+  app = context.app;
+  const vet = await createTestVet(app, { kind: 'head' });
+  vetId = vet.id;
+  cookies = await loginAs(app, vet.email);
+  document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+});
+
+describe('the OpenAPI document', () => {
+  it('summarises and tags every operation, with each tag declared and described', () => {
+    const declared = new Map(document.tags.map((tag) => [tag.name, tag.description]));
+    for (const [path, method, op] of operations()) {
+      expect(op.summary, `${method} ${path}`).toBeTruthy();
+      for (const tag of op.tags ?? []) expect(declared.get(tag), `tag ${tag}`).toBeTruthy();
+    }
+    expect(operation('listPetWeightHistory').tags).toEqual(['weight']);
+    expect(operation('createWeightEntry').tags).toEqual(['weight']);
+  });
+
+  it('marks public operations public, ingestion with the integration token, signed PDFs with the link', () => {
+    for (const id of ['login', 'refreshSession', 'requestPasswordReset', 'confirmPasswordReset', 'health']) {
+      expect(operation(id).security, id).toEqual([]);
+    }
+    expect(operation('ingestTrackerReadings').security).toEqual([{ integrationToken: [] }]);
+    expect(operation('getDietPdfContent').security).toContainEqual({ signedLink: [] });
+    expect(operation('listUsers').security).toBeUndefined();
+    expect(document.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    for (const [name, scheme] of Object.entries(document.components.securitySchemes)) {
+      expect(scheme.description, name).toBeTruthy();
+    }
+  });
+
+  it('declares file answers, a 4xx on every API operation, and one shared error schema', () => {
+    expect(Object.keys(operation('exportUsers').responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(operation('getDietPdfContent').responses['200']?.content ?? {})).toEqual([
+      'application/pdf',
+    ]);
+    for (const [path, method, op] of operations()) {
+      if (!path.startsWith('/v1/')) continue;
+      const statuses = Object.keys(op.responses);
+      expect(
+        statuses.some((status) => status.startsWith('4')),
+        `${method} ${path}`,
+      ).toBe(true);
+      for (const status of statuses.filter((code) => /^[45]/.test(code))) {
+        expect(
+          op.responses[status]?.content?.['application/json']?.schema,
+          `${method} ${path} ${status}`,
+        ).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+      }
+    }
+  });
+
+  it('is read at /docs, under the same content security policy as the app', async () => {
+    const page = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const bundle = await app.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    const spec = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(spec.json().paths['/v1/users']).toBeDefined();
+  });
+});
+
+describe('real answers match the document', () => {
+  it('every list and detail call answers what the document says, with real data', async () => {
+    const db = app.database.db;
+    const company = await createCompany(db, { sku: 'DOCSCO' });
+    const { family, owner } = await createFamily(db, { familyKind: 'b2b', owner: { b2bCode: company.sku } });
+    // A user without a family: their `familyKind` is null, which the document must allow.
+    await createUser(db, { firstName: 'Solo', lastName: 'Nofamily' });
+    const pet = await createPet(db, { familyId: family.id, name: 'Docsy' });
+    const subscription = await createSubscription(db, { userId: owner.id, status: 'trialing' });
+    const now = Date.now();
+    await addReadings(
+      db,
+      [0, 1, 2, 3].flatMap((hour) => {
+        const iso = new Date(now - hour * 3_600_000).toISOString();
+        return [
+          reading(pet.id, 'respiratory_rate', iso, 22 + hour * 5),
+          reading(pet.id, 'shaking', iso, hour),
+          reading(pet.id, 'drinking', iso, 40),
+          reading(pet.id, 'heart_rate', iso, 90),
+        ];
+      }),
+    );
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload, cookies });
+    expect(
+      (
+        await post('/v1/weight-history', {
+          petUuid: pet.id,
+          value: 12.5,
+          measuredAt: { seconds: Math.floor(now / 1000) - 60 },
+          location: 'home',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const beta = await post('/v1/betas', { userUuid: owner.id, feature: betaFeatures[0] });
+    expect(beta.statusCode).toBe(201);
+    const diet = await post('/v1/diets', {
+      petUuid: pet.id,
+      kind: 'maintenance',
+      nutrientProfileKind: 'fediaf_adult',
+    });
+    expect(diet.statusCode).toBe(201);
+
+    const ids: Record<string, string> = {
+      '/v1/users/': owner.id,
+      '/v1/families/': family.id,
+      '/v1/subscriptions/': subscription.id,
+      '/v1/companies/': company.sku,
+      '/v1/betas/': beta.json().betaUser.uuid,
+      '/v1/pets/': pet.id,
+      '/v1/vets/': vetId,
+      '/v1/diets/': diet.json().diet.uuid,
+    };
+    const queryValues: Record<string, string> = {
+      petUuid: pet.id,
+      q: 'Docsy',
+      startDate: String(Math.floor(now / 1000) - 86_400),
+      endDate: String(Math.floor(now / 1000)),
+    };
+
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addFormat('binary', true);
+
+    let checked = 0;
+    for (const [path, method, op] of operations()) {
+      if (method !== 'get' || !op.responses['200']?.content?.['application/json']) continue;
+      const prefix = Object.keys(ids).find((candidate) => path.startsWith(candidate) && path.includes('{'));
+      const url = path.replace(/\{[^}]+\}/, prefix ? (ids[prefix] ?? '') : '');
+      const query = new URLSearchParams();
+      for (const parameter of op.parameters ?? []) {
+        const value = queryValues[parameter.name];
+        if (parameter.in === 'query' && parameter.required && value) query.set(parameter.name, value);
+      }
+      const response = await app.inject({ method: 'GET', url: `${url}?${query}`, cookies });
+      const where = `${op.operationId} ${url}?${query}`;
+      expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(200);
+      const validate = ajv.compile(
+        inlineRefs(op.responses['200']?.content?.['application/json']?.schema) as object,
+      );
+      const valid = validate(response.json());
+      expect(valid ? [] : validate.errors, where).toEqual([]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(35);
+  });
+});

@@ -1,0 +1,195 @@
+import type { AuthMode } from '../app/authenticate.ts';
+
+/** What the document needs to know of a route besides its schema. */
+export interface RouteForDocs {
+  method: string | string[];
+  config?: { auth?: AuthMode };
+}
+
+type Json = Record<string, unknown>;
+
+/** One tag per area of the API, each described; weight reads and writes share `weight`. */
+export const API_TAGS = [
+  { name: 'auth', description: 'Logging in and out, the session and its refresh, password resets.' },
+  { name: 'health', description: 'Whether the server and its database answer (for load balancers).' },
+  {
+    name: 'users',
+    description: 'Pet owners and family members, as a paged list, a CSV export and one detail.',
+  },
+  { name: 'families', description: 'A family: its owner and its pets.' },
+  { name: 'subscriptions', description: "Families' subscriptions and their statuses." },
+  { name: 'companies', description: 'B2B companies (insurers, kennels) and their codes.' },
+  { name: 'betas', description: 'Users enrolled in beta programmes.' },
+  { name: 'breeds', description: 'The breed reference list.' },
+  { name: 'pets', description: "A pet's profile and health profile." },
+  {
+    name: 'trackers',
+    description:
+      'Collar readings (respiratory rate, head shaking, drinking, heart rate): histories, charts bucketed in ' +
+      "the pet's timezone, averages and latest values; respiratory thresholds; ingestion from collar platforms.",
+  },
+  { name: 'weight', description: "A pet's weight: history, chart, adding and correcting entries." },
+  { name: 'diets', description: 'Diet plans and diets: formulation, publishing, copies and PDFs.' },
+  { name: 'vets', description: 'Vets: list, CSV export, profile, avatar, creating a vet.' },
+  { name: 'files', description: 'Stored files (avatars, diet PDFs), with their checked type and an ETag.' },
+  { name: 'jobs', description: 'The background job queues: waiting, running and failed jobs, retries.' },
+  { name: 'search', description: 'One search box over users, pets and vets.' },
+  { name: 'events', description: 'Server-sent events that keep open screens up to date.' },
+];
+
+export const SECURITY_SCHEMES = {
+  cookieAuth: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'vb_access',
+    description:
+      'The session cookie `POST /v1/auth/login` sets (HTTP-only, 15 minutes; `POST /v1/auth/refresh` renews it ' +
+      'with the `vb_refresh` cookie). What the dashboard uses.',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A vet's access token (the same as the cookie's) in `Authorization: Bearer <token>`.",
+  },
+  integrationToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An integration token for a collar platform or the owner app (`npm run integration:create`), in ' +
+      '`Authorization: Bearer <token>`. Only the ingestion call accepts it.',
+  },
+  signedLink: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'signature',
+    description:
+      'A signed link from `GET /v1/diets/{id}/pdf/url`: `expires` and `signature` query parameters (HMAC), valid ' +
+      'for 7 days, so an owner can open the PDF without an account.',
+  },
+} as const;
+
+const SESSION = [{ cookieAuth: [] }, { bearerAuth: [] }];
+
+function securityFor(auth: AuthMode): Json[] | undefined {
+  switch (auth) {
+    case 'public':
+      return [];
+    case 'integration':
+      return [{ integrationToken: [] }];
+    case 'signed-link-or-session':
+      return [...SESSION, { signedLink: [] }];
+    case 'session':
+      return undefined; // the document's default
+  }
+}
+
+const ACRONYMS: Record<string, string> = { pdf: 'PDF', url: 'URL', csv: 'CSV', rpm: 'RPM' };
+
+/** `getDietPdfUrl` → "Get diet PDF URL": a readable summary from the operation id, when none is given. */
+export function summaryFromOperationId(operationId: string): string {
+  const words = operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase());
+  const [first = '', ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+}
+
+/** Per operation: a summary, and the security its auth mode really asks for. */
+export function documentOperation(
+  schema: Json | undefined,
+  route: { url: string; method: string | string[]; auth: AuthMode },
+): Json {
+  const operation: Json = { ...schema };
+  if (operation.hide) return operation;
+  if (!operation.summary && typeof operation.operationId === 'string') {
+    operation.summary = summaryFromOperationId(operation.operationId);
+  }
+  const security = securityFor(route.auth);
+  if (security) operation.security = security;
+  return operation;
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** What each error status means across the API; a route's own description wins. */
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'The request is invalid: `details` lists each field and why.',
+  '401': 'Not logged in, or the session (or token) has expired.',
+  '403': 'Refused: a cross-origin request, a vet without the right, or an altered signed link.',
+  '404': 'No such record, or one outside what this vet may see.',
+  '409': 'The record is not in a state that allows this (for example, already published).',
+  '410': 'The signed link has expired.',
+  '413': 'The upload is too large.',
+  '415': 'The upload is not of an accepted type.',
+  '429': 'Too many requests: try again later.',
+  '503': 'The database does not answer.',
+};
+
+const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * OpenAPI 3.0 reads `nullable` as adding null to the type but not to an `enum`: a nullable enum must
+ * list null itself, or validators refuse the nulls the API sends (`familyKind` of a user without a
+ * family).
+ */
+function allowNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableEnums(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) {
+    node.enum = [...node.enum, null];
+  }
+  for (const value of Object.values(node)) allowNullInNullableEnums(value);
+}
+
+/** The zod registry also yields an input copy of each named schema (`ErrorInput`) that nothing uses. */
+function dropUnusedSchemas(doc: Json): void {
+  const components = isObject(doc.components) ? doc.components : undefined;
+  const schemas = components && isObject(components.schemas) ? components.schemas : undefined;
+  if (!schemas) return;
+  const text = JSON.stringify({ ...doc, components: { ...components, schemas: undefined } });
+  for (const name of Object.keys(schemas)) {
+    if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+}
+
+/**
+ * The whole document: every error answer is the shared `Error` schema with its real meaning; a
+ * route that needs a session also says it can answer 401, and a `/v1` change 403 (the same-origin
+ * check), since every such route can.
+ */
+export function finishDocument<T>(document: T): T {
+  const doc = document as Json;
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [url, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!isObject(operation)) continue;
+      const responses = (isObject(operation.responses) ? operation.responses : {}) as Json;
+      operation.responses = responses;
+      const needsLogin = !(Array.isArray(operation.security) && operation.security.length === 0);
+      if (needsLogin && !responses['401']) responses['401'] = {};
+      if (url.startsWith('/v1/') && UNSAFE_METHODS.has(method) && !responses['403']) responses['403'] = {};
+      for (const [status, response] of Object.entries(responses)) {
+        if (!/^[45]\d\d$/.test(status) || !isObject(response)) continue;
+        responses[status] = {
+          description:
+            response.description && response.description !== 'Default Response'
+              ? response.description
+              : (ERROR_DESCRIPTIONS[status] ?? 'Error'),
+          content: { 'application/json': { schema: ERROR_REF } },
+        };
+      }
+    }
+  }
+  allowNullInNullableEnums(doc);
+  dropUnusedSchemas(doc);
+  return document;
+}
