@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { HEAD_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
 import { specVet } from '../support/fixtures.ts';
-import { bodyRows } from '../support/lists.ts';
+import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -166,3 +166,35 @@ test('a refusal the page did not foresee (403) shows its message in the Error to
     await page.context().close();
   }
 });
+
+for (const viewport of screenViewports) {
+  test.describe(`vet rights screenshots at ${viewport.width} px @screens`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a vet profile as a head vet and as a regular vet @screens', async ({ page, browser }) => {
+      const vet = specVet('rightsDisabled');
+      await logIn(page);
+      await page.goto(`/vets?kind=${PRODUCT_NAME}`);
+      await bodyRows(page.getByRole('table', { name: 'Teammates' }));
+      await shoot(page, 'vets-teammates-head', viewport.name);
+      await page.goto(`/vets/${vet.uuid}`);
+      await expect(page.getByRole('button', { name: 'Disable vet' })).toBeVisible();
+      await shoot(page, 'vet-profile-as-head', viewport.name);
+      await page.getByRole('button', { name: 'Disable vet' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shoot(page, 'vet-disable-confirm', viewport.name);
+
+      const regular = await (await browser.newContext({ viewport })).newPage();
+      await logIn(regular, REGULAR_VET.email);
+      await regular.goto(`/vets?kind=${PRODUCT_NAME}`);
+      await bodyRows(regular.getByRole('table', { name: 'Teammates' }));
+      await shoot(regular, 'vets-teammates-regular', viewport.name);
+      await regular.goto(`/vets/${vet.uuid}`);
+      await expect(regular.getByTestId('avatar-locked')).toBeVisible();
+      await regular.locator('input[name="firstName"]').hover({ force: true });
+      await expect(regular.getByRole('tooltip')).toBeVisible();
+      await shoot(regular, 'vet-profile-as-regular', viewport.name);
+      await regular.context().close();
+    });
+  });
+}

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  pageQuerySchema,
-  paginationSchema,
-  personRefSchema,
-  searchTermSchema,
-  sortOrderSchema,
-  text,
-  timestampSchema,
-} from './common.ts';
+import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { userTypeSchema } from './users.ts';
 
 export const betaFeatures = [
@@ -45,13 +37,13 @@ export type BetaUser = z.infer<typeof betaUserSchema>;
 
 export const betaSortFields = ['enrolledAt', 'name', 'feature'] as const;
 
-export const betaFilterQuerySchema = z.object({
-  feature: betaFeatureSchema.optional(),
-  search: searchTermSchema,
-  sort: z.enum(betaSortFields).default('enrolledAt'),
-  order: sortOrderSchema.default('desc'),
-});
-export const betaListQuerySchema = pageQuerySchema.extend(betaFilterQuerySchema.shape);
+const betaListQueries = listQuerySchemas(
+  betaSortFields,
+  { sort: 'enrolledAt', order: 'desc' },
+  { feature: betaFeatureSchema.optional() },
+);
+export const betaFilterQuerySchema = betaListQueries.filter;
+export const betaListQuerySchema = betaListQueries.list;
 export type BetaListQuery = z.infer<typeof betaListQuerySchema>;
 
 /** SPEC §7: `GET /v1/betas` returns `betaUsers`. */

@@ -95,6 +95,25 @@ export const searchTermSchema = text()
   .transform((value) => (value ? value : undefined));
 
 /**
+ * The one query shape of every searchable list (users, vets, betas, and the inboxes to come): the
+ * list's own filters, a search term, a sort among the list's fields (with its default) and an order.
+ * `filter` is what the list's CSV export takes; `list` adds the page. The web app keeps the same
+ * values in the page's URL (components/lists/list-search.ts).
+ */
+export function listQuerySchemas<
+  const TSort extends readonly [string, ...string[]],
+  TFilters extends z.ZodRawShape,
+>(sortFields: TSort, defaults: { sort: TSort[number]; order: SortOrder }, filters: TFilters) {
+  const filter = z.object({
+    ...filters,
+    search: searchTermSchema,
+    sort: z.enum(sortFields).default(defaults.sort),
+    order: sortOrderSchema.default(defaults.order),
+  });
+  return { filter, list: pageQuerySchema.extend(filter.shape) };
+}
+
+/**
  * Lists stop counting past this many matching rows, so a page costs the same at two thousand rows or
  * two million: the total then reads `LIST_TOTAL_CAP` with `totalIsCapped` (shown as "10,000+").
  */

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  pageQuerySchema,
-  paginationSchema,
-  searchTermSchema,
-  sortOrderSchema,
-  timestampSchema,
-} from './common.ts';
+import { listQuerySchemas, paginationSchema, timestampSchema } from './common.ts';
 import { familyKindSchema } from './families.ts';
 import { petSummarySchema } from './pets.ts';
 import { subscriptionSchema } from './subscriptions.ts';
@@ -40,13 +34,13 @@ export const userSortFieldSchema = z.enum(userSortFields);
 export type UserSortField = z.infer<typeof userSortFieldSchema>;
 
 /** `user_type` keeps the spelling of SPEC §2's `/users?user_type=` links. */
-export const userFilterQuerySchema = z.object({
-  user_type: z.coerce.number().pipe(userTypeSchema).optional(),
-  search: searchTermSchema,
-  sort: userSortFieldSchema.default('createdAt'),
-  order: sortOrderSchema.default('desc'),
-});
-export const userListQuerySchema = pageQuerySchema.extend(userFilterQuerySchema.shape);
+const userListQueries = listQuerySchemas(
+  userSortFields,
+  { sort: 'createdAt', order: 'desc' },
+  { user_type: z.coerce.number().pipe(userTypeSchema).optional() },
+);
+export const userFilterQuerySchema = userListQueries.filter;
+export const userListQuerySchema = userListQueries.list;
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userListResponseSchema = z.object({

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  multiValueQuery,
-  pageQuerySchema,
-  paginationSchema,
-  searchTermSchema,
-  sortOrderSchema,
-  text,
-  timestampSchema,
-} from './common.ts';
+import { listQuerySchemas, multiValueQuery, paginationSchema, text, timestampSchema } from './common.ts';
 
 export const vetKinds = ['regular', 'head', 'b2b', 'partner', 'undefined'] as const;
 export const vetKindSchema = z.enum(vetKinds);
@@ -55,14 +47,13 @@ export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
  * `kind` is a vet kind, or the product's name (case-insensitive; also `product`) for the product's own
  * vets, regular and head: SPEC §2's "Teammates (kind={product})".
  */
-export const vetFilterQuerySchema = z.object({
-  userUuids: multiValueQuery(z.uuid()),
-  kind: text().trim().min(1).max(80).optional(),
-  search: searchTermSchema,
-  sort: z.enum(vetSortFields).default('name'),
-  order: sortOrderSchema.default('asc'),
-});
-export const vetListQuerySchema = pageQuerySchema.extend(vetFilterQuerySchema.shape);
+const vetListQueries = listQuerySchemas(
+  vetSortFields,
+  { sort: 'name', order: 'asc' },
+  { userUuids: multiValueQuery(z.uuid()), kind: text().trim().min(1).max(80).optional() },
+);
+export const vetFilterQuerySchema = vetListQueries.filter;
+export const vetListQuerySchema = vetListQueries.list;
 export type VetListQuery = z.infer<typeof vetListQuerySchema>;
 
 export const vetListResponseSchema = z.object({

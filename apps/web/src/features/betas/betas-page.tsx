@@ -1,18 +1,14 @@
 import { Anchor, Badge, Button, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type BetaFeature, type BetaUser, betaFeatureLabels } from '@vetboard/contract';
-import { DataTable, type DataTableColumn } from '@/components/lists/data-table.tsx';
-import { ListEmptyState } from '@/components/lists/list-empty-state.tsx';
-import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
-import { ListPagination } from '@/components/lists/list-pagination.tsx';
-import { ListSearchInput } from '@/components/lists/list-search-input.tsx';
-import { ListToolbar } from '@/components/lists/list-toolbar.tsx';
+import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { betaFeatureOptions } from './beta-form.ts';
 import { betasListQueryOptions } from './betas.queries.ts';
-import { type BetasSearch, betasListQuery, hasBetaFilters } from './betas-search.ts';
+import { BETA_FILTERS, type BetasSearch, betasListQuery } from './betas-search.ts';
 
 const route = getRouteApi('/_default/betas/');
 
@@ -86,40 +82,29 @@ const columns: DataTableColumn<BetaUser, BetasSearch['sort']>[] = [
 
 /** `/betas`: who is enrolled in which beta feature (SPEC §7 `GET /v1/betas` → `betaUsers`). */
 export function BetasPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const state = useListPage(route.useSearch(), route.useNavigate(), BETA_FILTERS);
+  const { search, update } = state;
   const go = useNavigate();
-  const list = useQuery({
-    ...betasListQueryOptions(betasListQuery(search)),
-    placeholderData: keepPreviousData,
-  });
-
-  const update = (patch: Partial<BetasSearch>, replace = false) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
-
-  const pagination = list.data?.pagination;
+  const list = useListQuery(betasListQueryOptions(betasListQuery(search)));
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title="Betas"
-        description="Users enrolled in features before everyone gets them."
-        actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            renderRoot={(props) => <Link to="/betas/create" {...props} />}
-          >
-            Enrol a user
-          </Button>
-        }
-      />
-      <ListToolbar>
-        <ListSearchInput
-          value={search.search}
-          onSearch={(term, { replace }) => update({ search: term, page: 1 }, replace)}
-          placeholder="Search by user name or e-mail"
-          label="Search betas"
-        />
+    <ListPage
+      state={state}
+      query={list}
+      rows={list.data?.betaUsers}
+      title="Betas"
+      description="Users enrolled in features before everyone gets them."
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} />}
+          renderRoot={(props) => <Link to="/betas/create" {...props} />}
+        >
+          Enrol a user
+        </Button>
+      }
+      searchLabel="Search betas"
+      searchPlaceholder="Search by user name or e-mail"
+      filters={
         <Select
           aria-label="Feature"
           placeholder="All features"
@@ -130,41 +115,15 @@ export function BetasPage() {
           w={{ base: '100%', xs: 200 }}
           comboboxProps={{ withinPortal: true }}
         />
-      </ListToolbar>
-      <DataTable
-        label="Beta users"
-        columns={columns}
-        rows={list.data?.betaUsers}
-        rowKey={(beta) => beta.uuid}
-        sort={search}
-        onSortChange={(sort) => update({ ...sort, page: 1 })}
-        rowAction={(beta) => () => void go({ to: '/betas/$betaId', params: { betaId: beta.uuid } })}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        skeletonRows={Math.min(search.pageSize, 12)}
-        minWidth={860}
-        empty={
-          <ListEmptyState
-            noun="betas"
-            filtered={hasBetaFilters(search)}
-            onClearFilters={() => update({ search: undefined, feature: undefined, page: 1 })}
-            pastTheEnd={Boolean(pagination?.total) && search.page > 1}
-            onFirstPage={() => update({ page: 1 })}
-          />
-        }
-      />
-      {pagination && (
-        <ListPagination
-          page={search.page}
-          pageSize={search.pageSize}
-          total={pagination.total}
-          totalIsCapped={pagination.totalIsCapped}
-          pageCount={pagination.pageCount}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
-        />
-      )}
-    </Stack>
+      }
+      noun="betas"
+      table={{
+        label: 'Beta users',
+        columns,
+        rowKey: (beta) => beta.uuid,
+        rowAction: (beta) => () => void go({ to: '/betas/$betaId', params: { betaId: beta.uuid } }),
+        minWidth: 860,
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { betasListQuery, betasSearchSchema, hasBetaFilters } from './betas-search.ts';
+import { hasListFilters } from '@/components/lists/use-list-page.ts';
+import { BETA_FILTERS, betasListQuery, betasSearchSchema } from './betas-search.ts';
 
 describe('betas search params', () => {
   it('lists the newest enrolments first by default', () => {
@@ -42,7 +43,7 @@ describe('betas search params', () => {
       sort: 'name',
       order: 'asc',
     });
-    expect(hasBetaFilters(search)).toBe(true);
-    expect(hasBetaFilters(betasSearchSchema.parse({ sort: 'name' }))).toBe(false);
+    expect(hasListFilters(search, BETA_FILTERS)).toBe(true);
+    expect(hasListFilters(betasSearchSchema.parse({ sort: 'name' }), BETA_FILTERS)).toBe(false);
   });
 });

@@ -23,6 +23,5 @@ export function betasListQuery(search: BetasSearch): BetaListQuery {
   };
 }
 
-export function hasBetaFilters(search: BetasSearch): boolean {
-  return Boolean(search.search || search.feature);
-}
+/** The list's own filters beside the search term: 'Clear filters' clears them too. */
+export const BETA_FILTERS = ['feature'] as const satisfies readonly (keyof BetasSearch)[];

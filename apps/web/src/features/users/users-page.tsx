@@ -1,18 +1,14 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { familyKindLabels, type User, type UserSortField, userTypeLabels } from '@vetboard/contract';
 import { CsvExportButton } from '@/components/lists/csv-export-button.tsx';
-import { DataTable, type DataTableColumn } from '@/components/lists/data-table.tsx';
-import { ListEmptyState } from '@/components/lists/list-empty-state.tsx';
-import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
-import { ListPagination } from '@/components/lists/list-pagination.tsx';
-import { ListSearchInput } from '@/components/lists/list-search-input.tsx';
-import { ListToolbar } from '@/components/lists/list-toolbar.tsx';
+import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime, formatDay } from '@/lib/format/dates.ts';
 import { usersListQueryOptions } from './users.queries.ts';
-import { type UsersSearch, usersFilterQuery, usersListQuery, usersTitle } from './users-search.ts';
+import { usersFilterQuery, usersListQuery, usersTitle } from './users-search.ts';
 
 const route = getRouteApi('/_default/users');
 
@@ -104,74 +100,35 @@ const columns: DataTableColumn<User, UserSortField>[] = [
 
 /** `/users?user_type=`: the owners behind SPEC §2's 'B2B users' and '{product}' menu entries. */
 export function UsersPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const state = useListPage(route.useSearch(), route.useNavigate());
+  const { search } = state;
   const go = useNavigate();
-  const list = useQuery({
-    ...usersListQueryOptions(usersListQuery(search)),
-    placeholderData: keepPreviousData,
-  });
-
-  const update = (patch: Partial<UsersSearch>, replace = false) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
-
+  const list = useListQuery(usersListQueryOptions(usersListQuery(search)));
   const title = usersTitle(search.user_type, publicConfig.productName);
-  const pagination = list.data?.pagination;
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title={title}
-        description="Pet owners using the app. Open one to see their family and pets."
-        actions={<CsvExportButton path="/v1/users/export" query={usersFilterQuery(search)} />}
-      />
-      <ListToolbar>
-        <ListSearchInput
-          value={search.search}
-          onSearch={(term, { replace }) => update({ search: term, page: 1 }, replace)}
-          placeholder="Search by name or e-mail"
-          label="Search users"
-        />
-      </ListToolbar>
-      <DataTable
-        label={title}
-        columns={columns}
-        rows={list.data?.users}
-        rowKey={(user) => user.uuid}
-        sort={search}
-        onSortChange={(sort) => update({ ...sort, page: 1 })}
-        rowAction={(user) => {
+    <ListPage
+      state={state}
+      query={list}
+      rows={list.data?.users}
+      title={title}
+      description="Pet owners using the app. Open one to see their family and pets."
+      actions={<CsvExportButton path="/v1/users/export" query={usersFilterQuery(search)} />}
+      searchLabel="Search users"
+      searchPlaceholder="Search by name or e-mail"
+      noun="users"
+      table={{
+        label: title,
+        columns,
+        rowKey: (user) => user.uuid,
+        rowAction: (user) => {
           const familyUuid = user.familyUuid;
           return familyUuid
             ? () => void go({ to: '/families/$uuid/pets', params: { uuid: familyUuid } })
             : undefined;
-        }}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        skeletonRows={Math.min(search.pageSize, 12)}
-        minWidth={900}
-        empty={
-          <ListEmptyState
-            noun="users"
-            filtered={Boolean(search.search)}
-            onClearFilters={() => update({ search: undefined, page: 1 })}
-            pastTheEnd={Boolean(pagination?.total) && search.page > 1}
-            onFirstPage={() => update({ page: 1 })}
-          />
-        }
-      />
-      {pagination && (
-        <ListPagination
-          page={search.page}
-          pageSize={search.pageSize}
-          total={pagination.total}
-          totalIsCapped={pagination.totalIsCapped}
-          pageCount={pagination.pageCount}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
-        />
-      )}
-    </Stack>
+        },
+        minWidth: 900,
+      }}
+    />
   );
 }

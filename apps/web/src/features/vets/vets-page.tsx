@@ -1,15 +1,11 @@
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { fullName, type VetListItem } from '@vetboard/contract';
 import { CsvExportButton } from '@/components/lists/csv-export-button.tsx';
-import { DataTable, type DataTableColumn } from '@/components/lists/data-table.tsx';
-import { ListEmptyState } from '@/components/lists/list-empty-state.tsx';
-import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
-import { ListPagination } from '@/components/lists/list-pagination.tsx';
-import { ListSearchInput } from '@/components/lists/list-search-input.tsx';
-import { ListToolbar } from '@/components/lists/list-toolbar.tsx';
+import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
@@ -98,85 +94,46 @@ function describeList(kind: string | undefined, productName: string): string {
 
 /** `/vets?kind=`: SPEC §2's 'B2B Vets', 'B2B Partners' and 'Teammates'. */
 export function VetsPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const state = useListPage(route.useSearch(), route.useNavigate());
+  const { search } = state;
   const go = useNavigate();
-  const list = useQuery({
-    ...vetsListQueryOptions(vetsListQuery(search)),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(vetsListQueryOptions(vetsListQuery(search)));
   const product = publicConfig.productName;
   const rights = useVetRights();
-
-  const update = (patch: Partial<VetsSearch>, replace = false) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
-
   const title = vetsTitle(search.kind, product);
-  const pagination = list.data?.pagination;
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title={title}
-        description={describeList(search.kind, product)}
-        actions={
-          <>
-            <CsvExportButton path="/v1/vets/export" query={vetsFilterQuery(search)} />
-            {rights.manage === null && (
-              <Button
-                leftSection={<IconPlus size={16} />}
-                renderRoot={(props) => (
-                  <Link to="/vets/create" search={{ kind: createKindFor(search.kind, product) }} {...props} />
-                )}
-              >
-                Create vet
-              </Button>
-            )}
-          </>
-        }
-      />
-      <ListToolbar>
-        <ListSearchInput
-          value={search.search}
-          onSearch={(term, { replace }) => update({ search: term, page: 1 }, replace)}
-          placeholder="Search by name or e-mail"
-          label="Search vets"
-        />
-      </ListToolbar>
-      <DataTable
-        label={title}
-        columns={columns}
-        rows={list.data?.vets}
-        rowKey={(vet) => vet.uuid}
-        sort={search}
-        onSortChange={(sort) => update({ ...sort, page: 1 })}
-        rowAction={(vet) => () => void go({ to: '/vets/$uuid', params: { uuid: vet.uuid } })}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        skeletonRows={Math.min(search.pageSize, 12)}
-        minWidth={760}
-        empty={
-          <ListEmptyState
-            noun="vets"
-            filtered={Boolean(search.search)}
-            onClearFilters={() => update({ search: undefined, page: 1 })}
-            pastTheEnd={Boolean(pagination?.total) && search.page > 1}
-            onFirstPage={() => update({ page: 1 })}
-          />
-        }
-      />
-      {pagination && (
-        <ListPagination
-          page={search.page}
-          pageSize={search.pageSize}
-          total={pagination.total}
-          totalIsCapped={pagination.totalIsCapped}
-          pageCount={pagination.pageCount}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
-        />
-      )}
-    </Stack>
+    <ListPage
+      state={state}
+      query={list}
+      rows={list.data?.vets}
+      title={title}
+      description={describeList(search.kind, product)}
+      actions={
+        <>
+          <CsvExportButton path="/v1/vets/export" query={vetsFilterQuery(search)} />
+          {rights.manage === null && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              renderRoot={(props) => (
+                <Link to="/vets/create" search={{ kind: createKindFor(search.kind, product) }} {...props} />
+              )}
+            >
+              Create vet
+            </Button>
+          )}
+        </>
+      }
+      searchLabel="Search vets"
+      searchPlaceholder="Search by name or e-mail"
+      noun="vets"
+      table={{
+        label: title,
+        columns,
+        rowKey: (vet) => vet.uuid,
+        rowAction: (vet) => () => void go({ to: '/vets/$uuid', params: { uuid: vet.uuid } }),
+        minWidth: 760,
+      }}
+    />
   );
 }

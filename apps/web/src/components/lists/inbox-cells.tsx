@@ -1,0 +1,82 @@
+import { Avatar, Badge, Group, Text } from '@mantine/core';
+import { type Timestamp, timestampToDate } from '@vetboard/contract';
+import { formatDateTime } from '@/lib/format/dates.ts';
+import { formatHours } from '@/lib/format/spec-formatters.ts';
+
+/**
+ * Cells for the inbox lists (checkups, journal, medical records, pending cards, reminders): how long
+ * an item has waited, how severe it is and who has it. Each inbox builds its DataTable columns from
+ * them, so the five read alike.
+ */
+
+/** Hours from `since` to `now`; never negative (a clock a little ahead of the server's). */
+export function hoursSince(since: Timestamp, now: Date): number {
+  return Math.max(0, (now.getTime() - timestampToDate(since).getTime()) / 3_600_000);
+}
+
+/** How long the item has waited, in SPEC §9's hours format ("03:20h", "+24h"); the exact time on hover. */
+export function InboxAge({ since, now = new Date() }: { since: Timestamp; now?: Date }) {
+  const hours = hoursSince(since, now);
+  return (
+    <Text
+      size="sm"
+      ff="monospace"
+      c={hours > 24 ? 'red.7' : undefined}
+      title={formatDateTime(since)}
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="inbox-age"
+    >
+      {formatHours(hours)}
+    </Text>
+  );
+}
+
+/** Severity as the domain counts it (a journal entry's 1–3); worse is redder. */
+export type Severity = 1 | 2 | 3;
+
+export const SEVERITY_LABELS: Record<Severity, string> = { 1: 'Mild', 2: 'Moderate', 3: 'Severe' };
+const SEVERITY_COLORS: Record<Severity, string> = { 1: 'gray', 2: 'orange', 3: 'red' };
+
+export function SeverityBadge({ severity, label }: { severity: Severity; label?: string }) {
+  return (
+    <Badge
+      color={SEVERITY_COLORS[severity]}
+      variant={severity === 3 ? 'filled' : 'light'}
+      tt="none"
+      radius="sm"
+      data-severity={severity}
+    >
+      {label ?? SEVERITY_LABELS[severity]}
+    </Badge>
+  );
+}
+
+/** Who has the item, or a dimmed "Unassigned". */
+export function AssigneeCell({
+  assignee,
+}: {
+  assignee: { name: string; imageUrl?: string | null | undefined } | null | undefined;
+}) {
+  if (!assignee) {
+    return (
+      <Text size="sm" c="dimmed">
+        Unassigned
+      </Text>
+    );
+  }
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Avatar
+        src={assignee.imageUrl ?? null}
+        name={assignee.name}
+        alt=""
+        color="initials"
+        radius="100%"
+        size={24}
+      />
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {assignee.name}
+      </Text>
+    </Group>
+  );
+}
