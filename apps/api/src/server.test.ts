@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSmtpListener } from '../test/smtp-listener.ts';
 import { createPostgresTestDatabase } from '../test/test-app.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,23 +125,9 @@ describe('a real install', () => {
   }, 90_000);
 
   it('sends after a restart the mail of a change committed by a process killed before delivering it', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+    const smtp = await startSmtpListener();
+    const { received } = smtp;
+    const smtpUrl = smtp.url;
     try {
       // The first process commits the reset (token, mail row and its job) and dies before any worker
       // of its own could send it: WORKERS=false, then SIGKILL, no shutdown of any kind.
@@ -167,7 +153,7 @@ describe('a real install', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   }, 90_000);
 

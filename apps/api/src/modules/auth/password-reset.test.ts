@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener } from '../../../test/smtp-listener.ts';
 import {
   buildTestApp,
   createTestVet,
@@ -170,24 +170,9 @@ describe('a vet who forgot their password', () => {
   });
 
   it('receives the mail through SMTP when SMTP_URL is set, and the delivery is recorded', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const smtpApp = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const smtp = await startSmtpListener();
+    const { received } = smtp;
+    const smtpApp = await buildTestApp({ SMTP_URL: smtp.url });
     try {
       const vet = await createTestVet(smtpApp);
       expect((await requestReset(vet.email, smtpApp)).statusCode).toBe(202);
@@ -200,7 +185,7 @@ describe('a vet who forgot their password', () => {
       expect(mail?.sentAt).toBeInstanceOf(Date);
     } finally {
       await smtpApp.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

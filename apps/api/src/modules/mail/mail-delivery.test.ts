@@ -1,51 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener } from '../../../test/smtp-listener.ts';
 import { buildTestApp, createTestVet, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { JOBS_SCHEMA } from '../jobs/jobs.service.ts';
 import { listEmailsTo } from './mail.repository.ts';
 import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, MAIL_RETRY } from './mail.service.ts';
 
-/** A real SMTP listener that answers "try later" to the next `refusals` messages, then accepts. */
-function startSmtp() {
-  const state = { refusals: 0, received: [] as string[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        if (state.refusals > 0) {
-          state.refusals -= 1;
-          const error = Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        state.received.push(data);
-        callback();
-      });
-    },
-  });
-  const listening = new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
-  );
-  return { state, server, listening };
-}
-
 let app: TestApp;
-const smtp = startSmtp();
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 
 beforeAll(async () => {
-  const port = await smtp.listening;
-  app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpListener();
+  app = await buildTestApp({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  await smtp.close();
 });
 
 interface JobRow {
