@@ -5,9 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
 import { openPglite } from '../../apps/api/src/db/client.ts';
+import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
+import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
-import { DEMO_PASSWORD, HEAD_VET } from '../support/demo.ts';
+import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET } from '../support/demo.ts';
 import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
 import { cloneFamily, type Query } from './clone-family.ts';
 
@@ -37,6 +40,13 @@ try {
       [vet.uuid, vet.email, vet.firstName, vet.lastName, vet.kind, HEAD_VET.email],
     );
   }
+  // A job that failed for good, for /jobs to show and retry: through pg-boss's own calls, in a queue
+  // no worker takes, so it stays where the spec puts it.
+  const boss = new PgBoss({ db: sqlExecutorFor(database.db), schema: JOBS_SCHEMA, migrate: false });
+  await boss.createQueue(FAILED_JOB.queue, { name: FAILED_JOB.queue, retryLimit: 0 });
+  const jobId = await boss.send(FAILED_JOB.queue, { week: 47 });
+  if (!jobId) throw new Error(`no job queued on ${FAILED_JOB.queue}`);
+  await boss.fail(FAILED_JOB.queue, jobId, new Error(FAILED_JOB.error));
   await client.query('checkpoint');
   const { rows } = await client.query<{ name: string }>(
     'select pg_walfile_name(pg_current_wal_lsn()) as name',

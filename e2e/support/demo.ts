@@ -65,3 +65,6 @@ export const BISCUIT = {
   species: 'dog',
   breed: 'Beagle',
 };
+
+/** The failed job prepare/seed-database.ts leaves for /jobs (a queue of its own, no worker). */
+export const FAILED_JOB = { queue: 'e2e.weekly-report', error: 'The PDF renderer ran out of memory' };

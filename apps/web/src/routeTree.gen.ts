@@ -13,6 +13,7 @@ import { Route as DefaultRouteImport } from './routes/_default';
 import { Route as PublicRouteImport } from './routes/_public';
 import { Route as VetRouteImport } from './routes/_vet';
 import { Route as DefaultIndexRouteImport } from './routes/_default/index';
+import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
 import { Route as DefaultMedicalRecordsRouteImport } from './routes/_default/medical-records';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
@@ -80,6 +81,11 @@ const VetRoute = VetRouteImport.update({
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DefaultRoute,
+} as any);
+const DefaultJobsRoute = DefaultJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultMedicalRecordsRoute = DefaultMedicalRecordsRouteImport.update({
@@ -353,6 +359,7 @@ const PetsUuidCheckupsCheckupUuidNewRoute =
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
+  '/jobs': typeof DefaultJobsRoute;
   '/medical-records': typeof DefaultMedicalRecordsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
@@ -406,6 +413,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute;
+  '/jobs': typeof DefaultJobsRoute;
   '/medical-records': typeof DefaultMedicalRecordsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
@@ -461,6 +469,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren;
   '/_vet': typeof VetRouteWithChildren;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
+  '/_default/jobs': typeof DefaultJobsRoute;
   '/_default/medical-records': typeof DefaultMedicalRecordsRoute;
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
@@ -518,6 +527,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/pets/$uuid'
+    | '/jobs'
     | '/medical-records'
     | '/reminders'
     | '/users'
@@ -571,6 +581,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/jobs'
     | '/medical-records'
     | '/reminders'
     | '/users'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_vet'
     | '/pets/$uuid'
+    | '/_default/jobs'
     | '/_default/medical-records'
     | '/_default/reminders'
     | '/_default/users'
@@ -713,6 +725,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof DefaultIndexRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/jobs': {
+      id: '/_default/jobs';
+      path: '/jobs';
+      fullPath: '/jobs';
+      preLoaderRoute: typeof DefaultJobsRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/medical-records': {
@@ -1107,6 +1126,7 @@ const DefaultCheckupsPoolsUuidRouteRouteWithChildren =
   );
 
 interface DefaultRouteChildren {
+  DefaultJobsRoute: typeof DefaultJobsRoute;
   DefaultMedicalRecordsRoute: typeof DefaultMedicalRecordsRoute;
   DefaultRemindersRoute: typeof DefaultRemindersRoute;
   DefaultUsersRoute: typeof DefaultUsersRoute;
@@ -1134,6 +1154,7 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultJobsRoute: DefaultJobsRoute,
   DefaultMedicalRecordsRoute: DefaultMedicalRecordsRoute,
   DefaultRemindersRoute: DefaultRemindersRoute,
   DefaultUsersRoute: DefaultUsersRoute,

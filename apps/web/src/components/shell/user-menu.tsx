@@ -1,12 +1,15 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconApi, IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { IconApi, IconChevronDown, IconListCheck, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { fullName, type Vet } from '@vetboard/contract';
+import { canSeeJobs, fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import classes from './user-menu.module.css';
 import { VetAvatar, vetInitials } from './vet-avatar.tsx';
 
-/** SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown. */
+/**
+ * SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown; a head
+ * vet also finds 'Jobs' there (the side menu stays as SPEC §2 has it).
+ */
 export function UserMenu({ vet }: { vet: Vet }) {
   const logout = useLogout();
   const name = fullName(vet);
@@ -52,6 +55,14 @@ export function UserMenu({ vet }: { vet: Vet }) {
         >
           Edit Profile
         </Menu.Item>
+        {canSeeJobs(vet) && (
+          <Menu.Item
+            leftSection={<IconListCheck size={16} stroke={1.7} />}
+            renderRoot={(props) => <Link to="/jobs" {...props} />}
+          >
+            Jobs
+          </Menu.Item>
+        )}
         {/* The server's own page (Swagger UI), outside the dashboard: a new window. */}
         <Menu.Item
           component="a"
