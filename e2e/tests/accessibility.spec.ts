@@ -77,6 +77,7 @@ for (const viewport of viewports) {
         ['users', '/users?user_type=1'],
         ['vets', `/vets?kind=${PRODUCT_NAME}`],
         ['betas', '/betas'],
+        ['jobs', '/jobs'],
         ['family', `/families/${family.family.uuid}/pets`],
         ['pet profile', `/pets/${luna.uuid}`],
         ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
