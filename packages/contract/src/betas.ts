@@ -53,10 +53,11 @@ export const betaListResponseSchema = z.object({
 });
 export type BetaListResponse = z.infer<typeof betaListResponseSchema>;
 
+/** The messages are the ones a vet reads beside the field: the dashboard's form validates with this schema. */
 export const betaCreateSchema = z.strictObject({
   userUuid: z.uuid('Choose a user'),
-  feature: betaFeatureSchema,
-  notes: text().trim().max(2000).nullable().optional(),
+  feature: z.enum(betaFeatures, { error: 'Choose a feature' }),
+  notes: text().trim().max(2000, 'At most 2,000 characters').nullable().optional(),
 });
 export type BetaCreate = z.infer<typeof betaCreateSchema>;
 

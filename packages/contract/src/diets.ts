@@ -190,9 +190,18 @@ export type Formulation = z.infer<typeof formulationSchema>;
 
 // --- Diets -------------------------------------------------------------------------------------------
 
+/** The editor's limits; the messages are the ones a vet reads beside the field (the dashboard validates with these schemas). */
+export const MAX_DIET_INGREDIENTS = 40;
+export const MAX_FEEDING_INSTRUCTIONS = 5000;
+export const MAX_INGREDIENT_AMOUNT = 100_000;
+const MEALS_MESSAGE = 'Between 1 and 6 meals';
+
 export const dietIngredientInputSchema = z.strictObject({
-  ingredientId: z.uuid(),
-  amount: z.number().gt(0, 'Must be above 0').max(100_000),
+  ingredientId: z.uuid('Choose an ingredient'),
+  amount: z
+    .number({ error: 'Enter an amount' })
+    .gt(0, 'Must be above 0')
+    .max(MAX_INGREDIENT_AMOUNT, 'At most 100,000'),
   unit: unitSchema,
 });
 export type DietIngredientInput = z.infer<typeof dietIngredientInputSchema>;
@@ -260,9 +269,17 @@ export const dietPatchSchema = z
     nutrientProfileKind: nutrientProfileKindSchema.optional(),
     formulatedOn: calendarDateSchema.nullable().optional(),
     nextAssessmentOn: calendarDateSchema.nullable().optional(),
-    mealsPerDay: z.number().int().min(1).max(6).optional(),
-    ingredients: z.array(dietIngredientInputSchema).max(40).optional(),
-    feedingInstructions: text().max(5000).optional(),
+    mealsPerDay: z
+      .number({ error: MEALS_MESSAGE })
+      .int(MEALS_MESSAGE)
+      .min(1, MEALS_MESSAGE)
+      .max(6, MEALS_MESSAGE)
+      .optional(),
+    ingredients: z
+      .array(dietIngredientInputSchema)
+      .max(MAX_DIET_INGREDIENTS, `At most ${MAX_DIET_INGREDIENTS} ingredients`)
+      .optional(),
+    feedingInstructions: text().max(MAX_FEEDING_INSTRUCTIONS, 'At most 5,000 characters').optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 export type DietPatch = z.infer<typeof dietPatchSchema>;

@@ -1,5 +1,11 @@
-import { type BetaCreate, type BetaFeature, betaFeatureLabels, betaFeatures } from '@vetboard/contract';
-import { z } from 'zod';
+import {
+  type BetaCreate,
+  type BetaFeature,
+  betaCreateSchema,
+  betaFeatureLabels,
+  betaFeatures,
+} from '@vetboard/contract';
+import { contractFormSchema } from '@/lib/forms/contract-form.ts';
 
 export interface BetaFormValues {
   userUuid: string;
@@ -14,14 +20,14 @@ export const betaFeatureOptions = betaFeatures.map((feature) => ({
   label: betaFeatureLabels[feature],
 }));
 
-/** Mirrors the API's `betaCreateSchema`, with messages for a person filling the form. */
-export const betaFormSchema = z.object({
-  userUuid: z.uuid('Choose a user'),
-  feature: z.enum(betaFeatures, { error: 'Choose a feature' }),
-  notes: z.string().trim().max(2000, 'At most 2,000 characters'),
-});
+/** The API's `betaCreateSchema` judges the form; blank notes are none. */
+export const betaFormSchema = contractFormSchema(betaCreateSchema, (values: BetaFormValues) => ({
+  userUuid: values.userUuid,
+  feature: values.feature,
+  notes: values.notes.trim() ? values.notes : null,
+}));
 
+/** Call it on values that passed the form's validation. */
 export function toBetaCreate(values: BetaFormValues): BetaCreate {
-  const parsed = betaFormSchema.parse(values);
-  return { userUuid: parsed.userUuid, feature: parsed.feature, notes: parsed.notes || null };
+  return betaFormSchema.parse(values);
 }

@@ -7,7 +7,11 @@ import {
   type DietPatch,
   dietKindLabels,
   dietKinds,
+  dietPatchSchema,
   isoToCalendarDate,
+  MAX_DIET_INGREDIENTS,
+  MAX_FEEDING_INSTRUCTIONS,
+  MAX_INGREDIENT_AMOUNT,
   type NutrientProfileKind,
   nutrientProfileKindLabels,
   nutrientProfileKinds,
@@ -15,6 +19,7 @@ import {
   type Unit,
   units,
 } from '@vetboard/contract';
+import { contractFormSchema, formErrors } from '@/lib/forms/contract-form.ts';
 
 /** One ingredient row of the editor; `key` keeps a row's inputs in place when rows move. */
 export interface DietIngredientRow {
@@ -36,9 +41,7 @@ export interface DietFormValues {
   feedingInstructions: string;
 }
 
-export const MAX_DIET_INGREDIENTS = 40;
-export const MAX_FEEDING_INSTRUCTIONS = 5000;
-export const MAX_INGREDIENT_AMOUNT = 100_000;
+export { MAX_DIET_INGREDIENTS, MAX_FEEDING_INSTRUCTIONS, MAX_INGREDIENT_AMOUNT };
 
 export const dietKindOptions = dietKinds.map((kind) => ({ value: kind, label: dietKindLabels[kind] }));
 export const nutrientProfileOptions = nutrientProfileKinds.map((kind) => ({
@@ -122,28 +125,32 @@ export function isDateOrderValid(formulatedOn: string | null, nextAssessmentOn: 
 
 export type DietFormErrors = Record<string, string>;
 
-/** Mirrors `dietPatchSchema` with messages for a person: paths are the form's (`ingredients.2.amount`). */
+/**
+ * The API's `dietPatchSchema` judges every row as the vet sees it: unlike `toDietPatch`, incomplete rows
+ * stay in, so an empty amount is refused beside its field.
+ */
+const dietFormSchema = contractFormSchema(dietPatchSchema, (values: DietFormValues) => ({
+  kind: values.kind,
+  nutrientProfileKind: values.nutrientProfileKind,
+  formulatedOn: toCalendarDate(values.formulatedOn),
+  nextAssessmentOn: toCalendarDate(values.nextAssessmentOn),
+  mealsPerDay: numberOf(values.mealsPerDay) ?? undefined,
+  ingredients: values.ingredients.map((row) => ({
+    ingredientId: row.ingredientId,
+    amount: numberOf(row.amount) ?? undefined,
+    unit: row.unit,
+  })),
+  feedingInstructions: values.feedingInstructions,
+}));
+
+/**
+ * The contract's rules and messages, on the form's paths (`ingredients.2.amount`), plus the date order
+ * the API checks against the stored diet.
+ */
 export function validateDietForm(values: DietFormValues): DietFormErrors {
-  const errors: DietFormErrors = {};
+  const errors: DietFormErrors = formErrors(dietFormSchema, values);
   if (!isDateOrderValid(values.formulatedOn, values.nextAssessmentOn)) {
     errors.nextAssessmentOn = NEXT_BEFORE_FORMULATED;
-  }
-  const meals = numberOf(values.mealsPerDay);
-  if (meals === null || !Number.isInteger(meals) || meals < 1 || meals > 6) {
-    errors.mealsPerDay = 'Between 1 and 6 meals';
-  }
-  if (values.ingredients.length > MAX_DIET_INGREDIENTS) {
-    errors.ingredients = `At most ${MAX_DIET_INGREDIENTS} ingredients`;
-  }
-  values.ingredients.forEach((row, index) => {
-    if (!row.ingredientId) errors[`ingredients.${index}.ingredientId`] = 'Choose an ingredient';
-    const amount = numberOf(row.amount);
-    if (amount === null) errors[`ingredients.${index}.amount`] = 'Enter an amount';
-    else if (amount <= 0) errors[`ingredients.${index}.amount`] = 'Must be above 0';
-    else if (amount > MAX_INGREDIENT_AMOUNT) errors[`ingredients.${index}.amount`] = 'At most 100,000';
-  });
-  if (values.feedingInstructions.length > MAX_FEEDING_INSTRUCTIONS) {
-    errors.feedingInstructions = 'At most 5,000 characters';
   }
   return errors;
 }

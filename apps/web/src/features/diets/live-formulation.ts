@@ -9,8 +9,8 @@ import {
   type NutrientProfileKind,
   type PetProfile,
 } from '@vetboard/contract';
+import { petAgeMonths } from '@/lib/pets/pet-age-months.ts';
 import { completeIngredients, type DietIngredientRow } from './diet-form.ts';
-import { petAgeMonths } from './pet-age-months.ts';
 
 /** The same pet facts the server formulates with: species, weights, age in months, neuter status. */
 export function formulationPet(

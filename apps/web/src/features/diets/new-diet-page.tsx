@@ -5,11 +5,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type DietKind, dietKindLabels, type NutrientProfileKind } from '@vetboard/contract';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { petAgeMonths } from '@/lib/pets/pet-age-months.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { defaultNutrientProfileKind, dietKindOptions, nutrientProfileOptions } from './diet-form.ts';
 import { useCreateDietMutation } from './diets.mutations.ts';
-import { petAgeMonths } from './pet-age-months.ts';
 
 const route = getRouteApi('/pets/$uuid/diets/new');
 
