@@ -180,7 +180,8 @@ export function VetProfilePage() {
                 Disabled
               </Badge>
             )}
-            <Text size="sm" c="dimmed">
+            {/* A long address wraps instead of widening a phone's page. */}
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {vet.email}
             </Text>
           </Group>
