@@ -14,7 +14,7 @@ export const CHART_HEIGHT = 'clamp(220px, 42vw, 340px)';
 export function LazyTimeSeriesChart(props: TimeSeriesChartProps) {
   return (
     <Box pos="relative" h={CHART_HEIGHT} w="100%" data-testid="time-series-chart">
-      <Suspense fallback={<Skeleton h="100%" w="100%" aria-label="Loading the chart" />}>
+      <Suspense fallback={<Skeleton h="100%" w="100%" role="status" aria-label="Loading the chart" />}>
         <TimeSeriesChart {...props} />
       </Suspense>
     </Box>

@@ -28,7 +28,7 @@ export function PetLayout() {
 export function PetLayoutPending() {
   return (
     <PetFrame>
-      <Stack gap="lg" maw={1200} aria-busy="true" aria-label="Loading">
+      <Stack gap="lg" maw={1200} role="status" aria-busy="true" aria-label="Loading">
         <Skeleton height={36} width={260} />
         <Skeleton height={180} />
         <Skeleton height={260} />

@@ -75,7 +75,7 @@ function PetIdentity({
           </Anchor>
         </Group>
       ) : (
-        <Group gap="sm" wrap="nowrap" aria-busy="true" aria-label="Loading the pet">
+        <Group gap="sm" wrap="nowrap" role="status" aria-busy="true" aria-label="Loading the pet">
           <Skeleton circle height={40} />
           <Skeleton height={20} width="60%" />
         </Group>

@@ -62,7 +62,7 @@ export function TrackerChartPanel<T extends ChartResponse>({
       </Center>
     );
   } else if (!data) {
-    body = <Skeleton h={CHART_HEIGHT} aria-label="Loading the chart" />;
+    body = <Skeleton h={CHART_HEIGHT} role="status" aria-label="Loading the chart" />;
   } else if (!hasReadings(data.buckets)) {
     body = <NoReadings />;
   } else {
