@@ -69,38 +69,54 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(highRed.first()).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
   });
 
-  test('switching the scope and going back a period updates the URL and the chart', async ({ page }) => {
+  test('opens on the last 7 days; a calendar period is one click away, and the URL keeps it', async ({
+    page,
+  }) => {
     await page.goto(trackerPage('respiratory-history'));
     let chart = await settledChart(page);
     await expect(chart).toHaveAttribute('data-bucket-size', '1h');
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
+    await expect(page.getByTestId('period-label')).toHaveText('Last 7 days');
+    // The rolling window ends now: its start is 7 days back, whatever day of the week it is.
+    const weekStart = Number(await chart.getAttribute('data-range-start'));
+    expect(Date.now() / 1000 - weekStart).toBeGreaterThan(7 * 86_400 - 3600);
+    expect(Date.now() / 1000 - weekStart).toBeLessThan(7 * 86_400 + 3600);
+    await expect(chart.getByText('No readings in this period')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Next week' })).toBeDisabled();
 
     await page.getByText('Day', { exact: true }).click();
     await expect(page).toHaveURL(/[?&]scope=day(&|$)/);
+    await expect(page).not.toHaveURL(/[?&]date=/);
+    await expect(page.getByTestId('period-label')).toHaveText('Last 24 hours');
     chart = await settledChart(page);
     await expect(chart).toHaveAttribute('data-bucket-size', '30m');
-    const today = Number(await chart.getAttribute('data-range-start'));
 
+    // Previous day: yesterday, the calendar day, from its local midnight.
     await page.getByRole('button', { name: 'Previous day' }).click();
-    await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}(&|$)/);
+    await expect(page).toHaveURL(new RegExp(`[?&]date=${dayBefore(LUNA_TIMEZONE)}(&|$)`));
+    await expect(page.getByTestId('period-label')).toHaveText(/^\w{3} \d\d\/\d\d\/\d{4}$/);
     chart = await settledChart(page);
     await expect
-      .poll(async () => today - Number(await chart.getAttribute('data-range-start')))
-      .toBeGreaterThanOrEqual(23 * 3600);
+      .poll(async () => (Date.now() / 1000 - Number(await chart.getAttribute('data-range-start'))) / 3600)
+      .toBeGreaterThanOrEqual(24);
     const yesterday = Number(await chart.getAttribute('data-range-start'));
-    expect(today - yesterday).toBeLessThanOrEqual(25 * 3600);
     await expect(page.getByRole('button', { name: 'Next day' })).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Last 24 hours' })).toBeVisible();
 
     // The URL alone restores the view.
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
     await expect(await settledChart(page)).toHaveAttribute('data-range-start', String(yesterday));
 
+    // Back to the rolling window in one click.
+    await page.getByRole('button', { name: 'Last 24 hours' }).click();
+    await expect(page).not.toHaveURL(/[?&]date=/);
+    await expect(page.getByTestId('period-label')).toHaveText('Last 24 hours');
+
     // A mistyped URL falls back to the defaults instead of failing.
     await page.goto(trackerPage('respiratory-history', '?scope=year&date=2026-02-30&page=-1'));
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
-    await expect(page.getByTestId('period-label')).toHaveText(/^\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}$/);
+    await expect(page.getByTestId('period-label')).toHaveText('Last 7 days');
   });
 
   // One test per tracker: each page loads Chart.js's data for two periods, and under a loaded CI
@@ -223,7 +239,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
 test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the chart and its controls fit the screen; only the entries table scrolls sideways', async ({
+  test('the chart and its controls fit the screen; the entries are a stacked list, badges and source whole', async ({
     page,
   }) => {
     await logIn(page);
@@ -235,6 +251,23 @@ test.describe('on a phone (375 px)', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
     await expect(page.getByRole('button', { name: 'Next week' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const table = page.getByRole('table', { name: 'Respiratory rate entries' });
+    const region = page.getByRole('region', { name: 'Respiratory rate entries' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    const flagged = table
+      .locator('tbody tr')
+      .filter({ has: page.locator('[data-abnormal]:not([data-abnormal="undefined"])') });
+    const badge = flagged.first().locator('.mantine-Badge-label').first();
+    await expect(badge).toBeVisible();
+    expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const source = table.getByText('Registered by the collar').first();
+    await source.scrollIntoViewIfNeeded();
+    const sourceBox = await source.boundingBox();
+    expect((sourceBox?.x ?? 0) + (sourceBox?.width ?? 0)).toBeLessThanOrEqual(375);
   });
 });
 

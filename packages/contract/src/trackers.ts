@@ -140,16 +140,23 @@ export type TrackerTimeScope = (typeof trackerTimeScopes)[number];
 
 const secondsParam = z.coerce.number().int().min(0).max(32_503_680_000);
 
-/** `date` (seconds) anchors the scope's period, which is a calendar day, ISO week or month in the pet's timezone. */
+/**
+ * `date` (seconds) anchors the scope's period, which is a calendar day, ISO week or month in the pet's
+ * timezone. An explicit `startDate`/`endDate` range (SPEC §7) wins over it: the screens open on a
+ * rolling window ending now (issue #11 §3), bucketed server-side like the scope of that length.
+ */
 export const trackerChartQuerySchema = z.object({
   timeScope: z.enum(trackerTimeScopes).default('week'),
   date: secondsParam.optional(),
+  startDate: secondsParam.optional(),
+  endDate: secondsParam.optional(),
 });
 export const weightChartQuerySchema = z.object({
   timeScope: z.enum(weightTimeScopes).default('month'),
   date: secondsParam.optional(),
+  startDate: secondsParam.optional(),
+  endDate: secondsParam.optional(),
 });
-/** Respiratory charts also take an explicit range (SPEC §7: startDate, endDate), instead of a scope. */
 export const respiratoryChartQuerySchema = z.object({
   timeScope: z.enum(respiratoryTimeScopes).default('week'),
   date: secondsParam.optional(),

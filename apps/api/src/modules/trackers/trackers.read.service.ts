@@ -47,7 +47,7 @@ const dateOf = (seconds: number | undefined) =>
   seconds === undefined ? undefined : new Date(seconds * 1000);
 
 /** An explicit range needs both ends, the end after the start. */
-function explicitRange(query: {
+export function explicitRange(query: {
   startDate?: number;
   endDate?: number;
 }): { start: Date; end: Date } | undefined {
@@ -109,10 +109,13 @@ export async function getReadingChart(
   deps: Deps,
   petId: string,
   kind: ReadingKind,
-  query: { timeScope: TrackerTimeScope; date?: number },
+  query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
 ): Promise<ChartResponse> {
+  const range = explicitRange(query);
   const pet = await requirePet(deps, petId);
-  return readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? deps.now());
+  return range
+    ? readingChartOfRange(deps.db, pet, kind, range)
+    : readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? deps.now());
 }
 
 /** A scope around `date`, or an explicit `startDate`/`endDate` range, which wins when given. */

@@ -19,8 +19,14 @@ import { auditDiff, recordAudit } from '../audit/audit.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
 import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
-import { type PeriodUnit, periodContaining } from './trackers.charts.repository.ts';
+import {
+  type ChartPeriod,
+  type PeriodUnit,
+  periodContaining,
+  periodCovering,
+} from './trackers.charts.repository.ts';
 import { round2, toChartResponse } from './trackers.read.mapper.ts';
+import { explicitRange } from './trackers.read.service.ts';
 import { weightErrors } from './trackers.weight.errors.ts';
 import { toWeightEntryDto } from './trackers.weight.mapper.ts';
 import {
@@ -90,6 +96,9 @@ export async function getWeightHistory(
  * date (52 or 53 whole weeks, Monday to Sunday), which can start up to 3 days before 1 January or
  * after it: whole weeks keep every point comparable.
  */
+/** A weight range up to this many days is drawn in local days; a longer one in ISO weeks. */
+const DAYS_IN_DAILY_RANGE = 62;
+
 const weightScopes: Record<WeightTimeScope, { unit: PeriodUnit; bucket: 'day' | 'week' }> = {
   week: { unit: 'week', bucket: 'day' },
   month: { unit: 'month', bucket: 'day' },
@@ -99,18 +108,34 @@ const weightScopes: Record<WeightTimeScope, { unit: PeriodUnit; bucket: 'day' | 
 export async function getWeightChart(
   deps: { db: Db; now: Now; actor: Actor },
   petId: string,
-  query: { timeScope: WeightTimeScope; date?: number },
+  query: { timeScope: WeightTimeScope; date?: number; startDate?: number; endDate?: number },
 ): Promise<WeightChartResponse> {
+  const range = explicitRange(query);
   const pet = await requirePet(deps.db, deps.actor, petId);
-  const scope = weightScopes[query.timeScope];
-  const at = query.date === undefined ? deps.now() : new Date(query.date * 1000);
-  const period = await periodContaining(deps.db, pet.timezone, scope.unit, at);
-  const buckets = await weightBuckets(deps.db, petId, pet.timezone, scope.bucket, period);
+  let bucket: 'day' | 'week';
+  let period: ChartPeriod;
+  if (range) {
+    // Up to two months in local days, longer ranges in ISO weeks, widened to whole buckets.
+    bucket = range.end.getTime() - range.start.getTime() <= DAYS_IN_DAILY_RANGE * 86_400_000 ? 'day' : 'week';
+    if (bucket === 'day') {
+      period = await periodCovering(deps.db, pet.timezone, '1d', range.start, range.end);
+    } else {
+      const first = await periodContaining(deps.db, pet.timezone, 'week', range.start);
+      const last = await periodContaining(deps.db, pet.timezone, 'week', new Date(range.end.getTime() - 1));
+      period = { start: first.start, startDate: first.startDate, end: last.end, endDate: last.endDate };
+    }
+  } else {
+    const scope = weightScopes[query.timeScope];
+    bucket = scope.bucket;
+    const at = query.date === undefined ? deps.now() : new Date(query.date * 1000);
+    period = await periodContaining(deps.db, pet.timezone, scope.unit, at);
+  }
+  const buckets = await weightBuckets(deps.db, petId, pet.timezone, bucket, period);
   return {
     ...toChartResponse({
       timezone: pet.timezone,
-      timeScope: query.timeScope,
-      bucketSize: scope.bucket === 'day' ? '1d' : '1w',
+      timeScope: range ? 'range' : query.timeScope,
+      bucketSize: bucket === 'day' ? '1d' : '1w',
       period,
       buckets,
     }),

@@ -1,6 +1,6 @@
 import type { ChartBucket } from '@vetboard/contract';
 import { describe, expect, it } from 'vitest';
-import { buildChartConfig, type TimeSeriesChartProps, withAlpha } from './chart-config.ts';
+import { buildChartConfig, segmentColor, type TimeSeriesChartProps, withAlpha } from './chart-config.ts';
 import { axisLabels, bucketTitle, hasReadings } from './chart-labels.ts';
 
 const bucket = (iso: string, values: Partial<ChartBucket> = {}): ChartBucket => ({
@@ -121,6 +121,17 @@ describe('buildChartConfig', () => {
     const { data } = buildChartConfig(props({ buckets, pointColor: (v) => (v > 40 ? 'red' : undefined) }));
     const line = data.datasets.at(-1) as unknown as { pointBackgroundColor: string[] };
     expect(line.pointBackgroundColor).toEqual(['#1b8a7e', '#1b8a7e', 'red']);
+  });
+
+  it('colours a line segment by its worse end, whichever way the line runs (issue #11 §3)', () => {
+    const color = (v: number) => (v > 40 ? 'red' : v > 30 ? 'orange' : undefined);
+    const severity = (v: number) => (v > 40 ? 2 : v > 30 ? 1 : 0);
+    const point = (y: number | null) => ({ parsed: { y } });
+    expect(segmentColor({ p0: point(45), p1: point(35) }, color, severity)).toBe('red');
+    expect(segmentColor({ p0: point(35), p1: point(45) }, color, severity)).toBe('red');
+    expect(segmentColor({ p0: point(45), p1: point(46) }, color, severity)).toBe('red');
+    expect(segmentColor({ p0: point(20), p1: point(35) }, color, severity)).toBe('orange');
+    expect(segmentColor({ p0: point(null), p1: point(20) }, color, severity)).toBeUndefined();
   });
 
   it('makes a translucent band colour from the line’s', () => {

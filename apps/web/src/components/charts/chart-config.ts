@@ -3,6 +3,25 @@ import type { ChartData, ChartOptions, ChartType, TooltipItem } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
 
+interface SegmentContext {
+  p0: { parsed: { y: number | null } };
+  p1: { parsed: { y: number | null } };
+}
+
+/** The colour of a line segment: its worse end's (by `severity`, else the end it runs to). */
+export function segmentColor(
+  context: SegmentContext,
+  pointColor: ((value: number) => string | undefined) | undefined,
+  severity: ((value: number) => number) | undefined,
+): string | undefined {
+  const from = context.p0.parsed.y;
+  const to = context.p1.parsed.y;
+  if (!pointColor) return undefined;
+  if (to === null) return from === null ? undefined : pointColor(from);
+  if (from === null || !severity) return pointColor(to);
+  return severity(from) > severity(to) ? pointColor(from) : pointColor(to);
+}
+
 /** A horizontal reference line across the chart: a threshold, or the target weight. */
 export interface ChartLine {
   value: number;
@@ -33,6 +52,8 @@ export interface TimeSeriesChartProps {
   spanGaps?: boolean;
   /** A point's own colour, e.g. by how abnormal the value is. */
   pointColor?: (value: number) => string | undefined;
+  /** How abnormal a value is (0 normal, higher worse): a segment takes the colour of its worse end. */
+  pointSeverity?: (value: number) => number;
   color?: string;
   /** The canvas's accessible name. */
   ariaLabel: string;
@@ -125,12 +146,11 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
         value === null ? color : (props.pointColor?.(value) ?? color),
       ),
       pointBorderWidth: 0,
-      // A stretch of line takes the colour of the value it runs to, so a run of high nights reads at a glance.
+      // A stretch of line takes the colour of its worse end, so a run of high values reads at a glance
+      // and a high-red point is never reached by an orange line.
       segment: props.pointColor && {
-        borderColor: (context: { p1: { parsed: { y: number | null } } }) => {
-          const y = context.p1.parsed.y;
-          return y === null ? undefined : props.pointColor?.(y);
-        },
+        borderColor: (context: SegmentContext) =>
+          segmentColor(context, props.pointColor, props.pointSeverity),
       },
     });
   }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ListErrorState } from '@/components/lists/data-table.tsx';
 import { ListPagination } from '@/components/lists/list-pagination.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import classes from './entries-table.module.css';
 import { NO_READINGS } from './tracker-chart-panel.tsx';
 
 export interface EntryColumn<T> {
@@ -54,6 +55,7 @@ export function EntriesTable<T>({
             {columns.map((column) => (
               <Table.Td
                 key={column.key}
+                data-label={column.header}
                 ta={column.align}
                 style={column.wrap ? undefined : { whiteSpace: 'nowrap' }}
               >
@@ -79,6 +81,7 @@ export function EntriesTable<T>({
           verticalSpacing="xs"
           horizontalSpacing="md"
           striped
+          className={classes.table}
           style={{ opacity: query.isPlaceholderData ? 0.55 : 1 }}
           data-testid="entries-table"
         >

@@ -12,7 +12,7 @@ import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import { formatReading } from '@/components/trackers/tracker-format.ts';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import { RespiratoryValue, SourceCell, WhenCell } from './entry-cells.tsx';
-import { respiratoryPointColor, respiratoryThresholdLines } from './respiratory.ts';
+import { respiratoryPointColor, respiratorySeverity, respiratoryThresholdLines } from './respiratory.ts';
 import { ThresholdLegend } from './threshold-legend.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
 import { PeriodControls, type SearchPatch, TrackerHeader } from './tracker-header.tsx';
@@ -73,6 +73,7 @@ export function RespiratoryPage() {
           unit,
           lines: respiratoryThresholdLines(data.thresholds),
           pointColor: respiratoryPointColor(data.thresholds),
+          pointSeverity: respiratorySeverity(data.thresholds),
           ariaLabel: `Respiratory rate, ${unit}, ${view.scope} chart`,
         })}
         caption={(data) => (

@@ -27,3 +27,10 @@ export function respiratoryPointColor(thresholds: RespiratoryThresholds) {
     return abnormal === 'undefined' ? undefined : abnormalHex[abnormal];
   };
 }
+
+const SEVERITY: Record<Abnormal, number> = { undefined: 0, low: 1, high: 2, 'high-orange': 3, 'high-red': 4 };
+
+/** How far a value is from normal, to colour a chart segment by its worse end. */
+export function respiratorySeverity(thresholds: RespiratoryThresholds) {
+  return (value: number): number => SEVERITY[classifyRespiratoryRate(value, thresholds)];
+}

@@ -7,7 +7,7 @@ import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import { formatReading } from '@/components/trackers/tracker-format.ts';
 import { dayjs, formatZoned } from '@/lib/format/zoned-time.ts';
 import { RespiratoryValue, SourceCell } from './entry-cells.tsx';
-import { respiratoryPointColor, respiratoryThresholdLines } from './respiratory.ts';
+import { respiratoryPointColor, respiratorySeverity, respiratoryThresholdLines } from './respiratory.ts';
 import { ThresholdLegend } from './threshold-legend.tsx';
 import { ThresholdsEditor } from './thresholds-editor.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
@@ -128,6 +128,7 @@ export function RpmPage() {
             unit: UNIT,
             lines: respiratoryThresholdLines(data.thresholds),
             pointColor: respiratoryPointColor(data.thresholds),
+            pointSeverity: respiratorySeverity(data.thresholds),
             ariaLabel: `Sleeping respiratory rate, daily average over the last ${days} days, in ${UNIT}`,
           })}
           caption={(data) => <ThresholdLegend thresholds={data.thresholds} />}

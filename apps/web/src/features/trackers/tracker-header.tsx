@@ -4,7 +4,7 @@ import { IconCalendar, IconChevronLeft, IconChevronRight, IconClock } from '@tab
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { todayInZone } from '@/lib/format/zoned-time.ts';
-import { hasNextPeriod, type PeriodScope, periodLabel, shiftDate } from './tracker-period.ts';
+import { hasNextPeriod, type PeriodScope, rollingLabels, shiftDate } from './tracker-period.ts';
 import type { TrackerSearch } from './tracker-search.ts';
 import { scopeLabels, type TrackerView } from './tracker-view.ts';
 
@@ -48,8 +48,8 @@ export function TrackerHeader({
 }
 
 /**
- * The scope switcher, previous and next period, and a date picker; every change goes to the URL and
- * back to the first page of entries.
+ * The scope switcher, previous and next period, a date picker, and the way back to the rolling window;
+ * every change goes to the URL and back to the first page of entries.
  */
 export function PeriodControls<TScope extends PeriodScope>({
   scopes,
@@ -64,7 +64,10 @@ export function PeriodControls<TScope extends PeriodScope>({
 }) {
   const today = todayInZone(timezone);
   const unit = scopeLabels[view.scope].toLowerCase();
-  const canGoNext = hasNextPeriod(view.date, view.scope, timezone);
+  // From the rolling window, Previous opens the calendar period before the current one; Next is for
+  // calendar periods that have a successor (the current period's successor is the rolling window).
+  const canGoNext = !view.rolling && hasNextPeriod(view.date, view.scope, timezone);
+  const previousDate = view.rolling ? shiftDate(today, view.scope, -1) : shiftDate(view.date, view.scope, -1);
   return (
     <Group gap="sm" wrap="wrap" data-testid="period-controls">
       <SegmentedControl
@@ -78,7 +81,7 @@ export function PeriodControls<TScope extends PeriodScope>({
           variant="default"
           size="lg"
           aria-label={`Previous ${unit}`}
-          onClick={() => onChange({ date: shiftDate(view.date, view.scope, -1), page: 1 })}
+          onClick={() => onChange({ date: previousDate, page: 1 })}
         >
           <IconChevronLeft size={18} />
         </ActionIcon>
@@ -102,14 +105,14 @@ export function PeriodControls<TScope extends PeriodScope>({
         >
           <IconChevronRight size={18} />
         </ActionIcon>
-        {view.date !== today && (
+        {!view.rolling && (
           <Button variant="subtle" size="compact-sm" onClick={() => onChange({ date: undefined, page: 1 })}>
-            Today
+            {rollingLabels[view.scope]}
           </Button>
         )}
       </Group>
       <Text size="sm" fw={600} data-testid="period-label" aria-live="polite">
-        {periodLabel(view.period)}
+        {view.label}
       </Text>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { dayjs, ISO_DAY, zonedToSeconds } from '@/lib/format/zoned-time.ts';
+import { dayjs, ISO_DAY, inZone, zonedToSeconds } from '@/lib/format/zoned-time.ts';
 
 export type PeriodScope = 'day' | 'week' | 'month' | 'year';
 
@@ -98,5 +98,41 @@ export function lastDays(today: string, days: number, zone: string): Period {
     nextDay,
     startSeconds: zonedToSeconds(firstDay, zone),
     endSeconds: zonedToSeconds(nextDay, zone),
+  };
+}
+
+/** Rolling windows move in half hours, so the loader and the page (and a re-render) ask for the same range. */
+const ROLLING_STEP_SECONDS = 1800;
+
+/** What each scope's rolling window covers: the screens open on it (issue #11 §3). */
+export const rollingLabels: Record<PeriodScope, string> = {
+  day: 'Last 24 hours',
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  year: 'Last 12 months',
+};
+
+/**
+ * The window of `scope` ending now (at the end of the current half hour): the last 24 hours, 7 days,
+ * 30 days or 12 months, so a vet sees the recent readings whatever day of the week it is.
+ */
+export function rollingPeriod(scope: PeriodScope, zone: string, now: Date = new Date()): Period {
+  const endSeconds = Math.ceil(now.getTime() / 1000 / ROLLING_STEP_SECONDS) * ROLLING_STEP_SECONDS;
+  const end = dayjs.unix(endSeconds).utc();
+  const start =
+    scope === 'day'
+      ? end.subtract(1, 'day')
+      : scope === 'week'
+        ? end.subtract(7, 'day')
+        : scope === 'month'
+          ? end.subtract(30, 'day')
+          : end.subtract(12, 'month');
+  const startSeconds = start.unix();
+  return {
+    scope,
+    firstDay: inZone(startSeconds, zone).format(ISO_DAY),
+    nextDay: inZone(endSeconds, zone).add(1, 'day').format(ISO_DAY),
+    startSeconds,
+    endSeconds,
   };
 }

@@ -11,12 +11,43 @@ describe('trackerViewOf: what a tracker URL shows', () => {
     expect(trackerViewOf(search, 'Pacific/Auckland', now).date).toBe('2026-11-22');
   });
 
+  it('without a date opens on the rolling window ending now: last 24 hours, 7 days, 30 days, 12 months (issue #11 §3)', () => {
+    const at = new Date('2026-11-23T09:10:00Z'); // a Monday morning
+    const end = utc('2026-11-23T09:30:00Z');
+    const week = trackerViewOf({ scope: 'week', page: 1, pageSize: 25 }, 'Europe/London', at);
+    expect(week.rolling).toBe(true);
+    expect(week.label).toBe('Last 7 days');
+    expect(week.chartQuery).toEqual({ timeScope: 'week', startDate: end - 7 * 86_400, endDate: end });
+    expect(week.historyQuery).toMatchObject({ startDate: end - 7 * 86_400, endDate: end });
+    const day = trackerViewOf({ scope: 'day', page: 1, pageSize: 25 }, 'Europe/London', at);
+    expect(day.chartQuery).toMatchObject({ startDate: end - 86_400, endDate: end });
+    expect(day.label).toBe('Last 24 hours');
+    expect(
+      trackerViewOf({ scope: 'month', page: 1, pageSize: 25 }, 'Europe/London', at).chartQuery,
+    ).toMatchObject({
+      startDate: end - 30 * 86_400,
+    });
+    const year = trackerViewOf({ scope: 'year', page: 1, pageSize: 25 }, 'Europe/London', at);
+    expect(year.chartQuery).toMatchObject({ startDate: utc('2025-11-23T09:30:00Z'), endDate: end });
+    expect(year.label).toBe('Last 12 months');
+    // The same half hour asks for the same range, so the loader's prefetch is the page's query.
+    expect(
+      trackerViewOf(
+        { scope: 'week', page: 1, pageSize: 25 },
+        'Europe/London',
+        new Date('2026-11-23T09:29:00Z'),
+      ).chartQuery,
+    ).toEqual(week.chartQuery);
+  });
+
   it('asks the chart for the scope around the day’s noon, and the entries of exactly that period', () => {
     const view = trackerViewOf(
       { scope: 'week', date: '2026-10-28', page: 3, pageSize: 50 },
       'Europe/London',
       now,
     );
+    expect(view.rolling).toBe(false);
+    expect(view.label).toBe('26/10/2026 – 01/11/2026');
     expect(view.chartQuery).toEqual({ timeScope: 'week', date: utc('2026-10-28T12:00:00Z') });
     expect(view.historyQuery).toEqual({
       page: 3,

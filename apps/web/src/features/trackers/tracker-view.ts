@@ -1,5 +1,14 @@
 import { todayInZone } from '@/lib/format/zoned-time.ts';
-import { anchorSeconds, lastDays, type Period, type PeriodScope, periodOf } from './tracker-period.ts';
+import {
+  anchorSeconds,
+  lastDays,
+  type Period,
+  type PeriodScope,
+  periodLabel,
+  periodOf,
+  rollingLabels,
+  rollingPeriod,
+} from './tracker-period.ts';
 import type { TrackerSearch } from './tracker-search.ts';
 import type { ChartQuery, HistoryQuery } from './trackers.queries.ts';
 
@@ -7,21 +16,35 @@ export interface TrackerView {
   /** The anchor day, `YYYY-MM-DD` on the pet's wall clock (today when the URL has none). */
   date: string;
   scope: PeriodScope;
+  /** No date in the URL: the rolling window ending now, not a calendar period. */
+  rolling: boolean;
   period: Period;
-  chartQuery: Required<Pick<ChartQuery, 'timeScope' | 'date'>>;
+  /** What the header says the chart covers: 'Last 7 days', or the calendar period. */
+  label: string;
+  chartQuery: ChartQuery;
   /** The entries behind the chart: the same period, newest first, one page of them. */
   historyQuery: HistoryQuery;
 }
 
-/** What a tracker page shows for its URL: shared by the route's loader (prefetch) and the page. */
+/**
+ * What a tracker page shows for its URL: without a date, the rolling window ending now (issue #11 §3);
+ * with one, the calendar period containing it. Shared by the route's loader (prefetch) and the page.
+ */
 export function trackerViewOf(search: TrackerSearch, timezone: string, now: Date = new Date()): TrackerView {
+  const rolling = search.date === undefined;
   const date = search.date ?? todayInZone(timezone, now);
-  const period = periodOf(date, search.scope, timezone);
+  const period = rolling
+    ? rollingPeriod(search.scope, timezone, now)
+    : periodOf(date, search.scope, timezone);
   return {
     date,
     scope: search.scope,
+    rolling,
     period,
-    chartQuery: { timeScope: search.scope, date: anchorSeconds(date, timezone) },
+    label: rolling ? rollingLabels[search.scope] : periodLabel(period),
+    chartQuery: rolling
+      ? { timeScope: search.scope, startDate: period.startSeconds, endDate: period.endSeconds }
+      : { timeScope: search.scope, date: anchorSeconds(date, timezone) },
     historyQuery: {
       page: search.page,
       pageSize: search.pageSize,
