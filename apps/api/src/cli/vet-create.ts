@@ -68,6 +68,7 @@ async function main() {
       meta: null,
       action: 'auth.password_setup_link_created',
       actor: systemActor('vet:create'),
+      purpose: 'invitation',
     });
     console.log(`Created ${vet.kind} vet ${vet.email}.`);
     console.log(`One-time password-setting link (valid until ${expiresAt.toISOString()}):\n  ${link}`);

@@ -147,6 +147,61 @@ async function recordThrottled({ db, now }: Pick<AuthDeps, 'db' | 'now'>, email:
   });
 }
 
+export interface PasswordSetupLinkOptions {
+  ttlMs: number;
+  meta: RequestMeta | null;
+  action: string;
+  actor: AuditActor;
+  /** A reset the vet asked for, or the invitation of a vet just created for them (its own wording). */
+  purpose: 'reset' | 'invitation';
+}
+
+/** '30 minutes', '24 hours', '7 days': how long a link lasts, in the largest whole unit. */
+export function linkLifetime(ttlMs: number): string {
+  const minutes = Math.round(ttlMs / 60_000);
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
+}
+
+function setupLinkMail(
+  purpose: PasswordSetupLinkOptions['purpose'],
+  productName: string,
+  vet: VetRow,
+  link: string,
+  ttlMs: number,
+) {
+  const lifetime = linkLifetime(ttlMs);
+  if (purpose === 'invitation') {
+    return {
+      subject: `${productName}: your dashboard account`,
+      content: {
+        greeting: `Hello ${vet.firstName},`,
+        paragraphs: [
+          `An account on the ${productName} dashboard has been created for you, with this e-mail address.`,
+          `Use this link to choose your password and log in. It works once and expires in ${lifetime}.`,
+        ],
+        action: { label: 'Choose your password', url: link },
+        footer: [
+          'If you were not expecting this account, you can ignore this e-mail: nobody can log in to it until a password is chosen.',
+        ],
+      },
+    };
+  }
+  return {
+    subject: `${productName}: set your password`,
+    content: {
+      greeting: `Hello ${vet.firstName},`,
+      paragraphs: [
+        `Use this link to set your ${productName} dashboard password. It works once and expires in ${lifetime}.`,
+      ],
+      action: { label: 'Set your password', url: link },
+      footer: ['If you did not ask for this, you can ignore this e-mail.'],
+    },
+  };
+}
+
 /**
  * Writes a single-use token, its audit row and its e-mail inside the caller's transaction, so that
  * whatever the link is for (a new vet, a reset) commits or rolls back with it; the mail's sending job
@@ -156,12 +211,11 @@ export async function writePasswordSetupLink(
   { config, mailer, now }: Pick<AuthDeps, 'config' | 'mailer' | 'now'>,
   tx: DbOrTx,
   vet: VetRow,
-  options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
+  options: PasswordSetupLinkOptions,
 ): Promise<{ link: string; expiresAt: Date }> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now().getTime() + options.ttlMs);
   const link = `${config.publicUrl}/reset-password/${token}`;
-  const minutes = Math.round(options.ttlMs / 60_000);
   // Only the newest link works: an older one lying in a mailbox is no way in any more.
   await deleteUnusedPasswordResetTokens(tx, vet.id);
   await insertPasswordResetToken(tx, {
@@ -183,15 +237,7 @@ export async function writePasswordSetupLink(
   );
   await mailer.enqueue(tx, {
     to: vet.email,
-    subject: `${config.productName}: set your password`,
-    content: {
-      greeting: `Hello ${vet.firstName},`,
-      paragraphs: [
-        `Use this link to set your ${config.productName} dashboard password. It works once and expires in ${minutes} minutes.`,
-      ],
-      action: { label: 'Set your password', url: link },
-      footer: ['If you did not ask for this, you can ignore this e-mail.'],
-    },
+    ...setupLinkMail(options.purpose, config.productName, vet, link, options.ttlMs),
     createdByVetId: options.actor?.type === 'vet' ? options.actor.vetId : null,
   });
   return { link, expiresAt };
@@ -204,7 +250,7 @@ export async function writePasswordSetupLink(
 export async function issuePasswordSetupLink(
   deps: AuthDeps,
   vet: VetRow,
-  options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
+  options: PasswordSetupLinkOptions,
 ): Promise<{ link: string; expiresAt: Date }> {
   return deps.db.transaction((tx) => writePasswordSetupLink(deps, tx, vet, options));
 }
@@ -427,6 +473,7 @@ export async function requestPasswordReset(
     meta,
     action: 'auth.password_reset_requested',
     actor: null,
+    purpose: 'reset',
   });
 }
 

@@ -81,7 +81,11 @@ describe('creating a vet', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.status).toBe('logged');
     expect(mails[0]?.createdByVetId).toBe(actorId);
-    expect(mails[0]?.subject).toBe('Vetboard: set your password');
+    expect(mails[0]?.subject).toBe('Vetboard: your dashboard account');
+    // Its own wording, not the password reset's (issue #11 §5).
+    expect(mails[0]?.text).toContain('An account on the Vetboard dashboard has been created for you');
+    expect(mails[0]?.text).toContain('expires in 1 day');
+    expect(mails[0]?.text).not.toContain('If you did not ask for this');
     const link = mails[0]?.text.match(/(http\S+\/reset-password\/(\S+))/);
     expect(link?.[1]?.startsWith(`${TEST_PUBLIC_URL}/reset-password/`)).toBe(true);
     const tokens = await app.database.db

@@ -173,7 +173,13 @@ export interface PasswordSetupLinks {
   writePasswordSetupLink(
     tx: DbOrTx,
     vet: VetRow,
-    options: { ttlMs: number; meta: RequestMeta | null; action: string; actor: AuditActor },
+    options: {
+      ttlMs: number;
+      meta: RequestMeta | null;
+      action: string;
+      actor: AuditActor;
+      purpose: 'reset' | 'invitation';
+    },
   ): Promise<unknown>;
 }
 
@@ -189,6 +195,7 @@ export async function inviteVet(
       meta: actor.meta,
       action: 'auth.password_setup_link_created',
       actor,
+      purpose: 'invitation',
     });
   });
 }
