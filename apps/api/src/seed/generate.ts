@@ -362,11 +362,22 @@ const PETS_PER_FAMILY: ReadonlyArray<readonly [number, number]> = [
 const USER_MAIL_DOMAINS: readonly string[] = ['example.com', 'example.org', 'example.net'];
 
 export function generateDemoData(
-  options: { seed?: number; scale?: number; reference?: Date } = {},
+  options: {
+    seed?: number;
+    scale?: number;
+    reference?: Date;
+    /**
+     * The day the subscriptions are drawn as of (the seeding time): a trial started in the last two
+     * weeks renews after it, an active plan's renewal is ahead of it and a past-due one's behind it, so
+     * the statuses stay true however long after the reference date the demo is seeded.
+     */
+    subscriptionsAsOf?: Date;
+  } = {},
 ): DemoData {
   const seed = options.seed ?? DEMO_SEED;
   const scale = options.scale ?? 1;
   const reference = options.reference ?? DEMO_REFERENCE_DATE;
+  const subscriptionsAsOf = options.subscriptionsAsOf ?? reference;
   const stream = (label: string) => createSeededRandom(deriveSeed(seed, label));
 
   const companies = generateCompanies(reference);
@@ -514,7 +525,7 @@ export function generateDemoData(
       if (health) healthProfiles.push(health);
     }
 
-    subscriptions.push(...drawSubscriptions(subscriptionRandom, reference, owner, kind));
+    subscriptions.push(...drawSubscriptions(subscriptionRandom, subscriptionsAsOf, owner, kind));
   }
 
   // Sign-ups who never created a family: they exist in the users list without pets.

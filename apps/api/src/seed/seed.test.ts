@@ -70,11 +70,14 @@ async function fingerprintOfDatabase(): Promise<Record<string, string>> {
   };
 }
 
+/** Seeded seven weeks after the demo's reference date, as a demo set up some time after a release is. */
+const SEEDED_AT = new Date('2026-12-20T08:00:00Z');
+
 // The tracker readings (a million rows) have their own file, seed-trackers.test.ts: here they would only
 // slow down the checks of people and pets.
 beforeAll(async () => {
   database = await createTestDatabase();
-  result = await seedDemoData({ db: database.db, config, trackers: false });
+  result = await seedDemoData({ db: database.db, config, trackers: false, now: SEEDED_AT });
 }, 120_000);
 
 afterAll(async () => {
@@ -327,9 +330,26 @@ describe('the demo data of an empty database', () => {
     expect(e2eDemo.TOM_FAMILY.uuid).toBe(SHOWCASE_IDS.tomFamily);
   });
 
+  it("agrees with each subscription's status on the day it is seeded (issue #11 §5)", async () => {
+    const day = SEEDED_AT.toISOString().slice(0, 10);
+    const wrong = await rows<{ status: string; count: number }>(sql`
+      select status::text, count(*)::int as count from subscriptions
+      where started_on > ${day}::date
+         or (status = 'trialing' and (renews_on is null or renews_on <= ${day}::date
+             or renews_on > ${day}::date + 14))
+         or (status = 'active' and renews_on is not null and renews_on <= ${day}::date)
+         or (status = 'past_due' and (renews_on is null or renews_on > ${day}::date))
+      group by 1`);
+    expect(wrong).toEqual([]);
+    const [trials] = await rows<{ count: number }>(
+      sql`select count(*)::int as count from subscriptions where status = 'trialing'`,
+    );
+    expect(trials?.count).toBeGreaterThan(20);
+  });
+
   it('is the same on every run: the stored rows are exactly what the seeded generator draws', async () => {
-    const first = generateDemoData();
-    const second = generateDemoData();
+    const first = generateDemoData({ subscriptionsAsOf: SEEDED_AT });
+    const second = generateDemoData({ subscriptionsAsOf: SEEDED_AT });
     expect(fingerprintOf(second)).toEqual(fingerprintOf(first));
     expect(await fingerprintOfDatabase()).toEqual(fingerprintOf(first));
   });

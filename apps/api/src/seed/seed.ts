@@ -58,7 +58,7 @@ export async function seedDemoData(deps: {
 }): Promise<SeedResult> {
   const { db, config, scale = 1, trackers = true } = deps;
   if ((await countVets(db)) > 0) return { seeded: false, counts: null };
-  const data = generateDemoData({ seed: DEMO_SEED, scale });
+  const data = generateDemoData({ seed: DEMO_SEED, scale, subscriptionsAsOf: deps.now ?? new Date() });
   const passwordHash = await hashPassword(config.demoPassword, config.passwordHashCost);
   const end = trackers ? trackersEndOf(deps.now ?? new Date()) : null;
   const trackerPets = end
