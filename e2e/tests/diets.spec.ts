@@ -191,6 +191,8 @@ test.describe('diets', () => {
 
     // Copy the published diet to a new draft, then delete that draft.
     await page.goto(`/diets/${dietUuid}`);
+    // The PDF just opened is the one the diet page speaks of (issue #11 §5).
+    await expect(page.getByTestId('diet-pdf-status')).toHaveText(/^Up to date, made \d\d\/\d\d\/\d{4}/);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page
       .getByRole('dialog', { name: 'Copy this diet?' })
@@ -201,6 +203,7 @@ test.describe('diets', () => {
     await expect(page.getByRole('textbox', { name: `Amount of ${RICE}` })).toHaveValue('5');
     await page.getByRole('link', { name: 'View diet' }).click();
     await expect(page.getByTestId('diet-status')).toHaveText('Draft');
+    await expect(page.getByTestId('diet-pdf-status')).toHaveText('Ready: made the first time it is opened');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page
       .getByRole('dialog', { name: 'Delete this draft?' })

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './betas.ts';
+export * from './brand.ts';
 export * from './breeds.ts';
 export * from './common.ts';
 export * from './companies.ts';

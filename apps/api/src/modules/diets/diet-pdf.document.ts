@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Page, Path, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { brandMark } from '@vetboard/contract';
 import { type ComponentProps, createElement as h, type ReactElement, type ReactNode } from 'react';
 
 /** Everything the PDF shows, already formatted: its hash tells whether a stored PDF is still current. */
@@ -43,7 +44,8 @@ function registerFonts(): void {
   fontsRegistered = true;
 }
 
-const BRAND = '#1c7ed6';
+/** The dashboard's teal and heart mark, so the PDF an owner gets carries the app's own logo. */
+const BRAND = brandMark.color;
 const INK = '#212529';
 const MUTED = '#868e96';
 const LINE = '#dee2e6';
@@ -70,13 +72,10 @@ const styles = StyleSheet.create({
   logoMark: {
     width: 26,
     height: 26,
-    borderRadius: 13,
+    borderRadius: 6,
     backgroundColor: BRAND,
-    color: '#ffffff',
-    fontWeight: 700,
-    fontSize: 14,
-    textAlign: 'center',
-    paddingTop: 5,
+    alignItems: 'center',
+    justifyContent: 'center',
     marginRight: 8,
   },
   logoText: { fontSize: 16, fontWeight: 700, color: BRAND },
@@ -153,7 +152,25 @@ export function DietPdfDocument({ data }: { data: DietPdfData }): ReactElement {
     h(
       View,
       { style: styles.logo },
-      text(styles.logoMark, data.productName.slice(0, 1).toUpperCase()),
+      h(
+        View,
+        { style: styles.logoMark },
+        h(
+          Svg,
+          { viewBox: brandMark.viewBox, width: 18, height: 18 },
+          ...brandMark.paths.map((d) =>
+            h(Path, {
+              key: d,
+              d,
+              stroke: '#ffffff',
+              strokeWidth: brandMark.strokeWidth,
+              fill: 'none',
+              strokeLinecap: 'round',
+              strokeLinejoin: 'round',
+            }),
+          ),
+        ),
+      ),
       text(styles.logoText, data.productName),
     ),
     text(styles.headerRight, `${data.kind} diet · ${data.status}`),

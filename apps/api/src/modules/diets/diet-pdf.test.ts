@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brandMark } from '@vetboard/contract';
 import { like } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngredient } from '../../../test/diet-fixtures.ts';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
@@ -88,6 +89,27 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return pages.join('\n').replace(/\s+/g, ' ');
 }
 
+/** The fill colours the first page paints with, as pdf.js reports them (`#rrggbb`). */
+const hex = (rgb: unknown) =>
+  `#${Array.from((rgb ?? []) as ArrayLike<number>)
+    .slice(0, 3)
+    .map((channel) => Number(channel).toString(16).padStart(2, '0'))
+    .join('')}`;
+
+async function fillColours(bytes: Buffer): Promise<string[]> {
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  const operators = await (await document.getPage(1)).getOperatorList();
+  const colours = operators.fnArray.flatMap((fn, index) =>
+    fn === OPS.setFillRGBColor || fn === OPS.setStrokeRGBColor ? [hex(operators.argsArray[index])] : [],
+  );
+  await document.destroy();
+  return colours;
+}
+
 /** The diet's PDFs in the files store: the cache is asserted on the table, not on timings. */
 function cachedPdfs(id = dietId) {
   return app.database.db
@@ -112,6 +134,15 @@ describe('the diet PDF', () => {
     expect(
       await listAuditRows(app.database.db, { action: 'diets.generate_pdf', entityId: dietId }),
     ).toHaveLength(1);
+  });
+
+  it("carries the app's logo: the teal heart mark, not a letter on blue (issue #11 §5)", async () => {
+    const response = await call('GET', contentUrl());
+    expect(response.statusCode).toBe(200);
+    const colours = await fillColours(response.rawPayload);
+    expect(colours).toContain(brandMark.color);
+    expect(colours).not.toContain('#1c7ed6');
+    expect(await pdfText(response.rawPayload)).not.toMatch(/^\s*V\s+Vetboard/);
   });
 
   it("is a real PDF with the pet's name in place of the placeholder and the ingredients", async () => {

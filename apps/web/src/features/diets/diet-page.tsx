@@ -43,22 +43,18 @@ function DetailsSection({ diet }: { diet: Diet }) {
         <DetailRow label="Meals per day">{diet.mealsPerDay}</DetailRow>
         <DetailRow label="Created by">{diet.createdBy?.name ?? notSet}</DetailRow>
         {diet.publishedAt && <DetailRow label="Published">{formatDateTime(diet.publishedAt)}</DetailRow>}
+        {/*
+          One status (issue #11 §5): the PDF is always there for whoever opens it, made or remade on
+          demand, so the row says when it was made, not whether it exists.
+        */}
         <DetailRow label="PDF">
-          {diet.pdf.generatedAt ? (
-            <Text span size="sm">
-              Generated {formatDateTime(diet.pdf.generatedAt)}
-              {!diet.pdf.upToDate && (
-                <Text span c="orange" size="sm">
-                  {' '}
-                  (out of date: the diet changed since)
-                </Text>
-              )}
-            </Text>
-          ) : (
-            <Text span c="dimmed" size="sm">
-              Not generated yet
-            </Text>
-          )}
+          <Text span size="sm" data-testid="diet-pdf-status">
+            {!diet.pdf.generatedAt
+              ? 'Ready: made the first time it is opened'
+              : diet.pdf.upToDate
+                ? `Up to date, made ${formatDateTime(diet.pdf.generatedAt)}`
+                : `Remade with the changes when next opened (last made ${formatDateTime(diet.pdf.generatedAt)})`}
+          </Text>
         </DetailRow>
       </DataList>
     </DetailSection>

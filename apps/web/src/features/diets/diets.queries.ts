@@ -37,6 +37,8 @@ export function dietQueryOptions(uuid: string) {
   return queryOptions({
     queryKey: dietKeys.detail(uuid),
     queryFn: ({ signal }) => api.request(`/v1/diets/${uuid}`, { schema: dietResponseSchema, signal }),
+    // The PDF opens in another tab, where it is made on demand: coming back shows its new status.
+    refetchOnWindowFocus: 'always',
     // The route turns a failure into the 404 or error page.
     meta: { handlesErrors: true },
   });
