@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 20) {
-  console.error(`Vetboard needs Node 20 or newer (this is ${process.version}).`);
+  console.error(`Vetboard needs Node 22.13 or newer (this is ${process.version}).`);
   process.exit(1);
+}
+const [, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 13)) {
+  // Node 20 still starts the app, but it is past its end of life and dependencies no longer declare it.
+  console.warn(`Vetboard supports Node 22.13 or newer; this is ${process.version}, which is not supported.`);
 }
 
 function newestMtime(entry) {
