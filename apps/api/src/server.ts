@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/pglite-lock.ts';
+import { progressReporter } from './lib/progress.ts';
 import { removeDiskPdfCache } from './modules/diets/diets.service.ts';
 import { moveDiskAvatarsIntoDatabase } from './modules/vets/vets.avatars.service.ts';
 import { DEMO_HEAD_VET_EMAIL } from './seed/demo-vets.ts';
@@ -55,14 +56,19 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // A first start migrates and seeds for half a minute: say what is going on (issue #11 §5).
+  const progress = progressReporter(process.stdout);
+  progress({ step: 'Migrating the database' });
   await database.migrate();
   // Files once kept in DATA_DIR now live in the database; DATA_DIR keeps only PGlite's own files.
   const moved = await moveDiskAvatarsIntoDatabase({ db: database.db, dataDir: config.dataDir });
   if (moved.files > 0) app.log.info(moved, 'avatars moved from DATA_DIR/uploads into the database');
   await removeDiskPdfCache(config.dataDir);
   const seed = config.seedDemo
-    ? await seedDemoData({ db: database.db, config, scale: config.seedScale })
+    ? await seedDemoData({ db: database.db, config, scale: config.seedScale, onProgress: progress })
     : { seeded: false as const, counts: null };
+  progress({ step: 'Starting the server' });
+  progress.done();
   await app.listen({ host: config.host, port: config.port });
 
   const address = app.server.address();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as e2eDemo from '../../../../e2e/support/demo.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
+import type { ProgressUpdate } from '../lib/progress.ts';
 import { breedId } from '../modules/breeds/breeds.sync.ts';
 import { demoVets } from './demo-vets.ts';
 import { DEMO_REFERENCE_DATE, type DemoData, generateDemoData } from './generate.ts';
@@ -70,6 +71,8 @@ async function fingerprintOfDatabase(): Promise<Record<string, string>> {
   };
 }
 
+const progressSteps: ProgressUpdate[] = [];
+
 /** Seeded seven weeks after the demo's reference date, as a demo set up some time after a release is. */
 const SEEDED_AT = new Date('2026-12-20T08:00:00Z');
 
@@ -77,7 +80,13 @@ const SEEDED_AT = new Date('2026-12-20T08:00:00Z');
 // slow down the checks of people and pets.
 beforeAll(async () => {
   database = await createTestDatabase();
-  result = await seedDemoData({ db: database.db, config, trackers: false, now: SEEDED_AT });
+  result = await seedDemoData({
+    db: database.db,
+    config,
+    trackers: false,
+    now: SEEDED_AT,
+    onProgress: (update) => progressSteps.push(update),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -328,6 +337,12 @@ describe('the demo data of an empty database', () => {
     });
     expect(e2eDemo.EMMA_FAMILY.uuid).toBe(SHOWCASE_IDS.emmaFamily);
     expect(e2eDemo.TOM_FAMILY.uuid).toBe(SHOWCASE_IDS.tomFamily);
+  });
+
+  it('tells its progress: what it seeds and the rows so far (issue #11 §5)', () => {
+    const steps = [...new Set(progressSteps.map((update) => update.step))];
+    expect(steps).toEqual(['Seeding vets, owners, families and pets', 'Seeding diets']);
+    expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
   });
 
   it("agrees with each subscription's status on the day it is seeded (issue #11 §5)", async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
+import type { OnProgress } from '../lib/progress.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { rebuildRollups } from '../modules/trackers/trackers.writes.ts';
 import { countVets } from '../modules/vets/vets.repository.ts';
@@ -22,6 +23,7 @@ import {
   generateWeightEntries,
   type ReadingBatch,
   readingBatches,
+  TRACKER_HISTORY_DAYS,
   type TrackerPet,
   trackerPetsOf,
   trackersEndOf,
@@ -55,7 +57,10 @@ export async function seedDemoData(deps: {
    * The weight history stays as with every tracker pet.
    */
   readingsFor?: (pet: TrackerPet) => boolean;
+  /** Told what is being seeded and how far along, for `npm start`'s progress line. */
+  onProgress?: OnProgress;
 }): Promise<SeedResult> {
+  const progress: OnProgress = deps.onProgress ?? (() => {});
   const { db, config, scale = 1, trackers = true } = deps;
   if ((await countVets(db)) > 0) return { seeded: false, counts: null };
   const data = generateDemoData({ seed: DEMO_SEED, scale, subscriptionsAsOf: deps.now ?? new Date() });
@@ -79,18 +84,34 @@ export async function seedDemoData(deps: {
     weightEntries: weightEntries.length,
   };
   await db.transaction(async (tx) => {
+    progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
     await insertDemoData(tx, data, passwordHash);
+    progress({ step: 'Seeding vets, owners, families and pets', rows: rowsOf(counts), fraction: 1 });
     if (end) {
+      progress({ step: 'Seeding weight history', rows: 0 });
       await insertWeightEntries(tx, weightEntries);
+      progress({ step: 'Seeding weight history', rows: weightEntries.length, fraction: 1 });
+      const historyStart = end.getTime() / 1000 - TRACKER_HISTORY_DAYS * 86_400;
+      const historySeconds = end.getTime() / 1000 - historyStart;
+      progress({ step: 'Seeding a year of collar readings', rows: 0, fraction: 0 });
       for (const batch of readingBatches(readingPets, { seed: DEMO_SEED, end })) {
         counts.trackerReadings += await insertReadingBatch(tx, batch);
+        const reached = batch.measuredAtSeconds.at(-1) ?? historyStart;
+        progress({
+          step: 'Seeding a year of collar readings',
+          rows: counts.trackerReadings,
+          fraction: (reached - historyStart) / historySeconds,
+        });
       }
+      progress({ step: 'Seeding a year of collar readings', rows: counts.trackerReadings, fraction: 1 });
+      progress({ step: 'Summing readings into the chart rollups' });
       // The readings went in raw: one pass over them fills both rollups. Hash aggregation would hand
       // the million half-hour groups to the insert in random key order, which thrashes PGlite's buffer
       // cache (a minute instead of seconds); sorted groups append at the primary key's right edge.
       await tx.execute(sql`set local enable_hashagg = off`);
       await rebuildRollups(tx);
     }
+    progress({ step: 'Seeding diets' });
     await insertDemoDiets(
       tx,
       generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE }),
@@ -103,6 +124,13 @@ export async function seedDemoData(deps: {
     });
   });
   return { seeded: true, counts, readingsEnd: end };
+}
+
+/** People, pets and what hangs off them, as one count for the progress line. */
+function rowsOf(counts: SeedCounts): number {
+  return Object.entries(counts)
+    .filter(([key]) => !['trackerPets', 'trackerReadings', 'weightEntries'].includes(key))
+    .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);
 }
 
 /**
