@@ -65,19 +65,31 @@ export type VetListResponse = z.infer<typeof vetListResponseSchema>;
 export const vetResponseSchema = z.object({ vet: vetListItemSchema });
 export type VetResponse = z.infer<typeof vetResponseSchema>;
 
+const companySkuSchema = text().trim().min(1).max(40, 'At most 40 characters');
+
+/**
+ * B2B vets and partners belong to a company. A refinement, shared by the create schema and the
+ * dashboard's profile form (a patch alone cannot tell: the API checks it against the stored vet).
+ */
+export function requireVetCompany(
+  vet: { kind?: VetKind | undefined; companySku?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (vet.kind && vetKindNeedsCompany(vet.kind) && !vet.companySku) {
+    ctx.addIssue({ code: 'custom', path: ['companySku'], message: 'Choose the company of this vet' });
+  }
+}
+
+/** The messages are the ones a vet reads beside the field: the dashboard's form validates with this schema. */
 export const vetCreateSchema = z
   .strictObject({
     email: z.email('Enter a valid e-mail address').max(320),
     firstName: vetNameSchema,
     lastName: vetNameSchema,
-    kind: vetKindSchema,
-    companySku: text().trim().min(1).max(40).nullable().optional(),
+    kind: z.enum(vetKinds, { error: 'Choose the kind of vet' }),
+    companySku: companySkuSchema.nullable().optional(),
   })
-  .superRefine((vet, ctx) => {
-    if (vetKindNeedsCompany(vet.kind) && !vet.companySku) {
-      ctx.addIssue({ code: 'custom', path: ['companySku'], message: 'Choose the company of this vet' });
-    }
-  });
+  .superRefine(requireVetCompany);
 export type VetCreate = z.infer<typeof vetCreateSchema>;
 
 /** `imageUrl` can only be cleared here; a new image comes through the avatar upload. */
@@ -86,7 +98,7 @@ export const vetPatchSchema = z
     firstName: vetNameSchema.optional(),
     lastName: vetNameSchema.optional(),
     kind: vetKindSchema.optional(),
-    companySku: text().trim().min(1).max(40).nullable().optional(),
+    companySku: companySkuSchema.nullable().optional(),
     imageUrl: z.null().optional(),
     /** A disabled vet cannot log in, and every session they had ends at once. */
     disabled: z.boolean().optional(),

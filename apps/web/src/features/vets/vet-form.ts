@@ -1,6 +1,7 @@
 import {
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
+  requireVetCompany,
   type Vet,
   type VetCreate,
   type VetKind,
@@ -9,9 +10,9 @@ import {
   vetKindLabels,
   vetKindNeedsCompany,
   vetKinds,
-  vetNameSchema,
+  vetPatchSchema,
 } from '@vetboard/contract';
-import { z } from 'zod';
+import { contractFormSchema } from '@/lib/forms/contract-form.ts';
 
 /** What the vet forms hold: text inputs hold strings, so "no company" is '' here and null on the wire. */
 export interface VetProfileValues {
@@ -29,40 +30,32 @@ export const VET_CREATE_FIELDS = ['email', ...VET_PROFILE_FIELDS] as const;
 
 export const vetKindOptions = vetKinds.map((kind) => ({ value: kind, label: vetKindLabels[kind] }));
 
-const profileShape = {
-  firstName: vetNameSchema,
-  lastName: vetNameSchema,
-  kind: z.enum(vetKinds, { error: 'Choose the kind of vet' }),
-  companySku: z.string().trim().max(40, 'At most 40 characters'),
-};
-
-/** The same rule as the API's `vetCreateSchema`: B2B vets and partners need their company. */
-function requireCompany(values: { kind: VetKind; companySku: string }, ctx: z.RefinementCtx) {
-  if (vetKindNeedsCompany(values.kind) && !values.companySku) {
-    ctx.addIssue({ code: 'custom', path: ['companySku'], message: 'Choose the company of this vet' });
-  }
-}
-
-/** Mirrors `vetCreateSchema` so most mistakes are caught before the request. */
-export const vetCreateFormSchema = z
-  .object({ email: z.string().trim().pipe(vetCreateSchema.shape.email), ...profileShape })
-  .superRefine(requireCompany);
-
-export const vetProfileFormSchema = z.object(profileShape).superRefine(requireCompany);
-
 const companyOf = (values: VetProfileValues) =>
   values.kind !== '' && vetKindNeedsCompany(values.kind) ? values.companySku.trim().toUpperCase() : null;
 
-export function toVetCreate(values: VetCreateValues): VetCreate {
-  const kind = vetCreateFormSchema.shape.kind.parse(values.kind);
+/** The API's `vetCreateSchema` judges the form; a company goes only with the kinds that have one. */
+export const vetCreateFormSchema = contractFormSchema(vetCreateSchema, (values: VetCreateValues) => {
   const companySku = companyOf(values);
   return {
     email: values.email.trim(),
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    kind,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    kind: values.kind,
     ...(companySku ? { companySku } : {}),
   };
+});
+
+/** The API's `vetPatchSchema` with the company rule the API checks against the stored vet. */
+export const vetProfileFormSchema = contractFormSchema(vetPatchSchema, (values: VetProfileValues) => ({
+  firstName: values.firstName,
+  lastName: values.lastName,
+  kind: values.kind || undefined,
+  companySku: companyOf(values) || null,
+})).superRefine(requireVetCompany);
+
+/** Call it on values that passed the form's validation. */
+export function toVetCreate(values: VetCreateValues): VetCreate {
+  return vetCreateFormSchema.parse(values);
 }
 
 export function profileValuesOf(vet: Pick<Vet, 'firstName' | 'lastName' | 'kind' | 'companySku'>) {
