@@ -90,5 +90,14 @@ describe('a rolling window', () => {
       `/v1/pets/${pet.id}/weight-history/chart?startDate=${seconds('2024-05-13T10:00:00Z')}&endDate=${seconds('2024-06-12T10:00:00Z')}`,
     );
     expect(month.bucketSize).toBe('1d');
+
+    // Longer than any chart draws: refused, like the collar charts' ranges (found by the fuzz test).
+    const tooLong = await app.inject({
+      method: 'GET',
+      url: `/v1/pets/${pet.id}/weight-history/chart?startDate=0&endDate=241657201`,
+      cookies,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().code).toBe('trackers.range_too_long');
   });
 });

@@ -25,6 +25,7 @@ import {
   periodContaining,
   periodCovering,
 } from './trackers.charts.repository.ts';
+import { trackersReadErrors } from './trackers.read.errors.ts';
 import { round2, toChartResponse } from './trackers.read.mapper.ts';
 import { explicitRange } from './trackers.read.service.ts';
 import { weightErrors } from './trackers.weight.errors.ts';
@@ -98,6 +99,7 @@ export async function getWeightHistory(
  */
 /** A weight range up to this many days is drawn in local days; a longer one in ISO weeks. */
 const DAYS_IN_DAILY_RANGE = 62;
+const MAX_RANGE_DAYS = 400;
 
 const weightScopes: Record<WeightTimeScope, { unit: PeriodUnit; bucket: 'day' | 'week' }> = {
   week: { unit: 'week', bucket: 'day' },
@@ -115,6 +117,10 @@ export async function getWeightChart(
   let bucket: 'day' | 'week';
   let period: ChartPeriod;
   if (range) {
+    // As long as the collar charts' ranges at most (bucketSizeForRange), whatever the bucket.
+    if (range.end.getTime() - range.start.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+      throw trackersReadErrors.rangeTooLong();
+    }
     // Up to two months in local days, longer ranges in ISO weeks, widened to whole buckets.
     bucket = range.end.getTime() - range.start.getTime() <= DAYS_IN_DAILY_RANGE * 86_400_000 ? 'day' : 'week';
     if (bucket === 'day') {
