@@ -12,6 +12,12 @@ export const domainEventTypes = [
   'diet.deleted',
   'vet.changed',
   'beta.enrolled',
+  'form.changed',
+  'checkup.sent',
+  'checkup.answered',
+  // In addition to `checkup.answered` when an answer is problematic: the signal triage subscribes to.
+  'checkup.problematic',
+  'checkup.reviewed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './betas.ts';
 export * from './brand.ts';
 export * from './breeds.ts';
+export * from './checkups.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './config.ts';

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+
+/**
+ * SPEC §5: an option's sku is its title snake-cased: lower case, every run of anything but letters and
+ * digits becomes one `_`, and the ends are trimmed (`"Yes, Sometimes!"` → `yes_sometimes`).
+ */
+export function optionSku(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export const checkupStatuses = ['sent', 'answered', 'reviewed'] as const;
+export const checkupStatusSchema = z.enum(checkupStatuses);
+export type CheckupStatus = z.infer<typeof checkupStatusSchema>;
+
+// --- Forms (SPEC §3: uuid, title, sku, isPool, poolUuid, questionGroups) ---
+
+export const formOptionSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  sku: z.string(),
+  problematic: z.boolean(),
+});
+export type FormOption = z.infer<typeof formOptionSchema>;
+
+export const formQuestionSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  options: z.array(formOptionSchema),
+});
+export type FormQuestion = z.infer<typeof formQuestionSchema>;
+
+export const formQuestionGroupSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  questions: z.array(formQuestionSchema),
+});
+export type FormQuestionGroup = z.infer<typeof formQuestionGroupSchema>;
+
+export const formSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  sku: z.string(),
+  isPool: z.boolean(),
+  poolUuid: z.uuid().nullable(),
+  manuallySendable: z.boolean(),
+  /** Each save of the questions is a new version; a checkup keeps the version it was sent with. */
+  version: z.number().int(),
+  archived: z.boolean(),
+  questionGroups: z.array(formQuestionGroupSchema),
+  questionCount: z.number().int(),
+  checkupCount: z.number().int(),
+  updatedAt: timestampSchema,
+  updatedBy: personRefSchema.nullable(),
+});
+export type Form = z.infer<typeof formSchema>;
+
+const MAX_TITLE = 200;
+
+const optionInputSchema = z.object({
+  /** Kept across versions when given, so answers to an unchanged option read the same. */
+  uuid: z.uuid().optional(),
+  title: text().trim().max(MAX_TITLE),
+  problematic: z.boolean().default(false),
+});
+
+const questionInputSchema = z.object({
+  uuid: z.uuid().optional(),
+  title: text().trim().max(MAX_TITLE),
+  options: z.array(optionInputSchema).max(20),
+});
+
+const groupInputSchema = z.object({
+  uuid: z.uuid().optional(),
+  title: text().trim().max(MAX_TITLE),
+  questions: z.array(questionInputSchema).max(50),
+});
+
+export interface BuilderProblem {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * The builder's rules, the same on both sides: a title, at least two options per question, no two
+ * options of one question with the same title or (SPEC §5) the same sku.
+ */
+export function formBuilderProblems(form: {
+  title: string;
+  questionGroups: Array<{
+    title: string;
+    questions: Array<{ title: string; options: Array<{ title: string }> }>;
+  }>;
+}): BuilderProblem[] {
+  const problems: BuilderProblem[] = [];
+  if (!form.title.trim()) problems.push({ path: ['title'], message: 'Enter a title' });
+  if (form.questionGroups.every((group) => group.questions.length === 0))
+    problems.push({ path: ['questionGroups'], message: 'Add at least one question' });
+  form.questionGroups.forEach((group, g) => {
+    if (!group.title.trim())
+      problems.push({ path: ['questionGroups', g, 'title'], message: 'Enter a group title' });
+    group.questions.forEach((question, q) => {
+      const at = ['questionGroups', g, 'questions', q] as Array<string | number>;
+      if (!question.title.trim()) problems.push({ path: [...at, 'title'], message: 'Enter a question' });
+      if (question.options.length < 2)
+        problems.push({ path: [...at, 'options'], message: 'A question needs at least two options' });
+      const byTitle = new Map<string, number>();
+      const bySku = new Map<string, number>();
+      question.options.forEach((option, o) => {
+        const path = [...at, 'options', o, 'title'];
+        const title = option.title.trim();
+        const sku = optionSku(title);
+        if (!title) {
+          problems.push({ path, message: 'Enter an option' });
+          return;
+        }
+        if (!sku) {
+          problems.push({ path, message: 'An option needs at least one letter or digit' });
+          return;
+        }
+        const sameTitle = byTitle.get(title.toLowerCase());
+        const sameSku = bySku.get(sku);
+        if (sameTitle !== undefined)
+          problems.push({ path, message: `Same title as option ${sameTitle + 1} ("${title}")` });
+        else if (sameSku !== undefined)
+          problems.push({
+            path,
+            message: `"${title}" and "${question.options[sameSku]?.title.trim()}" have the same sku "${sku}"`,
+          });
+        byTitle.set(title.toLowerCase(), byTitle.get(title.toLowerCase()) ?? o);
+        bySku.set(sku, bySku.get(sku) ?? o);
+      });
+    });
+  });
+  return problems;
+}
+
+/** Form sku: what integrations name a form by; lower snake case. */
+const formSkuSchema = text()
+  .trim()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, 'Lower case letters, digits and single underscores');
+
+export const formInputSchema = z
+  .object({
+    title: text().trim().max(MAX_TITLE),
+    /** Derived from the title (SPEC §5's rule) when left out. */
+    sku: formSkuSchema.optional(),
+    isPool: z.boolean().default(true),
+    poolUuid: z.uuid().nullable().default(null),
+    manuallySendable: z.boolean().default(true),
+    questionGroups: z.array(groupInputSchema).max(30),
+  })
+  .superRefine((form, ctx) => {
+    for (const problem of formBuilderProblems(form))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  });
+export type FormInput = z.infer<typeof formInputSchema>;
+
+export const formWriteSchema = z.strictObject({ form: formInputSchema });
+export type FormWrite = z.infer<typeof formWriteSchema>;
+
+export const formResponseSchema = z.object({ form: formSchema });
+export type FormResponse = z.infer<typeof formResponseSchema>;
+
+export const formSortFields = ['updatedAt', 'title'] as const;
+const formListQueries = listQuerySchemas(
+  formSortFields,
+  { sort: 'updatedAt', order: 'desc' },
+  {
+    isPool: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+  },
+);
+export const formListQuerySchema = formListQueries.list;
+export type FormListQuery = z.infer<typeof formListQuerySchema>;
+
+export const formSummarySchema = formSchema.omit({ questionGroups: true });
+export type FormSummary = z.infer<typeof formSummarySchema>;
+
+export const formListResponseSchema = z.object({
+  forms: z.array(formSummarySchema),
+  pagination: paginationSchema,
+});
+export type FormListResponse = z.infer<typeof formListResponseSchema>;
+
+export const formSendSchema = z
+  .strictObject({ petUuid: z.uuid().optional(), petUuids: z.array(z.uuid()).min(1).max(500).optional() })
+  .refine((body) => (body.petUuid === undefined) !== (body.petUuids === undefined), {
+    message: 'Send either petUuid or petUuids',
+    path: ['petUuid'],
+  });
+export type FormSend = z.infer<typeof formSendSchema>;
+
+export const formSendResponseSchema = z.object({ checkupUuids: z.array(z.uuid()) });
+
+// --- Checkups ---
+
+export const checkupAnswerInputSchema = z.object({
+  questionUuid: z.uuid(),
+  optionSku: text().trim().max(200),
+});
+export type CheckupAnswerInput = z.infer<typeof checkupAnswerInputSchema>;
+
+export const checkupAnswersSchema = z.strictObject({
+  answers: z.array(checkupAnswerInputSchema).max(500),
+});
+export type CheckupAnswers = z.infer<typeof checkupAnswersSchema>;
+
+export const commentHistoryEntrySchema = z.object({
+  comment: z.string(),
+  by: personRefSchema.nullable(),
+  at: timestampSchema,
+});
+
+export const checkupSummarySchema = z.object({
+  uuid: z.uuid(),
+  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  ownerName: z.string().nullable(),
+  form: z.object({ uuid: z.uuid(), title: z.string(), version: z.number().int() }),
+  poolUuid: z.uuid().nullable(),
+  status: checkupStatusSchema,
+  problematic: z.boolean(),
+  problematicCount: z.number().int(),
+  sentAt: timestampSchema,
+  answeredAt: timestampSchema.nullable(),
+  reviewedAt: timestampSchema.nullable(),
+  reviewedBy: personRefSchema.nullable(),
+  filledBy: personRefSchema.nullable(),
+});
+export type CheckupSummary = z.infer<typeof checkupSummarySchema>;
+
+export const checkupSchema = checkupSummarySchema.extend({
+  questionGroups: z.array(
+    z.object({
+      uuid: z.uuid(),
+      title: z.string(),
+      questions: z.array(
+        formQuestionSchema.extend({
+          answer: z
+            .object({ optionUuid: z.uuid(), sku: z.string(), title: z.string(), problematic: z.boolean() })
+            .nullable(),
+        }),
+      ),
+    }),
+  ),
+  vetComment: z.string().nullable(),
+  commentHistory: z.array(commentHistoryEntrySchema),
+});
+export type Checkup = z.infer<typeof checkupSchema>;
