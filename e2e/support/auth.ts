@@ -22,10 +22,10 @@ export async function logIn(page: Page, email = HEAD_VET.email): Promise<void> {
   expect(response.status(), await response.text()).toBe(200);
   const { vet } = (await response.json()) as { vet: unknown };
   await page.goto('/robots.txt');
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [AUTH_STORAGE_KEY, JSON.stringify({ loggedIn: true, vet })] as const,
-  );
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    AUTH_STORAGE_KEY,
+    JSON.stringify({ loggedIn: true, vet }),
+  ] as const);
   await page.goto('/');
   await expect(
     page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }),
