@@ -32,6 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         operationId: 'login',
+        summary: 'Log in',
         tags,
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
@@ -79,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { auth: 'public' },
-      schema: { operationId: 'logout', tags, response: { 200: okResponseSchema } },
+      schema: { operationId: 'logout', summary: 'Log out', tags, response: { 200: okResponseSchema } },
     },
     async (request, reply) => {
       await logout(

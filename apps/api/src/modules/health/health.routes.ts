@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'health',
+        summary: 'Health check',
         tags: ['health'],
         response: { 200: healthResponseSchema, 503: errorResponseSchema },
       },

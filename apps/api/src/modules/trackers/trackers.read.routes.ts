@@ -200,6 +200,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'getHeartRateHalfHourlyAverages',
+        summary: 'Get heart-rate half-hourly averages',
         tags,
         description:
           'Half-hour buckets over [startDate, endDate) widened to whole half hours, at most 400 ' +

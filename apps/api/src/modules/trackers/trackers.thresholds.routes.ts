@@ -36,6 +36,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'putRespiratoryThresholds',
+        summary: "Set the pet's respiratory thresholds",
         tags,
         description:
           "Sets the pet's own thresholds (low < high < high-orange < high-red); past readings are reclassified at read time.",
@@ -54,6 +55,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'resetRespiratoryThresholds',
+        summary: 'Reset respiratory thresholds to the species defaults',
         tags,
         description: "Drops the pet's own thresholds: its species' defaults apply again.",
         params: idParams,
