@@ -74,7 +74,12 @@ describe('the OpenAPI document', () => {
     const declared = new Map(document.tags.map((tag) => [tag.name, tag.description]));
     for (const [path, method, op] of operations()) {
       expect(op.summary, `${method} ${path}`).toBeTruthy();
-      for (const tag of op.tags ?? []) expect(declared.get(tag), `tag ${tag}`).toBeTruthy();
+      for (const tag of op.tags ?? []) {
+        expect(
+          declared.get(tag),
+          `declare and describe tag ${tag} in API_TAGS (plugins/external/openapi-document.ts)`,
+        ).toBeTruthy();
+      }
     }
     expect(operation('listPetWeightHistory').tags).toEqual(['weight']);
     expect(operation('createWeightEntry').tags).toEqual(['weight']);
