@@ -175,6 +175,18 @@ describe('real answers match the document', () => {
       nutrientProfileKind: 'fediaf_adult',
     });
     expect(diet.statusCode).toBe(201);
+    const form = await post('/v1/forms', {
+      form: {
+        title: 'Docs pool',
+        questionGroups: [
+          {
+            title: 'G',
+            questions: [{ title: 'Q?', options: [{ title: 'Yes' }, { title: 'No', problematic: true }] }],
+          },
+        ],
+      },
+    });
+    expect(form.statusCode).toBe(201);
 
     const ids: Record<string, string> = {
       '/v1/users/': owner.id,
@@ -185,6 +197,7 @@ describe('real answers match the document', () => {
       '/v1/pets/': pet.id,
       '/v1/vets/': vetId,
       '/v1/diets/': diet.json().diet.uuid,
+      '/v1/forms/': form.json().form.uuid,
     };
     const queryValues: Record<string, string> = {
       petUuid: pet.id,

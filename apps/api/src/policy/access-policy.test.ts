@@ -44,12 +44,16 @@ const PATH_RESOURCES: Record<string, Resource> = {
   files: 'file',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
+  // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
+  // they are sent to are checked against the vet's scope).
+  forms: 'unscoped',
   vets: 'unscoped',
 };
 
 /** Query and body fields holding an id, by name. */
 const FIELD_RESOURCES: Record<string, Resource> = {
   petUuid: 'pet',
+  petUuids: 'pet',
   userUuid: 'user',
   familyUuid: 'family',
   dietUuid: 'diet',
@@ -243,6 +247,9 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     createWeightEntry: { value: 12.5, measuredAt: { seconds: now - 3600 }, location: 'vet' },
     updateWeightEntry: { value: 12.4, measuredAt: { seconds: now - 7200 }, location: 'vet' },
     createBetaUser: { feature: 'ai_triage' },
+    // The form id is unscoped, so the matrix skips it; checkup-pools.test.ts checks a company vet cannot
+    // send to another company's pet.
+    sendForm: {},
   };
   return bodies[operationId];
 }

@@ -30,6 +30,11 @@ export const API_TAGS = [
   },
   { name: 'weight', description: "A pet's weight: history, chart, adding and correcting entries." },
   { name: 'diets', description: 'Diet plans and diets: formulation, publishing, copies and PDFs.' },
+  {
+    name: 'forms',
+    description:
+      'Checkup forms and pools (reusable templates): the builder, versions, archiving, sending to owners.',
+  },
   { name: 'vets', description: 'Vets: list, CSV export, profile, avatar, creating a vet.' },
   { name: 'files', description: 'Stored files (avatars, diet PDFs), with their checked type and an ETag.' },
   { name: 'jobs', description: 'The background job queues: waiting, running and failed jobs, retries.' },
