@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
 import { formsRoutes } from './modules/checkups/checkups.forms.routes.ts';
+import { checkupsPetRoutes, checkupsRoutes } from './modules/checkups/checkups.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diets/diets.plans.routes.ts';
 import { dietsRoutes } from './modules/diets/diets.routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp({
   await app.register(dietPlansPetRoutes, { prefix: '/v1/pets' });
   await app.register(dietsRoutes, { prefix: '/v1/diets' });
   await app.register(formsRoutes, { prefix: '/v1/forms' });
+  await app.register(checkupsRoutes, { prefix: '/v1/checkups' });
+  await app.register(checkupsPetRoutes, { prefix: '/v1/pets' });
   await app.register(ingredientsRoutes, { prefix: '/v1/ingredients' });
   await app.register(eventsRoutes, { prefix: '/v1/events' });
   await app.register(filesRoutes, { prefix: '/v1/files' });

@@ -187,6 +187,8 @@ describe('real answers match the document', () => {
       },
     });
     expect(form.statusCode).toBe(201);
+    const sent = await post(`/v1/forms/${form.json().form.uuid}/send`, { petUuid: pet.id });
+    expect(sent.statusCode).toBe(201);
 
     const ids: Record<string, string> = {
       '/v1/users/': owner.id,
@@ -198,6 +200,7 @@ describe('real answers match the document', () => {
       '/v1/vets/': vetId,
       '/v1/diets/': diet.json().diet.uuid,
       '/v1/forms/': form.json().form.uuid,
+      '/v1/checkups/': sent.json().checkupUuids[0],
     };
     const queryValues: Record<string, string> = {
       petUuid: pet.id,

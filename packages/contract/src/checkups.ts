@@ -255,3 +255,87 @@ export const checkupSchema = checkupSummarySchema.extend({
   commentHistory: z.array(commentHistoryEntrySchema),
 });
 export type Checkup = z.infer<typeof checkupSchema>;
+
+export const checkupResponseSchema = z.object({ checkup: checkupSchema });
+export type CheckupResponse = z.infer<typeof checkupResponseSchema>;
+
+/** `inbox`: answered checkups awaiting review first, problematic before the rest, then oldest first. */
+export const checkupSortFields = ['inbox', 'sentAt', 'answeredAt'] as const;
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
+const checkupListQueries = listQuerySchemas(
+  checkupSortFields,
+  { sort: 'inbox', order: 'asc' },
+  {
+    status: checkupStatusSchema.optional(),
+    problematic: booleanQuery,
+    petUuid: z.uuid().optional(),
+    poolUuid: z.uuid().optional(),
+    /** Sent from (unix seconds, inclusive). */
+    sentFrom: z.coerce.number().int().min(0).max(4_102_444_800).optional(),
+    /** Sent before (unix seconds, exclusive). */
+    sentTo: z.coerce.number().int().min(0).max(4_102_444_800).optional(),
+  },
+);
+export const checkupListQuerySchema = checkupListQueries.list;
+export type CheckupListQuery = z.infer<typeof checkupListQuerySchema>;
+
+export const checkupListResponseSchema = z.object({
+  checkups: z.array(checkupSummarySchema),
+  pagination: paginationSchema,
+  /** How many checkups match the filters in each status (the status filter left out). */
+  counts: z.object({ sent: z.number().int(), answered: z.number().int(), reviewed: z.number().int() }),
+});
+export type CheckupListResponse = z.infer<typeof checkupListResponseSchema>;
+
+export const checkupReviewSchema = z.strictObject({ comment: text().trim().max(5000) });
+export type CheckupReview = z.infer<typeof checkupReviewSchema>;
+
+/**
+ * Answers checked against the questions of the version a checkup was sent with: every question answered
+ * once with one of its option skus. Gives each problem by question, and how many answers are problematic.
+ */
+export function checkAnswers(
+  questionGroups: FormQuestionGroup[],
+  answers: CheckupAnswerInput[],
+): { problems: Array<{ path: string; message: string }>; problematicCount: number } {
+  const problems: Array<{ path: string; message: string }> = [];
+  const questions = new Map(questionGroups.flatMap((group) => group.questions).map((q) => [q.uuid, q]));
+  const seen = new Set<string>();
+  let problematicCount = 0;
+  for (const answer of answers) {
+    const question = questions.get(answer.questionUuid);
+    const path = `answers.${answer.questionUuid}`;
+    if (!question) {
+      problems.push({ path, message: 'No such question in this checkup' });
+      continue;
+    }
+    if (seen.has(question.uuid)) {
+      problems.push({ path, message: `"${question.title}" is answered more than once` });
+      continue;
+    }
+    seen.add(question.uuid);
+    const option = question.options.find((candidate) => candidate.sku === answer.optionSku);
+    if (!option) {
+      problems.push({
+        path,
+        message: `"${answer.optionSku}" is not an option of "${question.title}" (${question.options.map((o) => o.sku).join(', ')})`,
+      });
+      continue;
+    }
+    if (option.problematic) problematicCount += 1;
+  }
+  for (const question of questions.values())
+    if (!seen.has(question.uuid) && !problems.some((p) => p.path === `answers.${question.uuid}`))
+      problems.push({ path: `answers.${question.uuid}`, message: `"${question.title}" is not answered` });
+  return { problems, problematicCount };
+}
+
+export const checkupFillSchema = z.strictObject({
+  /** The pool the new checkup is made from. */
+  poolUuid: z.uuid(),
+  answers: z.array(checkupAnswerInputSchema).max(500),
+});
+export type CheckupFill = z.infer<typeof checkupFillSchema>;

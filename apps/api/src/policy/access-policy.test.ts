@@ -5,6 +5,8 @@ import { createCompany, createFamily, createPet, createSubscription } from '../.
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { newId } from '../lib/ids.ts';
 import { betaUsers } from '../modules/betas/betas.table.ts';
+import { forms, formVersions } from '../modules/checkups/checkups.forms.table.ts';
+import { checkups } from '../modules/checkups/checkups.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
 import { files } from '../modules/files/files.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
@@ -26,6 +28,8 @@ type Resource =
   | 'subscription'
   | 'beta'
   | 'company'
+  /** A checkup sent to a pet's owner: read within the pet's scope. */
+  | 'checkup'
   /** A pet's stored file (a diet PDF): read within the pet's scope. */
   | 'file'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
@@ -42,6 +46,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   betas: 'beta',
   companies: 'company',
   files: 'file',
+  checkups: 'checkup',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
   // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
@@ -58,13 +63,15 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   familyUuid: 'family',
   dietUuid: 'diet',
   breedId: 'unscoped',
+  // Pools are reference data every vet reads (the checkups listed by pool are filtered by pet).
+  poolUuid: 'unscoped',
   // A position in the event log, not an object: what the stream sends from it is filtered per vet
   // (live-events.test.ts covers a company vet never hearing of another company's pets).
   lastEventId: 'unscoped',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
-const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings']);
+const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings', 'submitCheckupAnswers']);
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
 const STREAMS = new Set(['streamEvents']);
@@ -202,7 +209,17 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
   await db
     .insert(betaUsers)
     .values({ id: betaId, userId: owner.id, feature: 'collar_v2', enrolledByVetId: vetId });
+  const formId = newId();
+  await db
+    .insert(forms)
+    .values({ id: formId, title: 'Matrix pool', sku: `matrix_${formId.replaceAll('-', '')}` });
+  await db.insert(formVersions).values({ formId, version: 1, questionGroups: [] });
+  const checkupId = newId();
+  await db
+    .insert(checkups)
+    .values({ id: checkupId, petId: pet.id, formId, formVersion: 1, status: 'answered', sentAt: new Date() });
   return {
+    checkup: checkupId,
     pet: pet.id,
     family: family.id,
     user: owner.id,
@@ -250,6 +267,9 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     // The form id is unscoped, so the matrix skips it; checkup-pools.test.ts checks a company vet cannot
     // send to another company's pet.
     sendForm: {},
+    reviewCheckup: { comment: 'Seen in the matrix' },
+    // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
+    fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
   };
   return bodies[operationId];
 }

@@ -128,3 +128,16 @@ export function listManuallySendable(db: DbOrTx): Promise<FormListRow[]> {
     .orderBy(sql`lower(${forms.title}) collate "C"`, forms.id)
     .limit(500);
 }
+
+/** A pool a vet may fill a checkup from: not archived. */
+export async function findPoolForFill(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<FormRow, 'id' | 'version'> | undefined> {
+  const [row] = await db
+    .select({ id: forms.id, version: forms.version })
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.isPool, true), isNull(forms.archivedAt)))
+    .limit(1);
+  return row;
+}

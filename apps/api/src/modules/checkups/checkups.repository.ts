@@ -1,7 +1,11 @@
-import { type AnyColumn, and, inArray, type SQL } from 'drizzle-orm';
+import type { CheckupListQuery } from '@vetboard/contract';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { pets } from '../../db/schema.ts';
-import { checkups, type NewCheckupRow } from './checkups.table.ts';
+import { families, pets, users, vets } from '../../db/schema.ts';
+import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import { forms } from './checkups.forms.table.ts';
+import { type CheckupRow, checkups, type NewCheckupRow } from './checkups.table.ts';
 
 /** The ids among `petIds` that exist within `scope` (the access policy's condition on a pet id column). */
 export async function petIdsInScope(
@@ -20,4 +24,150 @@ export async function petIdsInScope(
 export async function insertCheckups(tx: DbOrTx, rows: NewCheckupRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(checkups).values(rows);
+}
+
+const reviewer = alias(vets, 'reviewer');
+const filler = alias(vets, 'filler');
+const owners = alias(users, 'owner');
+
+function selectCheckups(db: DbOrTx) {
+  return db
+    .select({
+      checkup: checkups,
+      pet: { id: pets.id, name: pets.name },
+      owner: { firstName: owners.firstName, lastName: owners.lastName },
+      form: { id: forms.id, title: forms.title, poolId: forms.poolId, isPool: forms.isPool },
+      reviewedBy: { id: reviewer.id, firstName: reviewer.firstName, lastName: reviewer.lastName },
+      filledBy: { id: filler.id, firstName: filler.firstName, lastName: filler.lastName },
+    })
+    .from(checkups)
+    .innerJoin(pets, eq(pets.id, checkups.petId))
+    .innerJoin(forms, eq(forms.id, checkups.formId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .leftJoin(reviewer, eq(reviewer.id, checkups.reviewedByVetId))
+    .leftJoin(filler, eq(filler.id, checkups.filledByVetId))
+    .$dynamic();
+}
+
+export type CheckupDetailsRow = Awaited<ReturnType<typeof selectCheckups>>[number];
+
+/** `scope` is the access policy's condition on the checkup's pet (policy/scope.ts). */
+export type CheckupFilter = Omit<CheckupListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & {
+  scope: SQL | undefined;
+};
+
+function filterCondition(filter: CheckupFilter, withStatus = true): SQL | undefined {
+  return and(
+    filter.scope,
+    withStatus && filter.status ? eq(checkups.status, filter.status) : undefined,
+    filter.problematic === undefined ? undefined : eq(checkups.problematic, filter.problematic),
+    filter.petUuid ? eq(checkups.petId, filter.petUuid) : undefined,
+    filter.poolUuid
+      ? or(
+          eq(checkups.formId, filter.poolUuid),
+          sql`${checkups.formId} in (select f.id from forms f where f.pool_id = ${filter.poolUuid})`,
+        )
+      : undefined,
+    filter.sentFrom === undefined ? undefined : gte(checkups.sentAt, new Date(filter.sentFrom * 1000)),
+    filter.sentTo === undefined ? undefined : lt(checkups.sentAt, new Date(filter.sentTo * 1000)),
+    filter.search
+      ? or(
+          like(pets.searchText, containsPattern(filter.search)),
+          sql`lower(${owners.firstName} || ' ' || ${owners.lastName}) like ${containsPattern(filter.search)}`,
+        )
+      : undefined,
+  );
+}
+
+function orderOf(sort: Pick<CheckupListQuery, 'sort' | 'order'>): SQL[] {
+  if (sort.sort === 'inbox') {
+    // Answered checkups awaiting review first, the problematic ones before the rest, then oldest first.
+    const awaiting = sql`case when ${checkups.status} = 'answered' then 0 else 1 end`;
+    return [
+      asc(awaiting),
+      desc(checkups.problematic),
+      ...orderByWithTieBreak(sql`coalesce(${checkups.answeredAt}, ${checkups.sentAt})`, 'asc', checkups.id),
+    ];
+  }
+  const column = sort.sort === 'answeredAt' ? checkups.answeredAt : checkups.sentAt;
+  return orderByWithTieBreak(column, sort.order, checkups.id);
+}
+
+export function listCheckups(
+  db: DbOrTx,
+  filter: CheckupFilter,
+  sort: Pick<CheckupListQuery, 'sort' | 'order'>,
+  window: PageWindow,
+): Promise<CheckupDetailsRow[]> {
+  return selectCheckups(db)
+    .where(filterCondition(filter))
+    .orderBy(...orderOf(sort))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+function countBase(db: DbOrTx) {
+  return db
+    .select({ status: checkups.status, count: sql<number>`count(*)::int` })
+    .from(checkups)
+    .innerJoin(pets, eq(pets.id, checkups.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .$dynamic();
+}
+
+export async function countCheckups(db: DbOrTx, filter: CheckupFilter, bound: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(checkups)
+    .innerJoin(pets, eq(pets.id, checkups.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .where(filterCondition(filter))
+    .limit(bound)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  return row?.count ?? 0;
+}
+
+/** How many match the filters in each status, the status filter left out (the inbox's tabs). */
+export async function countCheckupsByStatus(db: DbOrTx, filter: CheckupFilter) {
+  const rows = await countBase(db).where(filterCondition(filter, false)).groupBy(checkups.status);
+  const counts = { sent: 0, answered: 0, reviewed: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+export async function findCheckup(db: DbOrTx, id: string, scope: SQL | undefined) {
+  const [row] = await selectCheckups(db)
+    .where(and(eq(checkups.id, id), scope))
+    .limit(1);
+  return row;
+}
+
+export async function lockCheckup(
+  tx: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<CheckupRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkups)
+    .where(and(eq(checkups.id, id), scope))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateCheckup(tx: DbOrTx, id: string, changes: Partial<NewCheckupRow>): Promise<void> {
+  await tx.update(checkups).set(changes).where(eq(checkups.id, id));
+}
+
+export async function vetNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: vets.id, firstName: vets.firstName, lastName: vets.lastName })
+    .from(vets)
+    .where(inArray(vets.id, ids));
 }

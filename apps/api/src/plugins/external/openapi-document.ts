@@ -31,6 +31,11 @@ export const API_TAGS = [
   { name: 'weight', description: "A pet's weight: history, chart, adding and correcting entries." },
   { name: 'diets', description: 'Diet plans and diets: formulation, publishing, copies and PDFs.' },
   {
+    name: 'checkups',
+    description:
+      'Checkups sent to owners: the inbox, one checkup, the review, answers from the owner app, filling one.',
+  },
+  {
     name: 'forms',
     description:
       'Checkup forms and pools (reusable templates): the builder, versions, archiving, sending to owners.',

@@ -1,0 +1,251 @@
+import {
+  type Checkup,
+  type CheckupAnswers,
+  type CheckupFill,
+  type CheckupListQuery,
+  type CheckupListResponse,
+  type CheckupReview,
+  checkAnswers,
+} from '@vetboard/contract';
+import type { AnyColumn } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Now } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { listPage } from '../../lib/list-query.ts';
+import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
+import { petCondition } from '../../policy/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { eventActorOf } from '../events/events.service.ts';
+import { recordPetEvent } from '../pets/pets.service.ts';
+import { checkupsErrors } from './checkups.errors.ts';
+import { findPoolForFill } from './checkups.forms.repository.ts';
+import { findFormStructure } from './checkups.forms.service.ts';
+import { checkupLifecycle } from './checkups.lifecycle.ts';
+import { toCheckupDto, toCheckupSummaryDto } from './checkups.mapper.ts';
+import {
+  countCheckups,
+  countCheckupsByStatus,
+  findCheckup,
+  insertCheckups,
+  listCheckups,
+  lockCheckup,
+  petIdsInScope,
+  updateCheckup,
+  vetNames,
+} from './checkups.repository.ts';
+import { type CheckupRow, checkups } from './checkups.table.ts';
+
+export interface CheckupsDeps {
+  db: Db;
+  now: Now;
+}
+
+/** Out of the actor's scope, a checkup is as unknown as a missing one. */
+const checkupScope = (actor: Actor) => petCondition(actor, checkups.petId);
+
+export async function listCheckupsPage(
+  deps: Pick<CheckupsDeps, 'db'>,
+  actor: Actor,
+  query: CheckupListQuery,
+): Promise<CheckupListResponse> {
+  const { page, pageSize, sort, order, ...filters } = query;
+  const filter = { ...filters, scope: checkupScope(actor) };
+  const [{ rows, pagination }, counts] = await Promise.all([
+    listPage(query, {
+      rows: (window) => listCheckups(deps.db, filter, { sort, order }, window),
+      count: (bound) => countCheckups(deps.db, filter, bound),
+    }),
+    countCheckupsByStatus(deps.db, filter),
+  ]);
+  return { checkups: rows.map(toCheckupSummaryDto), pagination, counts };
+}
+
+async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Checkup> {
+  const row = await findCheckup(db, id, checkupScope(actor));
+  if (!row) throw checkupsErrors.notFound();
+  const structure = (await findFormStructure(db, row.checkup.formId, row.checkup.formVersion)) ?? [];
+  const vetIds = [
+    ...new Set(row.checkup.commentHistory.flatMap((entry) => (entry.vetId ? [entry.vetId] : []))),
+  ];
+  const vets = new Map((await vetNames(db, vetIds)).map((vet) => [vet.id, vet]));
+  return toCheckupDto(row, structure, vets);
+}
+
+export async function getCheckup(deps: Pick<CheckupsDeps, 'db'>, actor: Actor, id: string) {
+  return { checkup: await checkupDto(deps.db, actor, id) };
+}
+
+const sameAnswers = (stored: CheckupRow['answers'], sent: CheckupAnswers['answers']) => {
+  const key = (answers: CheckupAnswers['answers']) =>
+    JSON.stringify(answers.map((a) => [a.questionUuid, a.optionSku]).sort());
+  return stored !== null && key(stored) === key(sent);
+};
+
+async function validatedAnswers(
+  tx: DbOrTx,
+  checkup: Pick<CheckupRow, 'formId' | 'formVersion'>,
+  answers: CheckupAnswers['answers'],
+) {
+  const structure = (await findFormStructure(tx, checkup.formId, checkup.formVersion)) ?? [];
+  const { problems, problematicCount } = checkAnswers(structure, answers);
+  if (problems.length > 0) throw checkupsErrors.invalidAnswers(problems);
+  return {
+    problematicCount,
+    answers: answers.map(({ questionUuid, optionSku }) => ({ questionUuid, optionSku })),
+  };
+}
+
+async function recordAnswered(
+  tx: DbOrTx,
+  checkup: { id: string; petId: string },
+  problematic: boolean,
+  actor: Actor,
+) {
+  await recordPetEvent(tx, checkup.petId, {
+    type: 'checkup.answered',
+    entity: 'checkup',
+    id: checkup.id,
+    actor: eventActorOf(actor),
+  });
+  // The signal the triage inbox listens for, so it reads no checkup to know.
+  if (problematic)
+    await recordPetEvent(tx, checkup.petId, {
+      type: 'checkup.problematic',
+      entity: 'checkup',
+      id: checkup.id,
+      actor: eventActorOf(actor),
+    });
+}
+
+/**
+ * The owner's answers from the owner app. A repeated submission of the same answers changes nothing;
+ * different answers to an answered checkup are refused.
+ */
+export async function submitAnswers(
+  deps: CheckupsDeps,
+  id: string,
+  input: CheckupAnswers,
+  actor: IntegrationActor,
+): Promise<{ checkup: Checkup }> {
+  await deps.db.transaction(async (tx) => {
+    const current = await lockCheckup(tx, id, checkupScope(actor));
+    if (!current) throw checkupsErrors.notFound();
+    if (current.status !== 'sent' && sameAnswers(current.answers, input.answers)) return;
+    const { next: status } = await checkupLifecycle.lockFor(
+      async () => current,
+      checkupsErrors.notFound,
+      'answer',
+    );
+    const { answers, problematicCount } = await validatedAnswers(tx, current, input.answers);
+    const at = deps.now();
+    const problematic = problematicCount > 0;
+    await updateCheckup(tx, id, { status, answers, problematic, problematicCount, answeredAt: at });
+    await recordAnswered(tx, current, problematic, actor);
+    await recordAudit(tx, actor, {
+      action: 'checkups.answer',
+      entity: 'checkup',
+      entityId: id,
+      changes: { before: { status: current.status }, after: { status, answers, problematic } },
+    });
+  });
+  return getCheckup(deps, actor, id);
+}
+
+/**
+ * Marks an answered checkup reviewed with the vet's comment. Reviewing again amends the comment: the one it
+ * replaces is kept in the history with who wrote it and when.
+ */
+export async function reviewCheckup(
+  deps: CheckupsDeps,
+  id: string,
+  input: CheckupReview,
+  actor: VetActor,
+): Promise<{ checkup: Checkup }> {
+  await deps.db.transaction(async (tx) => {
+    const { row, next: status } = await checkupLifecycle.lockFor(
+      () => lockCheckup(tx, id, checkupScope(actor)),
+      checkupsErrors.notFound,
+      'review',
+    );
+    const at = deps.now();
+    const history =
+      row.status === 'reviewed' && row.vetComment !== null
+        ? [
+            ...row.commentHistory,
+            { comment: row.vetComment, vetId: row.reviewedByVetId, at: (row.reviewedAt ?? at).toISOString() },
+          ]
+        : row.commentHistory;
+    await updateCheckup(tx, id, {
+      status,
+      vetComment: input.comment,
+      reviewedByVetId: actor.vetId,
+      reviewedAt: at,
+      commentHistory: history,
+    });
+    await recordPetEvent(tx, row.petId, {
+      type: 'checkup.reviewed',
+      entity: 'checkup',
+      id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: row.status === 'reviewed' ? 'checkups.amend_review' : 'checkups.review',
+      entity: 'checkup',
+      entityId: id,
+      changes: {
+        before: { status: row.status, vetComment: row.vetComment },
+        after: { status, vetComment: input.comment },
+      },
+    });
+  });
+  return getCheckup(deps, actor, id);
+}
+
+/** A vet fills a checkup for the pet from a pool (during a call): saved answered, "filled by" the vet. */
+export async function fillCheckup(
+  deps: CheckupsDeps,
+  petId: string,
+  input: CheckupFill,
+  actor: VetActor,
+): Promise<{ checkup: Checkup }> {
+  const id = newId();
+  await deps.db.transaction(async (tx) => {
+    const inScope = await petIdsInScope(tx, [petId], (column: AnyColumn) => petCondition(actor, column));
+    if (!inScope.has(petId)) throw checkupsErrors.petNotFound();
+    const pool = await findPoolForFill(tx, input.poolUuid);
+    if (!pool) throw checkupsErrors.poolNotFound();
+    const { answers, problematicCount } = await validatedAnswers(
+      tx,
+      { formId: pool.id, formVersion: pool.version },
+      input.answers,
+    );
+    const at = deps.now();
+    const problematic = problematicCount > 0;
+    await insertCheckups(tx, [
+      {
+        id,
+        petId,
+        formId: pool.id,
+        formVersion: pool.version,
+        status: checkupLifecycle.check(checkupLifecycle.initial, 'answer'),
+        sentAt: at,
+        answeredAt: at,
+        answers,
+        problematic,
+        problematicCount,
+        filledByVetId: actor.vetId,
+        sentByVetId: actor.vetId,
+      },
+    ]);
+    await recordAnswered(tx, { id, petId }, problematic, actor);
+    await recordAudit(tx, actor, {
+      action: 'checkups.fill',
+      entity: 'checkup',
+      entityId: id,
+      changes: {
+        after: { petUuid: petId, poolUuid: pool.id, formVersion: pool.version, answers, problematic },
+      },
+    });
+  });
+  return getCheckup(deps, actor, id);
+}
