@@ -339,3 +339,9 @@ export const checkupFillSchema = z.strictObject({
   answers: z.array(checkupAnswerInputSchema).max(500),
 });
 export type CheckupFill = z.infer<typeof checkupFillSchema>;
+
+/** FHIR R4 exports (`/fhir`): the resource as FHIR defines it; only its kind is pinned here. */
+export const fhirQuestionnaireSchema = z.looseObject({ resourceType: z.literal('Questionnaire') });
+export const fhirQuestionnaireResponseSchema = z.looseObject({
+  resourceType: z.literal('QuestionnaireResponse'),
+});

@@ -1,5 +1,6 @@
 import {
   errorResponseSchema,
+  fhirQuestionnaireSchema,
   formListQuerySchema,
   formListResponseSchema,
   formResponseSchema,
@@ -16,6 +17,7 @@ import {
   deleteForm,
   type FormsDeps,
   getForm,
+  getFormFhir,
   listFormsPage,
   listManuallySendableForms,
   sendForm,
@@ -76,6 +78,25 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       sessionVet(request);
       return getForm(deps, request.params.id);
+    },
+  );
+
+  app.get(
+    '/:id/fhir',
+    {
+      schema: {
+        operationId: 'getFormFhir',
+        tags,
+        description:
+          'The form’s current version as a FHIR R4 Questionnaire: groups of `choice` items, each option an ' +
+          '`answerOption` coding whose code is the option sku.',
+        params: idParams,
+        response: { 200: fhirQuestionnaireSchema, ...errors },
+      },
+    },
+    async (request) => {
+      sessionVet(request);
+      return getFormFhir(deps, request.params.id);
     },
   );
 

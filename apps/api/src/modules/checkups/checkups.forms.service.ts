@@ -17,6 +17,7 @@ import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { eventActorOf, recordEvent } from '../events/events.service.ts';
 import { recordPetEvent } from '../pets/pets.service.ts';
+import { toFhirQuestionnaire } from './checkups.fhir.ts';
 import { formsErrors } from './checkups.forms.errors.ts';
 import { toFormDto, toFormSummaryDto } from './checkups.forms.mapper.ts';
 import {
@@ -71,6 +72,11 @@ async function formDto(db: DbOrTx, id: string): Promise<Form> {
 
 export async function getForm(deps: Pick<FormsDeps, 'db'>, id: string): Promise<{ form: Form }> {
   return { form: await formDto(deps.db, id) };
+}
+
+/** The form's current version as a FHIR R4 Questionnaire. */
+export async function getFormFhir(deps: Pick<FormsDeps, 'db'>, id: string) {
+  return toFhirQuestionnaire(await formDto(deps.db, id));
 }
 
 /** A form's questions as of `version`, for the checkups sent with it. */

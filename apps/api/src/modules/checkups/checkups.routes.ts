@@ -6,6 +6,7 @@ import {
   checkupResponseSchema,
   checkupReviewSchema,
   errorResponseSchema,
+  fhirQuestionnaireResponseSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   type CheckupsDeps,
   fillCheckup,
   getCheckup,
+  getCheckupFhir,
   listCheckupsPage,
   reviewCheckup,
   submitAnswers,
@@ -56,6 +58,21 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getCheckup(deps, sessionVet(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/fhir',
+    {
+      schema: {
+        operationId: 'getCheckupFhir',
+        tags,
+        description:
+          'The checkup’s answers as a FHIR R4 QuestionnaireResponse to the form version it was sent with.',
+        params: idParams,
+        response: { 200: fhirQuestionnaireResponseSchema, ...errors },
+      },
+    },
+    async (request) => getCheckupFhir(deps, sessionVet(request), request.params.id),
   );
 
   app.post(

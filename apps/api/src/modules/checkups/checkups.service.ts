@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
 import { recordPetEvent } from '../pets/pets.service.ts';
 import { checkupsErrors } from './checkups.errors.ts';
+import { toFhirQuestionnaireResponse } from './checkups.fhir.ts';
 import { findPoolForFill } from './checkups.forms.repository.ts';
 import { findFormStructure } from './checkups.forms.service.ts';
 import { checkupLifecycle } from './checkups.lifecycle.ts';
@@ -73,6 +74,11 @@ async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Checkup
 
 export async function getCheckup(deps: Pick<CheckupsDeps, 'db'>, actor: Actor, id: string) {
   return { checkup: await checkupDto(deps.db, actor, id) };
+}
+
+/** The checkup's answers as a FHIR R4 QuestionnaireResponse. */
+export async function getCheckupFhir(deps: Pick<CheckupsDeps, 'db'>, actor: Actor, id: string) {
+  return toFhirQuestionnaireResponse(await checkupDto(deps.db, actor, id));
 }
 
 const sameAnswers = (stored: CheckupRow['answers'], sent: CheckupAnswers['answers']) => {
