@@ -90,7 +90,7 @@ export default defineConfig({
     }),
     react(),
     devPublicConfig(),
-    // Issue #11 §1: brotli and gzip copies beside each asset, served by the API's static plugin.
+    // Brotli and gzip copies beside each asset, served by the API's static plugin.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
       include: /\.(?:js|css|html|svg|json|txt|woff)$/,

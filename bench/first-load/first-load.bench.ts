@@ -1,5 +1,5 @@
 /**
- * Issue #11 §1: Lighthouse on a cold load of five screens, desktop and mobile presets, for one or more
+ * Lighthouse on a cold load of five screens, desktop and mobile presets, for one or more
  * running servers side by side (runs interleave, so a busy machine slows every target alike).
  *
  *   BENCH_TARGETS="before=http://127.0.0.1:4101,after=http://127.0.0.1:4102" npm run bench:first-load

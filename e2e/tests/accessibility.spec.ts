@@ -5,7 +5,7 @@ import { HEAD_VET, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 
 /**
- * Issue #11 §2: every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
+ * Every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
  * so a new screen that copies the shell cannot bring a serious or critical violation back unnoticed.
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -191,7 +191,7 @@ test.describe('diets', () => {
 
     // Copy the published diet to a new draft, then delete that draft.
     await page.goto(`/diets/${dietUuid}`);
-    // The PDF just opened is the one the diet page speaks of (issue #11 §5).
+    // The PDF just opened is the one the diet page speaks of.
     await expect(page.getByTestId('diet-pdf-status')).toHaveText(/^Up to date, made \d\d\/\d\d\/\d{4}/);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Issue #11 §1: what the first visit downloads, as the built app serves it. */
+/** What the first visit downloads, as the built app serves it. */
 test.describe('first load', () => {
   test('scripts and styles go out pre-compressed, and no source map is served', async ({ request }) => {
     const html = await (await request.get('/login')).text();

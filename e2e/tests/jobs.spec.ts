@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { FAILED_JOB, REGULAR_VET } from '../support/demo.ts';
 
-test.describe('/jobs (issue 10 §1)', () => {
+test.describe('/jobs', () => {
   test('a head vet reaches it from the user menu, sees the queues and the failure, and retries it', async ({
     page,
   }) => {

@@ -29,7 +29,7 @@ async function vetPage(browser: Browser, email?: string): Promise<Page> {
   return page;
 }
 
-test.describe('what a vet who is not a head vet is offered (issue 9 §1 rights)', () => {
+test.describe('what a vet who is not a head vet is offered', () => {
   test.beforeEach(async ({ page }) => {
     await logIn(page, REGULAR_VET.email);
   });
@@ -73,7 +73,7 @@ test.describe('what a vet who is not a head vet is offered (issue 9 §1 rights)'
   });
 });
 
-test.describe('disabling a vet (issue 12 §5)', () => {
+test.describe('disabling a vet', () => {
   test('a head vet disables a vet, who then cannot log in, and enables them again', async ({
     page,
     browser,

@@ -13,7 +13,7 @@ import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-a
 import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
 
 /**
- * Issue #11 §4: the OpenAPI document is what clients (and contract-testing proxies) trust, so the
+ * The OpenAPI document is what clients (and contract-testing proxies) trust, so the
  * API's real answers must match it, and it must say how each operation authenticates.
  */
 const context = useTestApp();

@@ -56,7 +56,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  // A first start migrates and seeds for half a minute: say what is going on (issue #11 §5).
+  // A first start migrates and seeds for half a minute: say what is going on.
   const progress = progressReporter(process.stdout);
   progress({ step: 'Migrating the database' });
   await database.migrate();

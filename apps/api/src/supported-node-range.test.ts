@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue #11 §5: the Node versions package.json and the README say we support are ones our
+ * The Node versions package.json and the README say we support are ones our
  * dependencies declare they run on: `npm ci` warned that cookie, content-disposition and
  * @testing-library/jest-dom want Node 22 while we said Node 20.
  */

@@ -17,7 +17,7 @@ function resolve(value: string): string {
   return resolve(next);
 }
 
-describe('theme contrast (issue #11 §2, WCAG AA 4.5:1)', () => {
+describe('theme contrast (WCAG AA 4.5:1)', () => {
   it('dimmed text and the teal primary read on white and on the grey page', () => {
     for (const background of ['#ffffff', '#f8f9fa']) {
       expect(

@@ -26,8 +26,8 @@ export function readableOn(color: string, background: string): string {
 }
 
 /**
- * Mantine's light-scheme palette variables, with every text-bearing one brought to 4.5:1 (issue #11
- * §2): a filled badge or button's colour against its white label and against the grey page (the
+ * Mantine's light-scheme palette variables, with every text-bearing one brought to 4.5:1:
+ * a filled badge or button's colour against its white label and against the grey page (the
  * `-text` colour of `c="red"` is the same variable), and a light badge's label against its tint. Only
  * the colours that fail are darkened, and only as far as needed, so the palette keeps its look.
  */

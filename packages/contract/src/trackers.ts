@@ -143,7 +143,7 @@ const secondsParam = z.coerce.number().int().min(0).max(32_503_680_000);
 /**
  * `date` (seconds) anchors the scope's period, which is a calendar day, ISO week or month in the pet's
  * timezone. An explicit `startDate`/`endDate` range (SPEC §7) wins over it: the screens open on a
- * rolling window ending now (issue #11 §3), bucketed server-side like the scope of that length.
+ * rolling window ending now, bucketed server-side like the scope of that length.
  */
 export const trackerChartQuerySchema = z.object({
   timeScope: z.enum(trackerTimeScopes).default('week'),

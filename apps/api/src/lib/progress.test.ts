@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatProgress, progressReporter } from './progress.ts';
 
-describe('the start-up progress line (issue #11 §5)', () => {
+describe('the start-up progress line', () => {
   it('says the step, a bar with the share done, the rows so far and the time since start', () => {
     expect(
       formatProgress({ step: 'Seeding a year of collar readings', rows: 512_340, fraction: 0.5 }, 12_345),

@@ -1,5 +1,5 @@
 /**
- * What `npm start` shows while it migrates and seeds (issue #11 §5): the step, the rows so far, a bar
+ * What `npm start` shows while it migrates and seeds: the step, the rows so far, a bar
  * when the share done is known, and the time since start, so a first start is not 35 silent seconds.
  */
 export interface ProgressUpdate {

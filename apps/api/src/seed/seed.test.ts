@@ -339,13 +339,13 @@ describe('the demo data of an empty database', () => {
     expect(e2eDemo.TOM_FAMILY.uuid).toBe(SHOWCASE_IDS.tomFamily);
   });
 
-  it('tells its progress: what it seeds and the rows so far (issue #11 §5)', () => {
+  it('tells its progress: what it seeds and the rows so far', () => {
     const steps = [...new Set(progressSteps.map((update) => update.step))];
     expect(steps).toEqual(['Seeding vets, owners, families and pets', 'Seeding diets']);
     expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
   });
 
-  it("agrees with each subscription's status on the day it is seeded (issue #11 §5)", async () => {
+  it("agrees with each subscription's status on the day it is seeded", async () => {
     const day = SEEDED_AT.toISOString().slice(0, 10);
     const wrong = await rows<{ status: string; count: number }>(sql`
       select status::text, count(*)::int as count from subscriptions

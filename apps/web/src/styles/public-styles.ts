@@ -1,4 +1,4 @@
-// Issue #11 §1: only the Mantine styles the public pages (login, reset, signed diet PDF) and every
+// Only the Mantine styles the public pages (login, reset, signed diet PDF) and every
 // screen need load up front and block the first paint; the shell brings the rest with its own chunk.
 // Layered files, so the app's own CSS wins over Mantine's whatever order the chunks arrive in.
 import '@mantine/core/styles/baseline.layer.css';

@@ -136,7 +136,7 @@ describe('the diet PDF', () => {
     ).toHaveLength(1);
   });
 
-  it("carries the app's logo: the teal heart mark, not a letter on blue (issue #11 §5)", async () => {
+  it("carries the app's logo: the teal heart mark, not a letter on blue", async () => {
     const response = await call('GET', contentUrl());
     expect(response.statusCode).toBe(200);
     const colours = await fillColours(response.rawPayload);

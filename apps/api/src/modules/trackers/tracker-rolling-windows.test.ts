@@ -3,7 +3,7 @@ import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/
 import { addReadings, petLivingIn, reading, seconds } from '../../../test/tracker-read-fixtures.ts';
 
 /**
- * Issue #11 §3: the tracker screens open on a rolling window ending now (last 24 hours, 7 days, 30
+ * The tracker screens open on a rolling window ending now (last 24 hours, 7 days, 30
  * days, 12 months), so every chart takes an explicit range and buckets it server-side.
  */
 const context = useTestApp();

@@ -82,7 +82,7 @@ describe('creating a vet', () => {
     expect(mails[0]?.status).toBe('logged');
     expect(mails[0]?.createdByVetId).toBe(actorId);
     expect(mails[0]?.subject).toBe('Vetboard: your dashboard account');
-    // Its own wording, not the password reset's (issue #11 §5).
+    // Its own wording, not the password reset's.
     expect(mails[0]?.text).toContain('An account on the Vetboard dashboard has been created for you');
     expect(mails[0]?.text).toContain('expires in 1 day');
     expect(mails[0]?.text).not.toContain('If you did not ask for this');

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
 
 /**
- * Issue #11 §1: JSON and CSV answers above 1 KB go out brotli- or gzip-encoded. Built assets are
+ * JSON and CSV answers above 1 KB go out brotli- or gzip-encoded. Built assets are
  * compressed once at build time and served as such by the SPA plugin, so they skip this.
  * Server-sent events are left out on purpose: a compressor buffers, and an event must reach the
  * browser the moment it is written.

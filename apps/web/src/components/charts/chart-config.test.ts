@@ -123,7 +123,7 @@ describe('buildChartConfig', () => {
     expect(line.pointBackgroundColor).toEqual(['#1b8a7e', '#1b8a7e', 'red']);
   });
 
-  it('colours a line segment by its worse end, whichever way the line runs (issue #11 §3)', () => {
+  it('colours a line segment by its worse end, whichever way the line runs', () => {
     const color = (v: number) => (v > 40 ? 'red' : v > 30 ? 'orange' : undefined);
     const severity = (v: number) => (v > 40 ? 2 : v > 30 ? 1 : 0);
     const point = (y: number | null) => ({ parsed: { y } });

@@ -44,7 +44,7 @@ function DetailsSection({ diet }: { diet: Diet }) {
         <DetailRow label="Created by">{diet.createdBy?.name ?? notSet}</DetailRow>
         {diet.publishedAt && <DetailRow label="Published">{formatDateTime(diet.publishedAt)}</DetailRow>}
         {/*
-          One status (issue #11 §5): the PDF is always there for whoever opens it, made or remade on
+          One status: the PDF is always there for whoever opens it, made or remade on
           demand, so the row says when it was made, not whether it exists.
         */}
         <DetailRow label="PDF">

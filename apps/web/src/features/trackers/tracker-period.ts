@@ -104,7 +104,7 @@ export function lastDays(today: string, days: number, zone: string): Period {
 /** Rolling windows move in half hours, so the loader and the page (and a re-render) ask for the same range. */
 const ROLLING_STEP_SECONDS = 1800;
 
-/** What each scope's rolling window covers: the screens open on it (issue #11 §3). */
+/** What each scope's rolling window covers: the screens open on it. */
 export const rollingLabels: Record<PeriodScope, string> = {
   day: 'Last 24 hours',
   week: 'Last 7 days',

@@ -11,7 +11,7 @@ describe('trackerViewOf: what a tracker URL shows', () => {
     expect(trackerViewOf(search, 'Pacific/Auckland', now).date).toBe('2026-11-22');
   });
 
-  it('without a date opens on the rolling window ending now: last 24 hours, 7 days, 30 days, 12 months (issue #11 §3)', () => {
+  it('without a date opens on the rolling window ending now: last 24 hours, 7 days, 30 days, 12 months', () => {
     const at = new Date('2026-11-23T09:10:00Z'); // a Monday morning
     const end = utc('2026-11-23T09:30:00Z');
     const week = trackerViewOf({ scope: 'week', page: 1, pageSize: 25 }, 'Europe/London', at);

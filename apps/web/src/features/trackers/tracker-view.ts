@@ -27,7 +27,7 @@ export interface TrackerView {
 }
 
 /**
- * What a tracker page shows for its URL: without a date, the rolling window ending now (issue #11 §3);
+ * What a tracker page shows for its URL: without a date, the rolling window ending now;
  * with one, the calendar period containing it. Shared by the route's loader (prefetch) and the page.
  */
 export function trackerViewOf(search: TrackerSearch, timezone: string, now: Date = new Date()): TrackerView {
