@@ -479,7 +479,7 @@ describe('the OpenAPI document', () => {
     const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operation = document.paths['/v1/trackers/readings'].post;
     expect(operation.operationId).toBe('ingestTrackerReadings');
-    expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    expect(operation.security).toEqual([{ integrationToken: [] }]);
     const rejection = JSON.stringify(operation.responses['400']);
     expect(rejection).toContain('rejected');
     expect(rejection).toContain('details');

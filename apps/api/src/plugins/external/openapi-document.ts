@@ -189,12 +189,19 @@ export function finishDocument<T>(document: T): T {
       if (url.startsWith('/v1/') && UNSAFE_METHODS.has(method) && !responses['403']) responses['403'] = {};
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]\d\d$/.test(status) || !isObject(response)) continue;
+        // A route whose error has more than one shape (ingestion's 400: a refused batch, listed by
+        // reading, or the usual error) keeps its own union; every other error is the shared schema.
+        const content = isObject(response.content) ? response.content : undefined;
+        const json =
+          content && isObject(content['application/json']) ? content['application/json'] : undefined;
+        const schema = json && isObject(json.schema) ? json.schema : undefined;
+        const ownShape = schema !== undefined && (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf));
         responses[status] = {
           description:
             response.description && response.description !== 'Default Response'
               ? response.description
               : (ERROR_DESCRIPTIONS[status] ?? 'Error'),
-          content: { 'application/json': { schema: ERROR_REF } },
+          content: ownShape ? content : { 'application/json': { schema: ERROR_REF } },
         };
       }
     }
