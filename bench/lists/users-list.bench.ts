@@ -1,17 +1,21 @@
 /**
- * What a list page costs, at any size of the data: GET /v1/users?page=1&pageSize=50 through the app, beside a bare
- * Fastify route that sends the very same SQL statements (recorded from one app request: session
- * lookup, page and total) with `pg`, in alternating rounds on one server process. Run on PostgreSQL at
- * each scale of BENCH_SCALES (the demo seed's `--scale`, default "1,100"), so the ratio and the
- * growth with the table size come from one run; then, with BENCH_PGLITE=1 (default), the same app on
- * PGlite at scale 1, beside PostgreSQL, plus a fixed-rate run at BENCH_RATE (50) req/s.
+ * What a list page costs, at any size of the data: GET /v1/users?page=1&pageSize=50 through the app, beside
+ * a bare Fastify route that sends, with `pg`, the very statements one steady-state app request sends
+ * (recorded at the `pg` client after a warm-up request, so the session lookup is cached as in the app;
+ * statements the app sent at once are sent at once), and beside a second bare route with the list's SQL
+ * and indexes as they were before the list indexes (sort of the whole join, full count; the baseline
+ * of "the bare route itself"). All targets of all scales of BENCH_SCALES (default "1,100") run in
+ * alternating rounds on one server process, so every ratio, including the growth with the table size,
+ * comes from one run. Then, with BENCH_PGLITE=1 (default), the same app on PGlite at the first scale
+ * beside PostgreSQL, flat out and at a fixed BENCH_RATE (50) req/s.
  *
  *   npm run bench:lists
  *   BENCH_SCALES=1,20 BENCH_ROUNDS=3 npm run bench:lists
  *
  * The demo seed at scale 100 takes over 20 minutes on a shared 2-core machine, so a scale N > 1 is the
  * scale-1 demo seed topped up with set-based SQL to N times its users (a family with one pet each),
- * unless BENCH_REAL_SEED=1. Each scale gets a throwaway database on BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * unless BENCH_REAL_SEED=1. Each scale gets throwaway databases named BENCH_DB_PREFIX (bench_lists)
+ * on BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +39,7 @@ const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0
 const PGLITE = process.env.BENCH_PGLITE !== '0';
 const PASSWORD = 'bench-password-123';
 const LIST_PATH = process.env.BENCH_LIST_PATH ?? '/v1/users?page=1&pageSize=50';
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'bench_lists';
 
 type Load = { rps: number; p50: number; p99: number };
 
@@ -95,16 +100,21 @@ async function topUpUsers(db: Database['db'], scale: number): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-async function startApp(database: Database, scale: number) {
+/** Migrated and seeded at `scale` (see the header), then analysed. */
+async function fill(database: Database, scale: number): Promise<void> {
   await database.migrate();
   const started = performance.now();
   const realSeed = process.env.BENCH_REAL_SEED === '1';
   await seedDemoData({ db: database.db, config, scale: realSeed ? scale : 1, trackers: false });
   if (!realSeed && scale > 1) await topUpUsers(database.db, scale);
+  await database.db.execute(sql`analyze`);
   const [users] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from users`));
   console.log(
     `scale ${scale}: ${users?.n} users, ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
+}
+
+async function startApp(database: Database) {
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const login = await fetch(`${base}/v1/auth/login`, {
@@ -117,22 +127,45 @@ async function startApp(database: Database, scale: number) {
   return { app, base, cookie };
 }
 
-type Recorded = { text: string; values?: unknown[]; rowMode?: string };
+type Recorded = { text: string; values?: unknown[]; rowMode?: string; name?: string };
 
-/** The statements one app request sends, captured at the `pg` client. */
-async function recordStatements(base: string, cookie: string): Promise<Recorded[]> {
-  const recorded: Recorded[] = [];
+/**
+ * The statements one app request sends, captured at the `pg` client, in groups: a statement sent while
+ * another of the request is still running joins its group (the app sent them at once). `warm` first
+ * makes one request, so that what is recorded is a steady-state request (the session lookup cached).
+ */
+async function recordStatements(base: string, cookie: string, warm: boolean): Promise<Recorded[][]> {
+  if (warm) await (await fetch(`${base}${LIST_PATH}`, { headers: { cookie } })).arrayBuffer();
+  const groups: Recorded[][] = [];
+  let running = 0;
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [first, second] = args;
-    if (typeof first === 'string') recorded.push({ text: first, values: second as unknown[] });
+    let statement: Recorded | undefined;
+    if (typeof first === 'string') statement = { text: first, values: second as unknown[] };
     else if (first && typeof first === 'object' && 'text' in first) {
-      const { text, values, rowMode } = first as Recorded;
+      const { text, values, rowMode, name } = first as Recorded;
       const params = Array.isArray(second) ? second : values;
-      recorded.push({ text, values: params, ...(rowMode ? { rowMode } : {}) });
+      statement = { text, values: params, ...(rowMode ? { rowMode } : {}), ...(name ? { name } : {}) };
     }
-    return original.apply(this, args);
+    if (!statement) return original.apply(this, args);
+    if (running === 0 || groups.length === 0) groups.push([]);
+    groups.at(-1)?.push(statement);
+    running++;
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        running--;
+        return callback(...results);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.finally(() => running--).catch(() => {});
+    else running--;
+    return result;
   };
   try {
     const response = await fetch(`${base}${LIST_PATH}`, { headers: { cookie } });
@@ -141,18 +174,24 @@ async function recordStatements(base: string, cookie: string): Promise<Recorded[
   } finally {
     proto.query = original;
   }
-  return recorded;
+  return groups;
 }
 
-/** A bare route sending the recorded statements: the session lookup first, then the rest at once. */
-async function startBare(url: string, statements: Recorded[]) {
+function describe(groups: Recorded[][]): string {
+  return groups.map((g) => (g.length > 1 ? `(${g.length} at once)` : '1')).join(' then ');
+}
+
+/** A bare route sending `groups` of statements one group after the other, each group's at once. */
+async function startBare(url: string, groups: Recorded[][]) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const bare = Fastify({ logger: false });
-  const [first, ...rest] = statements;
   bare.get('/bare', async () => {
-    const session = first ? await pool.query(first) : undefined;
-    const results = await Promise.all(rest.map((s) => pool.query(s)));
-    return { session: session?.rows[0] ?? null, results: results.map((r) => r.rows) };
+    const results: unknown[][] = [];
+    for (const group of groups) {
+      const answers = await Promise.all(group.map((s) => pool.query(s)));
+      for (const answer of answers) results.push(answer.rows);
+    }
+    return { results };
   });
   const base = await bare.listen({ host: '127.0.0.1', port: 0 });
   const probe = await fetch(`${base}/bare`);
@@ -164,77 +203,186 @@ async function startBare(url: string, statements: Recorded[]) {
   return { base, close };
 }
 
-async function withDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
+/**
+ * The list as it was before the list indexes (the indexes of migration 0004 reverted) and the SQL
+ * before "join after limiting" and the bounded count: users joined to families, sorted whole, and a
+ * full count(*), sent at once after the session lookup. The baseline of "the bare route itself".
+ */
+const BEFORE_INDEXES = `
+  drop index users_created_idx, users_name_lower_idx, users_email_lower_idx, users_type_created_idx;
+  create index users_email_lower_idx on users (lower(email));
+  create index users_type_created_idx on users (user_type, created_at);
+  analyze users`;
+const BEFORE_PAGE = `select "users"."id", "users"."email", "users"."first_name", "users"."last_name", "users"."phone",
+  "users"."user_type", "users"."b2b_code", "users"."family_id", "users"."city", "users"."country", "users"."timezone",
+  "users"."created_at", "families"."family_kind",
+  (select count(*)::int from "pets" where "pets"."family_id" = "users"."family_id")
+  from "users" left join "families" on "families"."id" = "users"."family_id"
+  order by "users"."created_at" desc, "users"."id" desc limit $1 offset $2`;
+const BEFORE_COUNT = 'select count(*)::int from "users"';
+
+function beforeStatements(session: Recorded | undefined): Recorded[][] {
+  const url = new URL(LIST_PATH, 'http://x');
+  const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const list = [
+    { text: BEFORE_PAGE, values: [pageSize, (page - 1) * pageSize], rowMode: 'array' },
+    { text: BEFORE_COUNT, values: [], rowMode: 'array' },
+  ];
+  return session ? [[session], list] : [list];
+}
+
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+const created: string[] = [];
+
+function urlOf(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  return url.toString();
+}
+
+async function createDatabase(name: string, template?: string): Promise<string> {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  created.push(name);
+  return urlOf(name);
+}
+
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Alternating rounds over `targets`: every target once per round, in order. */
+async function rounds(targets: Target[], rate?: number): Promise<Map<string, Load>> {
+  const loads = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const t of targets) loads.get(t.name)?.push(await load(t.url, t.headers, rate));
+  return new Map([...loads].map(([name, l]) => [name, summary(l)]));
 }
 
 const results: Record<string, ReturnType<typeof row>> = {};
 const ratios: string[] = [];
-const p50ByScale = new Map<number, number>();
+const closers: (() => Promise<unknown>)[] = [];
+const uptime = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`;
 
-for (const scale of SCALES) {
-  await withDatabase(`bench_lists_${process.pid}_s${scale}`, async (url) => {
+try {
+  const targets: Target[] = [];
+  const appByScale = new Map<number, { base: string; cookie: string }>();
+  for (const scale of SCALES) {
+    const name = `${DB_PREFIX}_${process.pid}_s${scale}`;
+    const url = await createDatabase(name);
+    const filling = await openPostgres(url);
+    await fill(filling, scale);
+    await filling.close();
+    const beforeUrl = await createDatabase(`${name}_before`, name);
+    const before = new pg.Client({ connectionString: beforeUrl });
+    await before.connect();
+    await before.query(BEFORE_INDEXES);
+    await before.end();
+
     const database = await openPostgres(url);
-    const { app, base, cookie } = await startApp(database, scale);
-    const statements = await recordStatements(base, cookie);
-    for (const s of statements) console.log(`  ${s.text.slice(0, 400)}`);
-    const bare = await startBare(url, statements);
-    try {
-      const appLoads: Load[] = [];
-      const bareLoads: Load[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        bareLoads.push(await load(`${bare.base}/bare`, {}));
-        appLoads.push(await load(`${base}${LIST_PATH}`, { cookie }));
-      }
-      const a = summary(appLoads);
-      const b = summary(bareLoads);
-      results[`PostgreSQL scale ${scale}: app`] = row(a);
-      results[`PostgreSQL scale ${scale}: bare pg (${statements.length} statements)`] = row(b);
-      ratios.push(`scale ${scale}: app ÷ bare throughput ${(a.rps / b.rps).toFixed(2)}`);
-      p50ByScale.set(scale, a.p50);
-      if (scale === SCALES[0] && PGLITE) {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-lists-'));
-        const lite = await openPglite({ dataDir: dir });
-        const liteApp = await startApp(lite, scale);
-        try {
-          const liteLoads: Load[] = [];
-          const pgLoads: Load[] = [];
-          const liteRate: Load[] = [];
-          const pgRate: Load[] = [];
-          for (let round = 0; round < ROUNDS; round++) {
-            pgLoads.push(await load(`${base}${LIST_PATH}`, { cookie }));
-            liteLoads.push(await load(`${liteApp.base}${LIST_PATH}`, { cookie: liteApp.cookie }));
-            pgRate.push(await load(`${base}${LIST_PATH}`, { cookie }, RATE));
-            liteRate.push(await load(`${liteApp.base}${LIST_PATH}`, { cookie: liteApp.cookie }, RATE));
-          }
-          const l = summary(liteLoads);
-          const p = summary(pgLoads);
-          results[`PostgreSQL scale ${scale}: app (beside PGlite)`] = row(p);
-          results[`PGlite scale ${scale}: app`] = row(l);
-          results[`PostgreSQL scale ${scale}: app at ${RATE} req/s`] = row(summary(pgRate));
-          results[`PGlite scale ${scale}: app at ${RATE} req/s`] = row(summary(liteRate));
-          ratios.push(`scale ${scale}: PGlite ÷ PostgreSQL throughput ${(l.rps / p.rps).toFixed(2)}`);
-        } finally {
-          await liteApp.app.close();
-          fs.rmSync(dir, { recursive: true, force: true });
-        }
-      }
-    } finally {
-      await bare.close();
-      await app.close();
+    const app = await startApp(database);
+    closers.push(() => app.app.close());
+    appByScale.set(scale, app);
+    const first = await recordStatements(app.base, app.cookie, false);
+    const steady = await recordStatements(app.base, app.cookie, true);
+    for (const s of steady.flat()) console.log(`  ${s.text.slice(0, 300)}`);
+    const bare = await startBare(url, steady);
+    closers.push(bare.close);
+    const session = first.flat().find((s) => s.text.includes('"sessions"'));
+    const bareBefore = await startBare(beforeUrl, beforeStatements(session));
+    closers.push(bareBefore.close);
+    targets.push(
+      {
+        name: `PostgreSQL scale ${scale}: bare pg, SQL and indexes before`,
+        url: `${bareBefore.base}/bare`,
+        headers: {},
+      },
+      {
+        name: `PostgreSQL scale ${scale}: bare pg (${describe(steady)})`,
+        url: `${bare.base}/bare`,
+        headers: {},
+      },
+      {
+        name: `PostgreSQL scale ${scale}: app`,
+        url: `${app.base}${LIST_PATH}`,
+        headers: { cookie: app.cookie },
+      },
+    );
+  }
+  console.log(`PostgreSQL rounds start (${uptime()})`);
+  const pgLoads = await rounds(targets);
+  console.log(`PostgreSQL rounds end (${uptime()})`);
+  for (const [name, l] of pgLoads) results[name] = row(l);
+  for (let i = 0; i < targets.length; i += 3) {
+    const [before, bare, app] = targets.slice(i, i + 3).map((t) => pgLoads.get(t.name));
+    const scale = SCALES[i / 3];
+    if (before && bare && app) {
+      ratios.push(
+        `scale ${scale}: app ÷ bare throughput ${(app.rps / bare.rps).toFixed(2)}, p99 ${app.p99} vs ${bare.p99} ms`,
+      );
+      ratios.push(`scale ${scale}: bare ÷ bare before throughput ${(bare.rps / before.rps).toFixed(2)}`);
     }
-  });
+  }
+  const appLoadAt = (i: number) => pgLoads.get(targets[i]?.name ?? '');
+  const smallest = appLoadAt(2);
+  for (let i = 5; i < targets.length; i += 3) {
+    const larger = appLoadAt(i);
+    if (smallest && larger)
+      ratios.push(
+        `app p50 at scale ${SCALES[(i - 2) / 3]} ÷ scale ${SCALES[0]}: ${(larger.p50 / smallest.p50).toFixed(2)} (p99 ${(larger.p99 / smallest.p99).toFixed(2)})`,
+      );
+  }
+
+  const first = appByScale.get(SCALES[0] ?? 1);
+  if (PGLITE && first) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-lists-'));
+    closers.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const lite = await openPglite({ dataDir: dir });
+    await fill(lite, SCALES[0] ?? 1);
+    const liteApp = await startApp(lite);
+    closers.push(() => liteApp.app.close());
+    const pgTarget = {
+      name: 'PostgreSQL',
+      url: `${first.base}${LIST_PATH}`,
+      headers: { cookie: first.cookie },
+    };
+    const liteTarget = {
+      name: 'PGlite',
+      url: `${liteApp.base}${LIST_PATH}`,
+      headers: { cookie: liteApp.cookie },
+    };
+    console.log(`PGlite rounds start (${uptime()})`);
+    const flat = await rounds([pgTarget, liteTarget]);
+    const paced = await rounds([pgTarget, liteTarget], RATE);
+    console.log(`PGlite rounds end (${uptime()})`);
+    const [p, l, pr, lr] = [
+      flat.get('PostgreSQL'),
+      flat.get('PGlite'),
+      paced.get('PostgreSQL'),
+      paced.get('PGlite'),
+    ];
+    if (p && l && pr && lr) {
+      results[`PostgreSQL scale ${SCALES[0]}: app (beside PGlite)`] = row(p);
+      results[`PGlite scale ${SCALES[0]}: app`] = row(l);
+      results[`PostgreSQL scale ${SCALES[0]}: app at ${RATE} req/s`] = row(pr);
+      results[`PGlite scale ${SCALES[0]}: app at ${RATE} req/s`] = row(lr);
+      ratios.push(
+        `scale ${SCALES[0]}: PGlite ÷ PostgreSQL throughput ${(l.rps / p.rps).toFixed(2)}; at ${RATE} req/s p99 ${lr.p99} vs ${pr.p99} ms`,
+      );
+    }
+  }
+} finally {
+  for (const close of closers.reverse()) await close();
+  for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
 }
 
 console.log(
@@ -242,9 +390,3 @@ console.log(
 );
 console.table(results);
 for (const line of ratios) console.log(line);
-const [smallest, ...larger] = SCALES;
-for (const scale of larger) {
-  const base = p50ByScale.get(smallest ?? 1);
-  const p50 = p50ByScale.get(scale);
-  if (base && p50) console.log(`p50 at scale ${scale} ÷ scale ${smallest}: ${(p50 / base).toFixed(2)}`);
-}
