@@ -195,6 +195,19 @@ export const formListResponseSchema = z.object({
 });
 export type FormListResponse = z.infer<typeof formListResponseSchema>;
 
+/** One saved version of a form: who saved it, its questions' count and the checkups sent with it. */
+export const formVersionSummarySchema = z.object({
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  createdBy: personRefSchema.nullable(),
+  questionCount: z.number().int(),
+  checkupCount: z.number().int(),
+});
+export type FormVersionSummary = z.infer<typeof formVersionSummarySchema>;
+
+export const formVersionListResponseSchema = z.object({ versions: z.array(formVersionSummarySchema) });
+export type FormVersionListResponse = z.infer<typeof formVersionListResponseSchema>;
+
 export const formSendSchema = z
   .strictObject({ petUuid: z.uuid().optional(), petUuids: z.array(z.uuid()).min(1).max(500).optional() })
   .refine((body) => (body.petUuid === undefined) !== (body.petUuids === undefined), {

@@ -130,6 +130,43 @@ describe('versions: editing a pool never changes a checkup already sent', () => 
   });
 });
 
+describe('a pool’s versions', () => {
+  it('lists every saved version, newest first, with its questions and the checkups sent with it', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
+    await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuids: [petId, otherPetId] });
+    const twoQuestions = cardiacPool({
+      sku: pool.sku,
+      questionGroups: [
+        {
+          title: 'Breathing',
+          questions: [
+            { title: 'Does your pet cough at night?', options: [{ title: 'Never' }, { title: 'Often' }] },
+            { title: 'Is breathing faster asleep?', options: [{ title: 'No' }, { title: 'Yes' }] },
+          ],
+        },
+      ],
+    });
+    await call('PUT', `/v1/forms/${pool.uuid}`, { form: twoQuestions });
+    await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuid: petId });
+
+    const response = await call('GET', `/v1/forms/${pool.uuid}/versions`);
+    expect(response.statusCode).toBe(200);
+    const { versions } = response.json();
+    expect(versions).toMatchObject([
+      { version: 2, questionCount: 2, checkupCount: 1 },
+      { version: 1, questionCount: 1, checkupCount: 2 },
+    ]);
+    expect(versions[0].createdBy.name).toEqual(expect.any(String));
+    expect(versions[0].createdAt.seconds).toEqual(expect.any(Number));
+  });
+
+  it('answers 404 for a form that does not exist', async () => {
+    const response = await call('GET', '/v1/forms/00000000-0000-4000-8000-000000000000/versions');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('forms.not_found');
+  });
+});
+
 describe('archive or delete', () => {
   it('deletes a pool that has no checkups', async () => {
     const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;

@@ -2,10 +2,11 @@ import {
   type Form,
   type FormQuestionGroup,
   type FormSummary,
+  type FormVersionSummary,
   fullName,
   toTimestamp,
 } from '@vetboard/contract';
-import type { FormListRow } from './checkups.forms.repository.ts';
+import type { FormListRow, FormVersionListRow } from './checkups.forms.repository.ts';
 
 export function toFormSummaryDto(row: FormListRow): FormSummary {
   const { form, updatedBy } = row;
@@ -42,5 +43,15 @@ export function toFormDto(row: FormListRow, questionGroups: FormQuestionGroup[])
         })),
       })),
     })),
+  };
+}
+
+export function toFormVersionDto(row: FormVersionListRow): FormVersionSummary {
+  return {
+    version: row.version,
+    createdAt: toTimestamp(row.createdAt),
+    createdBy: row.createdBy ? { uuid: row.createdBy.id, name: fullName(row.createdBy) } : null,
+    questionCount: row.questionCount,
+    checkupCount: row.checkupCount,
   };
 }

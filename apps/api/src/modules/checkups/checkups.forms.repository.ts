@@ -1,5 +1,5 @@
 import type { FormListQuery } from '@vetboard/contract';
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkups, vets } from '../../db/schema.ts';
 import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
@@ -141,3 +141,24 @@ export async function findPoolForFill(
     .limit(1);
   return row;
 }
+
+/** Every version of a form, newest first, with who saved it and how many checkups were sent with it. */
+export function listFormVersions(db: DbOrTx, formId: string) {
+  return db
+    .select({
+      version: formVersions.version,
+      createdAt: formVersions.createdAt,
+      questionCount: sql<number>`(select coalesce(sum(jsonb_array_length(g -> 'questions')), 0)::int
+        from jsonb_array_elements(${formVersions.questionGroups}) g)`,
+      checkupCount: sql<number>`(select count(*)::int from ${checkups}
+        where ${checkups.formId} = ${formVersions.formId} and ${checkups.formVersion} = ${formVersions.version})`,
+      createdBy: { id: vets.id, firstName: vets.firstName, lastName: vets.lastName },
+    })
+    .from(formVersions)
+    .leftJoin(vets, eq(vets.id, formVersions.createdByVetId))
+    .where(eq(formVersions.formId, formId))
+    .orderBy(desc(formVersions.version))
+    .limit(1000);
+}
+
+export type FormVersionListRow = Awaited<ReturnType<typeof listFormVersions>>[number];

@@ -7,6 +7,7 @@ import {
   formSendResponseSchema,
   formSendSchema,
   formSummarySchema,
+  formVersionListResponseSchema,
   formWriteSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import {
   getForm,
   getFormFhir,
   listFormsPage,
+  listFormVersionsOf,
   listManuallySendableForms,
   sendForm,
   updateFormVersion,
@@ -78,6 +80,26 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       sessionVet(request);
       return getForm(deps, request.params.id);
+    },
+  );
+
+  app.get(
+    '/:id/versions',
+    {
+      schema: {
+        operationId: 'listFormVersions',
+        summary: 'List a form’s versions',
+        tags,
+        description:
+          'Every saved version of the form, newest first: when and by whom it was saved, its number of ' +
+          'questions and how many checkups were sent with it (they keep that version’s questions).',
+        params: idParams,
+        response: { 200: formVersionListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      sessionVet(request);
+      return listFormVersionsOf(deps, request.params.id);
     },
   );
 

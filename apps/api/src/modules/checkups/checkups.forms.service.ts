@@ -6,6 +6,7 @@ import {
   type FormQuestionGroup,
   type FormSend,
   type FormSummary,
+  type FormVersionListResponse,
   optionSku,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -19,7 +20,7 @@ import { eventActorOf, recordEvent } from '../events/events.service.ts';
 import { recordPetEvent } from '../pets/pets.service.ts';
 import { toFhirQuestionnaire } from './checkups.fhir.ts';
 import { formsErrors } from './checkups.forms.errors.ts';
-import { toFormDto, toFormSummaryDto } from './checkups.forms.mapper.ts';
+import { toFormDto, toFormSummaryDto, toFormVersionDto } from './checkups.forms.mapper.ts';
 import {
   countForms,
   deleteFormRow,
@@ -31,6 +32,7 @@ import {
   insertForm,
   insertFormVersion,
   listForms,
+  listFormVersions,
   listManuallySendable,
   lockForm,
   updateForm,
@@ -77,6 +79,15 @@ export async function getForm(deps: Pick<FormsDeps, 'db'>, id: string): Promise<
 /** The form's current version as a FHIR R4 Questionnaire. */
 export async function getFormFhir(deps: Pick<FormsDeps, 'db'>, id: string) {
   return toFhirQuestionnaire(await formDto(deps.db, id));
+}
+
+/** A form's versions, newest first: a pool's history, each with the checkups sent with it. */
+export async function listFormVersionsOf(
+  deps: Pick<FormsDeps, 'db'>,
+  id: string,
+): Promise<FormVersionListResponse> {
+  if (!(await findFormListRow(deps.db, id))) throw formsErrors.notFound();
+  return { versions: (await listFormVersions(deps.db, id)).map(toFormVersionDto) };
 }
 
 /** A form's questions as of `version`, for the checkups sent with it. */
