@@ -42,6 +42,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Ada', lastName: 'Pennywhistle' },
     pets: { biscuit: 'Pumpernickel' },
   },
+  checkupPools: {
+    like: 'tom',
+    owner: { firstName: 'Perpetua', lastName: 'Gallowglass' },
+    pets: { biscuit: 'Quillon' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

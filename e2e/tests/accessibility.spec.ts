@@ -133,6 +133,51 @@ for (const viewport of viewports) {
 
       expect(findings).toEqual([]);
     });
+
+    test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+
+      // A pool of this spec's own, so the pages do not depend on what other specs build.
+      const created = await page.request.post('/v1/forms', {
+        data: {
+          form: {
+            title: `Accessibility pool ${viewport.name} ${Date.now()}`,
+            questionGroups: [
+              {
+                title: 'Breathing',
+                questions: [
+                  {
+                    title: 'Does your pet cough at night?',
+                    options: [{ title: 'Never' }, { title: 'Every night', problematic: true }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const pool = ((await created.json()) as { form: { uuid: string } }).form;
+
+      const screens: [string, string][] = [
+        ['checkup pools', '/checkups/pools'],
+        ['new checkup pool', '/checkups/pools/new'],
+        ['checkup pool', `/checkups/pools/${pool.uuid}`],
+        ['checkup pool editor', `/checkups/pools/${pool.uuid}/edit`],
+        ['fill a checkup', `/pets/${luna.uuid}/checkups/${pool.uuid}/new`],
+      ];
+      for (const [screen, path] of screens) {
+        await page.goto(path);
+        await settled(page);
+        await audit(page, screen, findings);
+      }
+
+      expect(findings).toEqual([]);
+    });
   });
 }
 

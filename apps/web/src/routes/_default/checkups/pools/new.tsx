@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { NewPoolPage } from '@/features/checkup-pools/pool-builder-page.tsx';
 
 export const Route = createFileRoute('/_default/checkups/pools/new')({
-  component: () => <ComingSoonPanel title="New checkup pool" />,
+  component: NewPoolPage,
 });

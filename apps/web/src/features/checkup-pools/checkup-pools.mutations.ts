@@ -1,0 +1,113 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type CheckupFill,
+  checkupResponseSchema,
+  type Form,
+  type FormInput,
+  formResponseSchema,
+  formSendResponseSchema,
+} from '@vetboard/contract';
+import { z } from 'zod';
+import { api } from '@/lib/api/api-client.ts';
+import { petKeys } from '@/lib/pets/pet-keys.ts';
+import { checkupListKeys, poolKeys } from './checkup-pools.queries.ts';
+
+/** POST /v1/forms, or PUT /v1/forms/{uuid} when editing: a 400's reasons go next to the builder's fields. */
+export function useSavePoolMutation(uuid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormInput) =>
+      uuid
+        ? api.request(`/v1/forms/${uuid}`, { method: 'PUT', body: { form }, schema: formResponseSchema })
+        : api.request('/v1/forms', { method: 'POST', body: { form }, schema: formResponseSchema }),
+    onSuccess: ({ form }) => {
+      queryClient.setQueryData(poolKeys.detail(form.uuid), { form });
+      return queryClient.invalidateQueries({ queryKey: poolKeys.all, refetchType: 'active' });
+    },
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The body that saves `form`'s questions again, ids dropped so the copy gets its own. */
+export function duplicateBody(form: Form, takenSkus: ReadonlySet<string>): FormInput {
+  let sku = `${form.sku}_copy`.slice(0, 100);
+  for (let n = 2; takenSkus.has(sku); n += 1) sku = `${form.sku}_copy_${n}`.slice(0, 100);
+  return {
+    title: `${form.title} (copy)`.slice(0, 200),
+    sku,
+    isPool: form.isPool,
+    poolUuid: null,
+    manuallySendable: form.manuallySendable,
+    questionGroups: form.questionGroups.map((group) => ({
+      title: group.title,
+      questions: group.questions.map((question) => ({
+        title: question.title,
+        options: question.options.map((option) => ({ title: option.title, problematic: option.problematic })),
+      })),
+    })),
+  };
+}
+
+/** Reads the pool, then saves a copy of its current version as a new pool. */
+export function useDuplicatePoolMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ uuid, takenSkus }: { uuid: string; takenSkus: ReadonlySet<string> }) => {
+      const { form } = await api.request(`/v1/forms/${uuid}`, { schema: formResponseSchema });
+      return api.request('/v1/forms', {
+        method: 'POST',
+        body: { form: duplicateBody(form, takenSkus) },
+        schema: formResponseSchema,
+      });
+    },
+    onSuccess: ({ form }) => {
+      queryClient.setQueryData(poolKeys.detail(form.uuid), { form });
+      return queryClient.invalidateQueries({ queryKey: poolKeys.all, refetchType: 'active' });
+    },
+  });
+}
+
+/** DELETE /v1/forms/{id}: `archived` tells whether the pool had checkups (archived) or not (deleted). */
+export function useDeletePoolMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api.request(`/v1/forms/${uuid}`, { method: 'DELETE', schema: z.object({ archived: z.boolean() }) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poolKeys.all, refetchType: 'active' }),
+  });
+}
+
+/** POST /v1/forms/{id}/send to one pet: a new `sent` checkup in the pet's lists and the inbox. */
+export function useSendCheckupMutation(petUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (formUuid: string) =>
+      api.request(`/v1/forms/${formUuid}/send`, {
+        method: 'POST',
+        body: { petUuid },
+        schema: formSendResponseSchema,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: petKeys.pet(petUuid) }),
+        queryClient.invalidateQueries({ queryKey: checkupListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: poolKeys.all }),
+      ]),
+  });
+}
+
+/** POST /v1/pets/{id}/checkups: the checkup the vet filled, answered and "filled by" them. */
+export function useFillCheckupMutation(petUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckupFill) =>
+      api.request(`/v1/pets/${petUuid}/checkups`, { method: 'POST', body, schema: checkupResponseSchema }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: petKeys.pet(petUuid) }),
+        queryClient.invalidateQueries({ queryKey: checkupListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: poolKeys.all }),
+      ]),
+    meta: { handlesErrors: true },
+  });
+}

@@ -1,0 +1,180 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconDeviceFloppy } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useRef, useState } from 'react';
+import { HttpError } from '@/lib/api/api-errors.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
+import { useFillCheckupMutation } from './checkup-pools.mutations.ts';
+import { poolQueryOptions } from './checkup-pools.queries.ts';
+import { LeaveGuard } from './leave-guard.tsx';
+
+const route = getRouteApi('/pets/$uuid/checkups/$checkupUuid/new');
+
+/**
+ * `/pets/{uuid}/checkups/{checkupUuid}/new`: a vet fills a checkup for the pet, e.g. during a call with
+ * the owner. `checkupUuid` is SPEC's name for the param, but it is the pool the new checkup is made
+ * from: the checkup itself exists only once saved, answered and "filled by" the vet.
+ */
+export function FillCheckupPage() {
+  const { uuid: petUuid, checkupUuid: poolUuid } = route.useParams();
+  const { petProfile: pet } = useSuspenseQuery(petQueryOptions(petUuid)).data;
+  const { form: pool } = useSuspenseQuery(poolQueryOptions(poolUuid)).data;
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const leaving = useRef(false);
+  const fill = useFillCheckupMutation(petUuid);
+  const go = useNavigate();
+
+  const questions = pool.questionGroups.flatMap((group) => group.questions);
+  const unanswered = questions.filter((question) => !answers[question.uuid]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (unanswered.length > 0) {
+      document.querySelector<HTMLElement>(`[data-question="${unanswered[0]?.uuid}"] input`)?.focus();
+      return;
+    }
+    fill.mutate(
+      {
+        poolUuid,
+        answers: questions.map((question) => ({
+          questionUuid: question.uuid,
+          optionSku: answers[question.uuid] ?? '',
+        })),
+      },
+      {
+        onSuccess: ({ checkup }) => {
+          notifications.show({ color: 'teal', message: `Checkup saved for ${pet.name}.` });
+          leaving.current = true;
+          void go({ to: '/checkups/$uuid', params: { uuid: checkup.uuid } });
+        },
+        onError: (error) => {
+          if (error instanceof HttpError && error.status === 400 && error.details?.length) {
+            setServerErrors(
+              Object.fromEntries(
+                error.details.map((detail) => [detail.path.replace(/^answers\./, ''), detail.message]),
+              ),
+            );
+            if (error.details.some((detail) => detail.path.startsWith('answers.'))) return;
+          }
+          notifyRequestError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Fill a checkup for ${pet.name}`}>
+      <LeaveGuard dirty={Object.keys(answers).length > 0} leaving={leaving} what={`${pet.name}'s checkup`} />
+      <Stack gap="lg" maw={860}>
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {pool.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            A checkup you fill for{' '}
+            <Anchor
+              size="sm"
+              fw={600}
+              renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: petUuid }} {...props} />}
+            >
+              {pet.name}
+            </Anchor>
+            , saved as answered and filled by you.
+          </Text>
+        </Stack>
+        {pool.archived && (
+          <Alert color="gray" variant="light" icon={<IconArchive size={18} />}>
+            This pool is archived: a checkup can no longer be filled from it.
+          </Alert>
+        )}
+        {questions.length === 0 && (
+          <Alert color="gray" variant="light">
+            This pool has no questions to answer.
+          </Alert>
+        )}
+        {attempted && unanswered.length > 0 && (
+          <Alert color="red" variant="light" role="alert" data-testid="fill-problems">
+            {unanswered.length === 1
+              ? 'One question is not answered yet.'
+              : `${unanswered.length} questions are not answered yet.`}
+          </Alert>
+        )}
+        {pool.questionGroups.map((group) => (
+          <Paper
+            key={group.uuid}
+            withBorder
+            p={{ base: 'md', sm: 'lg' }}
+            component="section"
+            aria-label={group.title}
+          >
+            <Title order={2} fz="md" mb="md">
+              {group.title}
+            </Title>
+            <Stack gap="lg">
+              {group.questions.map((question) => {
+                const error =
+                  serverErrors[question.uuid] ??
+                  (attempted && !answers[question.uuid] ? 'Choose an answer' : undefined);
+                return (
+                  <Radio.Group
+                    key={question.uuid}
+                    data-question={question.uuid}
+                    label={question.title}
+                    withAsterisk
+                    error={error}
+                    value={answers[question.uuid] ?? null}
+                    onChange={(sku) => {
+                      setAnswers((previous) => ({ ...previous, [question.uuid]: sku }));
+                      setServerErrors({});
+                    }}
+                  >
+                    <Stack gap={8} mt={8}>
+                      {question.options.map((option) => (
+                        <Radio
+                          key={option.uuid}
+                          value={option.sku}
+                          label={
+                            <Group gap={6} wrap="wrap" component="span">
+                              <span>{option.title}</span>
+                              {option.problematic && (
+                                <Badge size="xs" color="red" variant="light" tt="none" component="span">
+                                  Problematic
+                                </Badge>
+                              )}
+                            </Group>
+                          }
+                        />
+                      ))}
+                    </Stack>
+                  </Radio.Group>
+                );
+              })}
+            </Stack>
+          </Paper>
+        ))}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            renderRoot={(props) => <Link to="/pets/$uuid/checkups" params={{ uuid: petUuid }} {...props} />}
+          >
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={fill.isPending}
+            disabled={pool.archived || questions.length === 0}
+          >
+            Save checkup
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { specFamily } from '../support/fixtures.ts';
+import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
+
+/** This spec's own pet (a copy of Tom Becker's Biscuit): it sends checkups to it and fills them. */
+const { pets } = specFamily('checkupPools');
+const quillon = pets.biscuit;
+
+/** The option inputs of one question of the builder, in the order shown. */
+function optionInputs(page: Page, question: string): Locator {
+  return page.getByRole('group', { name: `Options of question “${question}”` }).getByRole('textbox');
+}
+
+async function optionTitles(page: Page, question: string): Promise<string[]> {
+  return optionInputs(page, question).evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value),
+  );
+}
+
+/** Picks `option` in the Mantine select labelled `label` (a combobox with a listbox of options). */
+async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * Builds "<title>" with two groups and three questions through the builder, as a head vet would:
+ * typing, adding, and switching one option problematic. Leaves the page on the builder, unsaved.
+ */
+async function buildPool(page: Page, title: string): Promise<void> {
+  await page.goto('/checkups/pools/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New checkup pool' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Group 1', exact: true }).fill('Breathing');
+  await page.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Does your pet cough at night?');
+  const cough = 'Does your pet cough at night?';
+  await optionInputs(page, cough).nth(0).fill('Never');
+  await optionInputs(page, cough).nth(1).fill('Sometimes');
+  await page.getByRole('button', { name: `Add an option to question “${cough}”` }).click();
+  await optionInputs(page, cough).nth(2).fill('Every night');
+  await page.getByRole('switch', { name: 'option “Every night” is problematic' }).check({ force: true });
+
+  await page.getByRole('button', { name: 'Add a question to group “Breathing”' }).click();
+  await page
+    .getByRole('textbox', { name: 'Question 2', exact: true })
+    .fill('Is breathing faster while asleep?');
+  const breathing = 'Is breathing faster while asleep?';
+  await optionInputs(page, breathing).nth(0).fill('No');
+  await optionInputs(page, breathing).nth(1).fill('Yes');
+  await page.getByRole('switch', { name: 'option “Yes” is problematic' }).check({ force: true });
+
+  await page.getByRole('button', { name: 'Add a group' }).click();
+  await page.getByRole('textbox', { name: 'Group 2', exact: true }).fill('Energy');
+  const energy = page
+    .getByRole('group', { name: 'Question groups' })
+    .locator('[data-sortable="group"]')
+    .nth(1);
+  await energy.getByRole('textbox', { name: 'Question 1', exact: true }).fill('How is the appetite?');
+  await optionInputs(page, 'How is the appetite?').nth(0).fill('Normal');
+  await optionInputs(page, 'How is the appetite?').nth(1).fill('Reduced');
+}
+
+test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
+  test.beforeEach(async ({ page }) => {
+    // Building a pool is many inputs; a loaded two-core machine takes well over the default 30 s.
+    test.setTimeout(120_000);
+    await logIn(page);
+  });
+
+  test('a head vet builds a pool with two groups and three questions, reorders an option by keyboard, sees the preview and saves it', async ({
+    page,
+  }) => {
+    const title = `Cough watch ${Date.now()}`;
+    await buildPool(page, title);
+    const cough = 'Does your pet cough at night?';
+
+    // Inline validation: a duplicate option title is named at once, a too-short question too.
+    await optionInputs(page, cough).nth(1).fill('never');
+    await expect(page.getByText('Same title as option 1 ("never")')).toBeVisible();
+    await optionInputs(page, cough).nth(1).fill('Sometimes');
+    await expect(page.getByText('Same title as option 1 ("never")')).toBeHidden();
+
+    // Reorder by keyboard: the move button keeps the focus on the moved option.
+    const up = page.getByRole('button', { name: 'Move option “Every night” up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    expect(await optionTitles(page, cough)).toEqual(['Never', 'Every night', 'Sometimes']);
+    await expect(page.getByRole('button', { name: 'Move option “Every night” up' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await optionTitles(page, cough)).toEqual(['Every night', 'Never', 'Sometimes']);
+    await expect(page.getByRole('button', { name: 'Move option “Every night” down' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await optionTitles(page, cough)).toEqual(['Never', 'Every night', 'Sometimes']);
+
+    // The live preview shows what the owner sees, in the new order, without the problematic flags.
+    const preview = page.getByTestId('pool-preview');
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    const coughChoice = preview.getByRole('radiogroup', { name: cough });
+    await expect(coughChoice.getByRole('radio')).toHaveCount(3);
+    expect(
+      await coughChoice.locator('label').evaluateAll((labels) => labels.map((l) => l.textContent)),
+    ).toEqual(['Never', 'Every night', 'Sometimes']);
+    await expect(preview.getByRole('radiogroup')).toHaveCount(3);
+    await expect(preview.getByText('Problematic')).toHaveCount(0);
+    await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page).toHaveURL(/\/checkups\/pools\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const questions = page.getByTestId('pool-questions');
+    await expect(questions.getByText('every_night')).toBeVisible();
+    await expect(page.getByTestId('pool-facts')).toContainText('3');
+    await expect(page.getByTestId('pool-versions').locator('tbody tr')).toHaveCount(1);
+
+    // Editing makes version 2 and keeps the order saved.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByText('Saving makes version 2')).toBeVisible();
+    expect(await optionTitles(page, cough)).toEqual(['Never', 'Every night', 'Sometimes']);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page.getByText('Enter a title')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} v2`);
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: `${title} v2` })).toBeVisible();
+    await expect(page.getByTestId('pool-versions').locator('tbody tr')).toHaveCount(2);
+
+    // The list shows it with its questions and checkups counted.
+    await page.goto(`/checkups/pools?search=${encodeURIComponent(title)}`);
+    const rows = await bodyRows(page.getByRole('table', { name: 'Checkup pools' }));
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${title} v2`);
+    await expect(rows.first().getByRole('cell').nth(2)).toHaveText('3');
+    await expect(rows.first().getByRole('cell').nth(3)).toHaveText('0');
+  });
+
+  test('leaving the builder with unsaved changes asks first', async ({ page }) => {
+    await page.goto('/checkups/pools/new');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Half-made pool');
+    await page.getByRole('link', { name: 'All pools' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(page).toHaveURL('/checkups/pools/new');
+    await page.getByRole('link', { name: 'All pools' }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/checkups/pools');
+  });
+
+  test('duplicating a pool copies its questions; deleting the copy (no checkups) deletes it', async ({
+    page,
+  }) => {
+    const title = `Itch diary ${Date.now()}`;
+    await buildPool(page, title);
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    await page.goto(`/checkups/pools?search=${encodeURIComponent(title)}`);
+    const table = page.getByRole('table', { name: 'Checkup pools' });
+    await (await bodyRows(table))
+      .first()
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(page).toHaveURL(/\/checkups\/pools\/[0-9a-f-]{36}\/edit$/);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} (copy)`);
+    await expect(page.getByRole('textbox', { name: 'Question 2', exact: true })).toHaveValue(
+      'Is breathing faster while asleep?',
+    );
+
+    await page.getByRole('link', { name: 'All pools' }).click();
+    await page.goto(`/checkups/pools?search=${encodeURIComponent(`${title} (copy)`)}`);
+    await (await bodyRows(table))
+      .first()
+      .getByRole('button', { name: `Actions for ${title} (copy)` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`“${title} (copy)” deleted.`)).toBeVisible();
+    await expect(page.getByText('No pools match these filters')).toBeVisible();
+  });
+
+  test('an unknown pool shows the 404 page', async ({ page }) => {
+    await page.goto('/checkups/pools/4b0e7a3c-2f1d-4c6b-9a8e-123456789abc');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+  });
+});
+
+for (const viewport of screenViewports) {
+  test.describe(`checkup pool screenshots at ${viewport.width} px @screens`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test(`checkup pool screens @screens`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await logIn(page);
+      const title = `Cardiac screens ${viewport.name} ${Date.now()}`;
+      await buildPool(page, title);
+      await shoot(page, 'checkup-pool-builder', viewport.name);
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('');
+      await optionInputs(page, 'How is the appetite?').nth(1).fill('normal');
+      await page.getByRole('button', { name: 'Save pool' }).first().click();
+      await expect(page.getByTestId('builder-problems')).toBeVisible();
+      await shoot(page, 'checkup-pool-builder-invalid', viewport.name);
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+      await optionInputs(page, 'How is the appetite?').nth(1).fill('Reduced');
+      await page.getByRole('button', { name: 'Save pool' }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const poolUuid = page.url().split('/').at(-1) ?? '';
+      await page.request.post(`/v1/forms/${poolUuid}/send`, { data: { petUuid: quillon.uuid } });
+      await page.reload();
+      await expect(page.getByTestId('pool-checkups').locator('tbody tr')).toHaveCount(1);
+      await shoot(page, 'checkup-pool', viewport.name);
+
+      await page.goto('/checkups/pools');
+      await bodyRows(page.getByRole('table', { name: 'Checkup pools' }));
+      await shoot(page, 'checkup-pools', viewport.name);
+
+      await page.goto(`/pets/${quillon.uuid}/checkups/${poolUuid}/new`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await shoot(page, 'checkup-fill', viewport.name);
+    });
+  });
+}
