@@ -77,6 +77,8 @@ const config = parseConfig({
   PASSWORD_HASH_COST: 'low',
   DEMO_PASSWORD: PASSWORD,
   WEB_DIST_DIR: '/none',
+  // The job workers poll on their own; their statements would be recorded as the list's.
+  WORKERS: 'false',
 });
 
 /** (N − 1) × the seeded users more, each with a family and a pet, spread over the same years. */

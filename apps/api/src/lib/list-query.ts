@@ -55,6 +55,26 @@ export async function listPage<Row>(
 }
 
 /**
+ * `listPage` for a list whose page statement also counts, up to a bound, the rows matching: `total`
+ * on every row (one round trip for a page and its total). Only a page past the end, which comes back
+ * empty, needs `count`.
+ */
+export async function listPageWithTotal<Row extends { total: number | null }>(
+  request: { page: number; pageSize: number },
+  reads: {
+    rows: (window: PageWindow, bound: number) => Promise<Row[]>;
+    count: (bound: number) => Promise<number>;
+  },
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  const { page, pageSize } = request;
+  const window = { offset: offsetOf(page, pageSize), limit: pageSize };
+  const bound = LIST_TOTAL_CAP + 1;
+  const rows = await reads.rows(window, bound);
+  const counted = rows[0]?.total ?? (window.offset === 0 ? 0 : await reads.count(bound));
+  return { rows, pagination: paginationOf(page, pageSize, counted) };
+}
+
+/**
  * `count(*)` of the rows matching `where` that stops after `bound` rows: an index scan of at most
  * `bound` entries instead of the whole table.
  */

@@ -95,9 +95,9 @@ describe('the users list with thousands of users', () => {
       const many = await queriesOf(`/v1/users?sort=${sort}&pageSize=200`);
       // The session lookup is cached for 2 s, so one of the two may skip it; a query per row would add 195.
       expect(Math.abs(many - few)).toBeLessThanOrEqual(1);
-      // The session check, the page and the count.
-      expect(few).toBeGreaterThanOrEqual(2);
-      expect(few).toBeLessThanOrEqual(4);
+      // The page with its total in one statement, and the session check unless it is cached.
+      expect(few).toBeGreaterThanOrEqual(1);
+      expect(few).toBeLessThanOrEqual(3);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { FamilyKind, UserListQuery } from '@vetboard/contract';
-import { and, asc, desc, eq, ilike, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pets } from '../../db/schema.ts';
@@ -36,10 +36,13 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
-function whereOf(filter: UserFilter): SQL | undefined {
+function whereOf(
+  filter: UserFilter,
+  userType: UserFilter['user_type'] | Placeholder = filter.user_type,
+): SQL | undefined {
   return and(
     filter.scope,
-    filter.user_type ? eq(users.userType, filter.user_type) : undefined,
+    userType !== undefined ? eq(users.userType, userType) : undefined,
     filter.search ? ilike(users.searchText, containsPattern(filter.search)) : undefined,
   );
 }
@@ -72,10 +75,20 @@ function orderOf(columns: SortColumns, { sort, order }: UserSort): SQL[] {
 
 /** The page's users first (index order, limit, offset), then their family's kind and pet count. */
 export function listUsers(db: DbOrTx, filter: UserFilter, sort: UserSort, window: PageWindow) {
+  return pageQuery(db, whereOf(filter), sort, window);
+}
+
+function pageQuery(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: UserSort,
+  window: { limit: number | Placeholder; offset: number | Placeholder },
+  total?: SQL<number>,
+) {
   const page = db
     .select(userColumns)
     .from(users)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(...orderOf(userColumns, sort))
     .limit(window.limit)
     .offset(window.offset)
@@ -95,10 +108,67 @@ export function listUsers(db: DbOrTx, filter: UserFilter, sort: UserSort, window
     createdAt: page.createdAt,
   };
   return db
-    .select({ ...pageColumns, familyKind: families.familyKind, petsCount: petsCountOf(page.familyId) })
+    .select({
+      ...pageColumns,
+      familyKind: families.familyKind,
+      petsCount: petsCountOf(page.familyId),
+      total: total ?? sql<number>`null::int`,
+    })
     .from(page)
     .leftJoin(families, eq(families.id, page.familyId))
     .orderBy(...orderOf(pageColumns, sort));
+}
+
+/** At most `bound` of the rows matching `where`, counted: an index scan that stops at the bound. */
+function boundedTotal(where: SQL | undefined, bound: number | Placeholder): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${users}${where ? sql` where ${where}` : sql``} limit ${bound}) matching)`;
+}
+
+type PagePlan = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+
+/**
+ * The unsearched pages of a product vet (the lists' common case), built and prepared once per
+ * database handle, sort and type filter: no query building per request, and PostgreSQL plans the
+ * statement once per connection (a named prepared statement). A search stays unprepared: its pattern
+ * decides the plan (trigram index or scan), so a plan made for one pattern must not serve another.
+ */
+const preparedPages = new WeakMap<DbOrTx, Map<string, PagePlan>>();
+
+function preparedPage(db: DbOrTx, filter: UserFilter, sort: UserSort): PagePlan | undefined {
+  if (filter.scope || filter.search) return undefined;
+  const key = `${sort.sort}_${sort.order}_${filter.user_type === undefined ? 'all' : 'type'}`;
+  let plans = preparedPages.get(db);
+  if (!plans) {
+    plans = new Map();
+    preparedPages.set(db, plans);
+  }
+  let plan = plans.get(key);
+  if (!plan) {
+    const where = whereOf(filter, filter.user_type === undefined ? undefined : sql.placeholder('userType'));
+    const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    plan = pageQuery(db, where, sort, window, boundedTotal(where, sql.placeholder('bound'))).prepare(
+      `users_page_${key}`,
+    );
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/**
+ * A page of users with `total` on every row: the matching rows counted up to `bound`, in the same
+ * statement (one round trip for the page and its total).
+ */
+export function listUsersWithTotal(
+  db: DbOrTx,
+  filter: UserFilter,
+  sort: UserSort,
+  window: PageWindow,
+  bound: number,
+): Promise<(UserListRow & { total: number | null })[]> {
+  const plan = preparedPage(db, filter, sort);
+  if (plan) return plan.execute({ ...window, bound, userType: filter.user_type });
+  const where = whereOf(filter);
+  return pageQuery(db, where, sort, window, boundedTotal(where, bound));
 }
 
 export function countUsers(db: DbOrTx, filter: UserFilter, bound: number): Promise<number> {

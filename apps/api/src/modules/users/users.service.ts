@@ -6,7 +6,7 @@ import {
 } from '@vetboard/contract';
 import type { Db } from '../../db/client.ts';
 import { inBatches } from '../../lib/csv.ts';
-import { listPage } from '../../lib/list-query.ts';
+import { listPageWithTotal } from '../../lib/list-query.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { userCodeCondition } from '../../policy/scope.ts';
 import { listFamilyPetSummaries } from '../pets/pets.service.ts';
@@ -17,6 +17,7 @@ import {
   countUsers,
   findUserListRowById,
   listUsers,
+  listUsersWithTotal,
   type UserFilter,
   type UserListRow,
   type UserSort,
@@ -30,10 +31,10 @@ export async function listUsersPage(
 ): Promise<UserListResponse> {
   const { page, pageSize, sort, order, ...rest } = query;
   const filter: UserFilter = { ...rest, scope: userCodeCondition(actor, users.b2bCode) };
-  const { rows, pagination } = await listPage(
+  const { rows, pagination } = await listPageWithTotal(
     { page, pageSize },
     {
-      rows: (window) => listUsers(deps.db, filter, { sort, order }, window),
+      rows: (window, bound) => listUsersWithTotal(deps.db, filter, { sort, order }, window, bound),
       count: (bound) => countUsers(deps.db, filter, bound),
     },
   );
