@@ -168,7 +168,16 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
       'Is breathing faster while asleep?',
     );
 
+    // Duplicate skus are named before saving: the copy cannot take the original's.
+    const originalSku = title.toLowerCase().replaceAll(' ', '_');
+    await page.getByRole('textbox', { name: 'SKU', exact: true }).fill(originalSku);
+    await expect(page.getByText(`Another form already has the sku "${originalSku}"`)).toBeVisible();
+    await page.getByRole('textbox', { name: 'SKU', exact: true }).fill(`${originalSku}_copy`);
+    await expect(page.getByText(`Another form already has the sku "${originalSku}"`)).toBeHidden();
+
+    // Back to the saved sku: nothing left unsaved, so leaving does not ask.
     await page.getByRole('link', { name: 'All pools' }).click();
+    await expect(page).toHaveURL('/checkups/pools');
     await page.goto(`/checkups/pools?search=${encodeURIComponent(`${title} (copy)`)}`);
     await (await bodyRows(table))
       .first()
@@ -178,6 +187,37 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`“${title} (copy)” deleted.`)).toBeVisible();
     await expect(page.getByText('No pools match these filters')).toBeVisible();
+  });
+
+  test('archiving a pool that has checkups keeps it readable and says it was archived, not deleted', async ({
+    page,
+  }) => {
+    const title = `Senior wellbeing ${Date.now()}`;
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title,
+          questionGroups: [
+            {
+              title: 'Mobility',
+              questions: [{ title: 'Stiff after rest?', options: [{ title: 'No' }, { title: 'Yes' }] }],
+            },
+          ],
+        },
+      },
+    });
+    const pool = ((await created.json()) as { form: { uuid: string } }).form;
+    await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: quillon.uuid } });
+
+    await page.goto(`/checkups/pools/${pool.uuid}`);
+    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: quillon.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    const dialog = page.getByRole('dialog', { name: `Archive “${title}”?` });
+    await expect(dialog).toContainText('1 checkup was sent from this pool, so it is archived, not deleted');
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText(`“${title}” archived`)).toBeVisible();
+    await expect(page.getByText('This pool is archived')).toBeVisible();
+    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: quillon.name })).toBeVisible();
   });
 
   test('an unknown pool shows the 404 page', async ({ page }) => {

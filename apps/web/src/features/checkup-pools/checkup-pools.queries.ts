@@ -100,3 +100,18 @@ export function poolPickerQueryOptions() {
     order: 'asc',
   });
 }
+
+/**
+ * GET /v1/forms?search=<sku>: whether another (unarchived) form already has `sku`, so the builder says
+ * so before saving; the API's 400 stays the last word (it also counts archived forms).
+ */
+export function skuHolderQueryOptions(sku: string) {
+  const query: FormListQuery = { search: sku, page: 1, pageSize: 100, sort: 'title', order: 'asc' };
+  return queryOptions({
+    queryKey: poolKeys.list(query),
+    queryFn: ({ signal }) => api.request('/v1/forms', { query, schema: formListResponseSchema, signal }),
+    select: ({ forms }) => forms.find((form) => form.sku === sku) ?? null,
+    staleTime: 10_000,
+    meta: { handlesErrors: true },
+  });
+}

@@ -14,16 +14,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type Form, optionSku } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useSavePoolMutation } from './checkup-pools.mutations.ts';
-import { poolQueryOptions } from './checkup-pools.queries.ts';
+import { poolQueryOptions, skuHolderQueryOptions } from './checkup-pools.queries.ts';
 import { LeaveGuard } from './leave-guard.tsx';
 import classes from './pool-builder.module.css';
 import {
@@ -290,7 +291,25 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
   const save = useSavePoolMutation(pool?.uuid);
   const go = useNavigate();
 
-  const errors = useMemo(() => poolDraftErrors(draft), [draft]);
+  const contractErrors = useMemo(() => poolDraftErrors(draft), [draft]);
+  const [sku] = useDebouncedValue(derivedPoolSku(draft), 300);
+  const skuHolder = useQuery({
+    ...skuHolderQueryOptions(sku),
+    enabled: sku !== '' && !contractErrors.sku,
+  }).data;
+  const skuTaken = skuHolder && skuHolder.uuid !== pool?.uuid && sku === derivedPoolSku(draft);
+  const errors = useMemo(
+    () =>
+      skuTaken
+        ? {
+            ...contractErrors,
+            sku: draft.sku.trim()
+              ? `Another form already has the sku "${sku}"`
+              : `Another form already has the sku "${sku}" made from this title: enter another sku`,
+          }
+        : contractErrors,
+    [contractErrors, skuTaken, sku, draft.sku],
+  );
   const dirty = draftFingerprint(draft) !== saved;
   const problemCount = Object.keys(errors).length;
 
