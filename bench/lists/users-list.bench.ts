@@ -55,6 +55,8 @@ async function load(url: string, headers: Record<string, string>, rate?: number)
     connections: CONNECTIONS,
     duration: SECONDS,
     headers,
+    // The load comes from a worker thread, so it does not compete with the servers for the event loop.
+    workers: 1,
     ...(rate ? { overallRate: rate } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0)
