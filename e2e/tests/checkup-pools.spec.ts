@@ -93,6 +93,18 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await page.keyboard.press('Enter');
     expect(await optionTitles(page, cough)).toEqual(['Never', 'Every night', 'Sometimes']);
 
+    // Or by dragging an option's grip onto another option of the same question.
+    await page
+      .getByTitle('Drag to reorder option “Sometimes”')
+      .dragTo(
+        page.locator('[data-sortable="option"]', { has: page.getByTitle('Drag to reorder option “Never”') }),
+      );
+    expect(await optionTitles(page, cough)).toEqual(['Sometimes', 'Never', 'Every night']);
+    await page.getByRole('button', { name: 'Move option “Sometimes” down' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(await optionTitles(page, cough)).toEqual(['Never', 'Every night', 'Sometimes']);
+
     // The live preview shows what the owner sees, in the new order, without the problematic flags.
     const preview = page.getByTestId('pool-preview');
     await expect(preview.getByRole('heading', { name: title })).toBeVisible();

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CheckupFill,
   checkupResponseSchema,
-  type Form,
   type FormInput,
   formResponseSchema,
   formSendResponseSchema,
@@ -11,6 +10,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api/api-client.ts';
 import { petKeys } from '@/lib/pets/pet-keys.ts';
 import { checkupListKeys, poolKeys } from './checkup-pools.queries.ts';
+import { duplicateBody } from './pool-builder.ts';
 
 /** POST /v1/forms, or PUT /v1/forms/{uuid} when editing: a 400's reasons go next to the builder's fields. */
 export function useSavePoolMutation(uuid: string | undefined) {
@@ -26,26 +26,6 @@ export function useSavePoolMutation(uuid: string | undefined) {
     },
     meta: { handlesErrors: true },
   });
-}
-
-/** The body that saves `form`'s questions again, ids dropped so the copy gets its own. */
-export function duplicateBody(form: Form, takenSkus: ReadonlySet<string>): FormInput {
-  let sku = `${form.sku}_copy`.slice(0, 100);
-  for (let n = 2; takenSkus.has(sku); n += 1) sku = `${form.sku}_copy_${n}`.slice(0, 100);
-  return {
-    title: `${form.title} (copy)`.slice(0, 200),
-    sku,
-    isPool: form.isPool,
-    poolUuid: null,
-    manuallySendable: form.manuallySendable,
-    questionGroups: form.questionGroups.map((group) => ({
-      title: group.title,
-      questions: group.questions.map((question) => ({
-        title: question.title,
-        options: question.options.map((option) => ({ title: option.title, problematic: option.problematic })),
-      })),
-    })),
-  };
 }
 
 /** Reads the pool, then saves a copy of its current version as a new pool. */

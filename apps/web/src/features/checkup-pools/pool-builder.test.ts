@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   draftFingerprint,
+  duplicateBody,
   emptyPoolDraft,
   moveItem,
   newGroup,
@@ -70,5 +71,66 @@ describe('reordering', () => {
     if (question) question.options = moveItem(question.options, 1, 0);
     expect(draftFingerprint(reordered)).not.toBe(draftFingerprint(pool));
     expect(draftFingerprint(emptyPoolDraft())).toBe(draftFingerprint(emptyPoolDraft()));
+  });
+});
+
+describe('duplicating a pool', () => {
+  it('copies the questions in order without their ids, under a sku no listed pool has', () => {
+    const form = {
+      uuid: '6f1c0a52-8a8e-4b8e-9d0e-1f2a3b4c5d6e',
+      title: 'Cardiac follow-up',
+      sku: 'cardiac_follow_up',
+      isPool: true,
+      poolUuid: null,
+      manuallySendable: true,
+      version: 3,
+      archived: false,
+      questionCount: 1,
+      checkupCount: 4,
+      updatedAt: { seconds: 0 },
+      updatedBy: null,
+      questionGroups: [
+        {
+          uuid: '6f1c0a52-8a8e-4b8e-9d0e-1f2a3b4c5d6f',
+          title: 'Breathing',
+          questions: [
+            {
+              uuid: '6f1c0a52-8a8e-4b8e-9d0e-1f2a3b4c5d70',
+              title: 'Cough at night?',
+              options: [
+                {
+                  uuid: '6f1c0a52-8a8e-4b8e-9d0e-1f2a3b4c5d71',
+                  title: 'Never',
+                  sku: 'never',
+                  problematic: false,
+                },
+                {
+                  uuid: '6f1c0a52-8a8e-4b8e-9d0e-1f2a3b4c5d72',
+                  title: 'Often',
+                  sku: 'often',
+                  problematic: true,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const body = duplicateBody(form, new Set(['cardiac_follow_up_copy']));
+    expect(body).toMatchObject({ title: 'Cardiac follow-up (copy)', sku: 'cardiac_follow_up_copy_2' });
+    expect(body.questionGroups).toEqual([
+      {
+        title: 'Breathing',
+        questions: [
+          {
+            title: 'Cough at night?',
+            options: [
+              { title: 'Never', problematic: false },
+              { title: 'Often', problematic: true },
+            ],
+          },
+        ],
+      },
+    ]);
   });
 });

@@ -151,3 +151,23 @@ export function questionCount(draft: PoolDraft): number {
 export function draftFingerprint(draft: PoolDraft): string {
   return JSON.stringify(toPoolBody(draft));
 }
+
+/** The body that saves `form`'s questions again, ids dropped so the copy gets its own. */
+export function duplicateBody(form: Form, takenSkus: ReadonlySet<string>): FormInput {
+  let sku = `${form.sku}_copy`.slice(0, 100);
+  for (let n = 2; takenSkus.has(sku); n += 1) sku = `${form.sku}_copy_${n}`.slice(0, 100);
+  return {
+    title: `${form.title} (copy)`.slice(0, 200),
+    sku,
+    isPool: form.isPool,
+    poolUuid: null,
+    manuallySendable: form.manuallySendable,
+    questionGroups: form.questionGroups.map((group) => ({
+      title: group.title,
+      questions: group.questions.map((question) => ({
+        title: question.title,
+        options: question.options.map((option) => ({ title: option.title, problematic: option.problematic })),
+      })),
+    })),
+  };
+}
