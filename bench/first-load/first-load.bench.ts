@@ -5,10 +5,12 @@
  *   BENCH_TARGETS="before=http://127.0.0.1:4101,after=http://127.0.0.1:4102" npm run bench:first-load
  *
  * Each target must be a running `npm start` with the demo data (the same database for a fair pair).
- * Reports the median of BENCH_RUNS (3) runs per screen and preset: the performance score, FCP, LCP,
+ * Reports the median of BENCH_RUNS (3) runs per screen and preset: the performance and accessibility scores, FCP, LCP,
  * TBT, and the gzip bytes of scripts and style sheets the screen downloaded.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -19,6 +21,8 @@ const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
 const EMAIL = process.env.BENCH_EMAIL ?? 'head.vet@example.com';
 const PASSWORD = process.env.BENCH_PASSWORD ?? process.env.DEMO_PASSWORD ?? 'vetboard-demo-2026';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Where to keep each run's full Lighthouse report (JSON), to see what a score is made of. */
+const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',') as ('desktop' | 'mobile')[];
 
 const SCREENS: { name: string; path: string; signedIn: boolean }[] = [
@@ -68,6 +72,8 @@ async function signIn(baseUrl: string): Promise<Session> {
 
 interface Sample {
   score: number;
+  /** Lighthouse's accessibility score (its axe-core checks), beside the browser suite's own axe run. */
+  a11y: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -153,7 +159,7 @@ async function measureIn(port: number, url: string, preset: 'desktop' | 'mobile'
   const flags: Flags = {
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility'],
     // The profile is new, so the cache is cold anyway; resetting storage would sign the vet out.
     disableStorageReset: Boolean(session),
   };
@@ -161,6 +167,11 @@ async function measureIn(port: number, url: string, preset: 'desktop' | 'mobile'
   await browser.disconnect();
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (SAVE_DIR) {
+    fs.mkdirSync(SAVE_DIR, { recursive: true });
+    const name = `${preset}-${new URL(url).port}-${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalUrl = lhr.finalDisplayedUrl ?? '';
   if (session && finalUrl.includes('/login'))
@@ -179,6 +190,7 @@ async function measureIn(port: number, url: string, preset: 'desktop' | 'mobile'
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
@@ -218,17 +230,43 @@ console.log(
   `\nLighthouse ${RUNS} cold runs per cell, medians; JS/CSS: gzip size of the files loaded, and bytes sent to a br+gzip browser\n`,
 );
 console.log(
-  '| preset | screen | target | score | FCP ms | LCP ms | TBT ms | JS gzip KB | JS sent KB | CSS gzip KB | CSS sent KB | requests |',
+  '| preset | screen | target | score | a11y | FCP ms | LCP ms | TBT ms | JS gzip KB | JS sent KB | CSS gzip KB | CSS sent KB | requests |',
 );
-console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const preset of PRESETS) {
   for (const screen of screens) {
     for (const target of targets) {
       const list = samples.get(`${preset}|${screen.name}|${target.name}`) ?? [];
       const m = (pick: (s: Sample) => number) => median(list.map(pick));
       console.log(
-        `| ${preset} | ${screen.name} | ${target.name} | ${m((s) => s.score)} | ${m((s) => s.fcp).toFixed(0)} | ${m((s) => s.lcp).toFixed(0)} | ${m((s) => s.tbt).toFixed(0)} | ${m((s) => s.scriptKb).toFixed(1)} | ${m((s) => s.scriptWireKb).toFixed(1)} | ${m((s) => s.cssKb).toFixed(1)} | ${m((s) => s.cssWireKb).toFixed(1)} | ${m((s) => s.requests)} |`,
+        `| ${preset} | ${screen.name} | ${target.name} | ${m((s) => s.score)} | ${m((s) => s.a11y)} | ${m((s) => s.fcp).toFixed(0)} | ${m((s) => s.lcp).toFixed(0)} | ${m((s) => s.tbt).toFixed(0)} | ${m((s) => s.scriptKb).toFixed(1)} | ${m((s) => s.scriptWireKb).toFixed(1)} | ${m((s) => s.cssKb).toFixed(1)} | ${m((s) => s.cssWireKb).toFixed(1)} | ${m((s) => s.requests)} |`,
       );
     }
   }
+}
+
+// The budgets the dashboard is held to, checked on the medians above.
+const JS_BUDGET_KB: Record<string, number> = { login: 170, home: 250 };
+const CSS_BUDGET_KB = 30;
+const SCORE_FLOOR = { desktop: 90, mobile: 70 };
+console.log(
+  '\nBudgets (JS gzip: /login ≤ 170 KB, / ≤ 250 KB; CSS ≤ 30 KB; performance ≥ 90 desktop, ≥ 70 mobile):',
+);
+for (const target of targets) {
+  const misses: string[] = [];
+  for (const preset of PRESETS) {
+    for (const screen of screens) {
+      const list = samples.get(`${preset}|${screen.name}|${target.name}`) ?? [];
+      const m = (pick: (s: Sample) => number) => median(list.map(pick));
+      const key = screen.name.split(' ')[0] ?? '';
+      const jsBudget = JS_BUDGET_KB[key];
+      if (preset === PRESETS[0] && jsBudget !== undefined && m((s) => s.scriptKb) > jsBudget)
+        misses.push(`${screen.name} JS ${m((s) => s.scriptKb).toFixed(1)} KB > ${jsBudget}`);
+      if (preset === PRESETS[0] && m((s) => s.cssKb) > CSS_BUDGET_KB)
+        misses.push(`${screen.name} CSS ${m((s) => s.cssKb).toFixed(1)} KB > ${CSS_BUDGET_KB}`);
+      if (m((s) => s.score) < SCORE_FLOOR[preset])
+        misses.push(`${preset} ${screen.name} performance ${m((s) => s.score)} < ${SCORE_FLOOR[preset]}`);
+    }
+  }
+  console.log(`- ${target.name}: ${misses.length ? `missed: ${misses.join('; ')}` : 'all met'}`);
 }

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Kbd,
-  Loader,
-  type MantineColor,
-  Text,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Group, Loader, type MantineColor, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconPaw, IconSearch, IconStethoscope, IconUser } from '@tabler/icons-react';
@@ -23,6 +12,9 @@ import { searchQueryOptions } from './search.queries.ts';
 const DEBOUNCE_MS = 150;
 
 const [searchStore, searchSpotlight] = createSpotlight();
+
+/** Opens the search; the header's launcher calls it once this module has loaded. */
+export const openGlobalSearch = (): void => searchSpotlight.open();
 const RESULTS_LIST_ID = 'global-search-results';
 
 /**
@@ -42,39 +34,6 @@ const typeStyle: Record<SearchResultType, { label: string; color: MantineColor; 
   owner: { label: 'Owner', color: 'blue', Icon: IconUser },
   vet: { label: 'Vet', color: 'grape', Icon: IconStethoscope },
 };
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
-export const SEARCH_SHORTCUT_LABEL = isMac ? '⌘ K' : 'Ctrl K';
-
-/** The header's way in: a labelled button with the shortcut on wider screens, an icon on a phone. */
-export function SearchButton() {
-  return (
-    <>
-      <Button
-        variant="default"
-        c="dimmed"
-        fw={500}
-        visibleFrom="sm"
-        leftSection={<IconSearch size={16} stroke={1.8} />}
-        rightSection={<Kbd size="xs">{SEARCH_SHORTCUT_LABEL}</Kbd>}
-        onClick={searchSpotlight.open}
-        aria-keyshortcuts="Control+K Meta+K"
-        data-testid="search-button"
-      >
-        Search
-      </Button>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        hiddenFrom="sm"
-        aria-label="Search"
-        onClick={searchSpotlight.open}
-      >
-        <IconSearch size={18} stroke={1.8} />
-      </ActionIcon>
-    </>
-  );
-}
 
 function ResultAction({
   result,

@@ -6,7 +6,7 @@ import {
 } from '@vetboard/contract';
 import { z } from 'zod';
 import { PAGE_SIZES } from '@/components/lists/list-search.ts';
-import { isIsoDay } from '@/lib/format/zoned-time.ts';
+import { isIsoDay } from '@/lib/format/iso-day.ts';
 import type { PeriodScope } from './tracker-period.ts';
 
 /**

@@ -6,6 +6,7 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+export { isIsoDay } from './iso-day.ts';
 export type { Dayjs };
 export { dayjs };
 
@@ -53,7 +54,3 @@ export function todayInZone(zone: string, now: Date = new Date()): string {
 }
 
 /** A real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
-export function isIsoDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return dayjs.utc(value).format(ISO_DAY) === value;
-}
