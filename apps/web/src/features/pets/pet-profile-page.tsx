@@ -24,6 +24,7 @@ import {
   petSexLabels,
   speciesLabels,
 } from '@vetboard/contract';
+import { lazy, Suspense, useState } from 'react';
 import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
@@ -34,7 +35,12 @@ import { booleanLabel, countryName } from '@/lib/format/labels.ts';
 import { petAgeLabel } from '@/lib/format/pet-age.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { PetCareSections } from './pet-care-sections.tsx';
-import { PetEditDrawer } from './pet-edit-drawer.tsx';
+
+// The edit form (date picker, number inputs, form state) is not needed to read the profile: it loads
+// when the vet first opens it.
+const PetEditDrawer = lazy(() =>
+  import('./pet-edit-drawer.tsx').then((module) => ({ default: module.PetEditDrawer })),
+);
 
 const route = getRouteApi('/pets/$uuid/');
 
@@ -255,6 +261,9 @@ export function PetProfilePage() {
   const { petProfile: pet, ownerHomeLocation: location } = useSuspenseQuery(petQueryOptions(uuid)).data;
   const health = useQuery(petHealthProfileQueryOptions(uuid));
   const [editing, edit] = useDisclosure(false);
+  // Stays mounted once opened, so closing it animates like any drawer.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (editing && !drawerLoaded) setDrawerLoaded(true);
   const summary = [speciesLabels[pet.species], pet.breedName, petAgeLabel(pet.birthDate, location.timezone)]
     .filter(Boolean)
     .join(' · ');
@@ -307,7 +316,16 @@ export function PetProfilePage() {
 
       <PetCareSections petUuid={uuid} timezone={location.timezone} />
 
-      <PetEditDrawer opened={editing} onClose={edit.close} pet={pet} health={health.data?.healthProfile} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <PetEditDrawer
+            opened={editing}
+            onClose={edit.close}
+            pet={pet}
+            health={health.data?.healthProfile}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
