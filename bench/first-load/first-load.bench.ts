@@ -84,6 +84,8 @@ interface Sample {
   cssKb: number;
   cssWireKb: number;
   requests: number;
+  /** Lighthouse's CPU benchmark of the machine during the run: low means a busy or slow host, which inflates TBT. */
+  benchmarkIndex: number;
 }
 
 interface NetworkRequest {
@@ -199,6 +201,7 @@ async function measureIn(port: number, url: string, preset: 'desktop' | 'mobile'
     cssKb: styles.gzipKb,
     cssWireKb: styles.wireKb,
     requests: requests.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -230,16 +233,16 @@ console.log(
   `\nLighthouse ${RUNS} cold runs per cell, medians; JS/CSS: gzip size of the files loaded, and bytes sent to a br+gzip browser\n`,
 );
 console.log(
-  '| preset | screen | target | score | a11y | FCP ms | LCP ms | TBT ms | JS gzip KB | JS sent KB | CSS gzip KB | CSS sent KB | requests |',
+  '| preset | screen | target | score | a11y | FCP ms | LCP ms | TBT ms | JS gzip KB | JS sent KB | CSS gzip KB | CSS sent KB | requests | CPU index |',
 );
-console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const preset of PRESETS) {
   for (const screen of screens) {
     for (const target of targets) {
       const list = samples.get(`${preset}|${screen.name}|${target.name}`) ?? [];
       const m = (pick: (s: Sample) => number) => median(list.map(pick));
       console.log(
-        `| ${preset} | ${screen.name} | ${target.name} | ${m((s) => s.score)} | ${m((s) => s.a11y)} | ${m((s) => s.fcp).toFixed(0)} | ${m((s) => s.lcp).toFixed(0)} | ${m((s) => s.tbt).toFixed(0)} | ${m((s) => s.scriptKb).toFixed(1)} | ${m((s) => s.scriptWireKb).toFixed(1)} | ${m((s) => s.cssKb).toFixed(1)} | ${m((s) => s.cssWireKb).toFixed(1)} | ${m((s) => s.requests)} |`,
+        `| ${preset} | ${screen.name} | ${target.name} | ${m((s) => s.score)} | ${m((s) => s.a11y)} | ${m((s) => s.fcp).toFixed(0)} | ${m((s) => s.lcp).toFixed(0)} | ${m((s) => s.tbt).toFixed(0)} | ${m((s) => s.scriptKb).toFixed(1)} | ${m((s) => s.scriptWireKb).toFixed(1)} | ${m((s) => s.cssKb).toFixed(1)} | ${m((s) => s.cssWireKb).toFixed(1)} | ${m((s) => s.requests)} | ${m((s) => s.benchmarkIndex).toFixed(0)} |`,
       );
     }
   }
