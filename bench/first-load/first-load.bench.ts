@@ -205,6 +205,26 @@ async function measureIn(port: number, url: string, preset: 'desktop' | 'mobile'
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that run is
+ * taken again, in a new browser, rather than losing the whole bench.
+ */
+async function measureWithRetries(
+  baseUrl: string,
+  screen: (typeof SCREENS)[number],
+  preset: 'desktop' | 'mobile',
+): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const session = screen.signedIn ? await signIn(baseUrl) : undefined;
+      return await measure(`${baseUrl}${screen.path}`, preset, session);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`${preset} ${screen.name} ${baseUrl}: ${(error as Error).message}; again\n`);
+    }
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -217,8 +237,7 @@ for (const preset of PRESETS) {
     for (let run = 0; run < RUNS; run++) {
       // Interleaved: before, after, before, after… so a slowdown of the machine hits both.
       for (const target of run % 2 ? [...targets].reverse() : targets) {
-        const session = screen.signedIn ? await signIn(target.url) : undefined;
-        const sample = await measure(`${target.url}${screen.path}`, preset, session);
+        const sample = await measureWithRetries(target.url, screen, preset);
         const key = `${preset}|${screen.name}|${target.name}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
         process.stderr.write(
