@@ -17,6 +17,7 @@ import {
   type DemoData,
   generateDemoData,
 } from './generate.ts';
+import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import {
   type DemoWeightEntryRow,
@@ -33,7 +34,13 @@ export { DEMO_REFERENCE_DATE, DEMO_SEED, type DemoCounts } from './generate.ts';
 
 const iso = (date: Date): string => date.toISOString();
 
-export type SeedCounts = DemoCounts & { trackerPets: number; trackerReadings: number; weightEntries: number };
+export type SeedCounts = DemoCounts & {
+  trackerPets: number;
+  trackerReadings: number;
+  weightEntries: number;
+  checkupPools: number;
+  checkups: number;
+};
 
 export type SeedResult =
   | { seeded: true; counts: SeedCounts; readingsEnd: Date | null }
@@ -76,12 +83,26 @@ export async function seedDemoData(deps: {
         trackerPetIds: new Set(trackerPets.map((pet) => pet.id)),
       })
     : [];
+  // Checkups go to pets with and without collars alike, whether or not this seed writes the readings.
+  const collarPetIds = new Set(
+    (end ? trackerPets : trackerPetsOf(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE })).map(
+      (pet) => pet.id,
+    ),
+  );
+  const checkups = generateCheckups(data, {
+    seed: DEMO_SEED,
+    scale,
+    end: deps.now ?? new Date(),
+    collarPetIds,
+  });
   const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
     ...countsOf(data),
     trackerPets: readingPets.length,
     trackerReadings: 0,
     weightEntries: weightEntries.length,
+    checkupPools: checkups.forms.length,
+    checkups: checkups.checkups.length,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -116,6 +137,8 @@ export async function seedDemoData(deps: {
       tx,
       generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE }),
     );
+    progress({ step: 'Seeding checkups' });
+    await insertDemoCheckups(tx, checkups);
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -129,7 +152,10 @@ export async function seedDemoData(deps: {
 /** People, pets and what hangs off them, as one count for the progress line. */
 function rowsOf(counts: SeedCounts): number {
   return Object.entries(counts)
-    .filter(([key]) => !['trackerPets', 'trackerReadings', 'weightEntries'].includes(key))
+    .filter(
+      ([key]) =>
+        !['trackerPets', 'trackerReadings', 'weightEntries', 'checkupPools', 'checkups'].includes(key),
+    )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);
 }
 

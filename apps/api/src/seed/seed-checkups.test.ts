@@ -1,0 +1,188 @@
+import { optionSku } from '@vetboard/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestVet, loginAs, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
+import { rowsOf } from '../db/rows.ts';
+import { DEMO_POOLS } from './demo-checkup-pools.ts';
+import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
+import { CHECKUP_HISTORY_DAYS, generateCheckups, LUNA_CHECKUP_IDS } from './generate-checkups.ts';
+import { trackerPetsOf } from './generate-trackers.ts';
+import { seedDemoData } from './seed.ts';
+import { BISCUIT, LUNA } from './showcase.ts';
+
+const config = { demoPassword: 'demo-password-123', passwordHashCost: 'low' as const };
+const NOW = new Date('2026-11-20T10:30:00Z');
+let app: TestApp;
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return rowsOf<T>(await app.database.db.execute(query));
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await seedDemoData({ db: app.database.db, config, trackers: false, now: NOW });
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('demo checkups', () => {
+  it('has six or more pools whose options carry the snake-cased title as sku and some problematic ones', async () => {
+    const pools = await rows<{ title: string; sku: string; is_pool: boolean; groups: unknown }>(sql`
+      select f.title, f.sku, f.is_pool, v.question_groups as groups
+      from forms f join form_versions v on v.form_id = f.id and v.version = f.version order by f.title`);
+    expect(pools.map((pool) => pool.title)).toEqual(
+      expect.arrayContaining([
+        'Cardiac follow-up',
+        'Skin and itch',
+        'Senior wellbeing',
+        'Post-operative recovery',
+        'Weight programme',
+        'Monthly wellbeing',
+      ]),
+    );
+    for (const pool of pools) {
+      expect(pool.is_pool).toBe(true);
+      const groups = pool.groups as Array<{
+        questions: Array<{ options: Array<{ title: string; sku: string; problematic: boolean }> }>;
+      }>;
+      expect(groups.length, pool.title).toBeGreaterThanOrEqual(2);
+      const options = groups.flatMap((g) => g.questions.flatMap((q) => q.options));
+      for (const option of options) expect(option.sku).toBe(optionSku(option.title));
+      expect(
+        options.some((option) => option.problematic),
+        pool.title,
+      ).toBe(true);
+      for (const question of groups.flatMap((g) => g.questions))
+        expect(question.options.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('spans three months, every status, problematic ones, several reviewers, collar and B2B pets', async () => {
+    const [totals] = await rows<Record<string, number>>(sql`select
+      count(*)::int as total,
+      count(*) filter (where status = 'sent')::int as sent,
+      count(*) filter (where status = 'answered')::int as answered,
+      count(*) filter (where status = 'reviewed')::int as reviewed,
+      count(*) filter (where problematic)::int as problematic,
+      count(*) filter (where status = 'answered' and problematic)::int as awaiting_problematic,
+      count(distinct reviewed_by_vet_id)::int as reviewers,
+      count(*) filter (where jsonb_array_length(comment_history) > 0)::int as amended,
+      count(*) filter (where filled_by_vet_id is not null)::int as filled,
+      count(distinct pet_id)::int as pets,
+      min(sent_at) as first
+      from checkups`);
+    expect(totals?.total).toBeGreaterThanOrEqual(400);
+    expect(totals?.pets).toBeGreaterThanOrEqual(300);
+    expect(totals?.sent).toBeGreaterThan(20);
+    expect(totals?.answered).toBeGreaterThan(20);
+    expect(totals?.reviewed).toBeGreaterThan(200);
+    expect(totals?.problematic).toBeGreaterThan(30);
+    expect(totals?.awaiting_problematic).toBeGreaterThan(3);
+    expect(totals?.reviewers).toBeGreaterThanOrEqual(4);
+    expect(totals?.amended).toBeGreaterThan(5);
+    expect(totals?.filled).toBeGreaterThan(5);
+    const first = new Date(String(totals?.first));
+    expect(NOW.getTime() - first.getTime()).toBeLessThanOrEqual(CHECKUP_HISTORY_DAYS * 86_400_000);
+    expect(NOW.getTime() - first.getTime()).toBeGreaterThan(80 * 86_400_000);
+
+    const broken = await rows<{ id: string }>(sql`
+      select id from checkups where
+        (status = 'sent' and (answered_at is not null or answers is not null or reviewed_at is not null))
+        or (status <> 'sent' and (answered_at is null or answers is null or answered_at < sent_at))
+        or (status = 'reviewed' and (reviewed_at is null or reviewed_by_vet_id is null or vet_comment is null
+             or reviewed_at < answered_at))
+        or (status <> 'reviewed' and reviewed_at is not null)
+        or problematic <> (problematic_count > 0)
+        or sent_at > ${NOW.toISOString()}::timestamptz or answered_at > ${NOW.toISOString()}::timestamptz`);
+    expect(broken).toEqual([]);
+
+    const [kinds] = await rows<{ b2b: number }>(sql`
+      select count(*) filter (where f.family_kind = 'b2b')::int as b2b
+      from checkups c join pets p on p.id = c.pet_id join families f on f.id = p.family_id`);
+    expect(kinds?.b2b).toBeGreaterThan(50);
+    const collar = trackerPetsOf(generateDemoData({ seed: DEMO_SEED, scale: 1, subscriptionsAsOf: NOW }), {
+      seed: DEMO_SEED,
+      scale: 1,
+      reference: DEMO_REFERENCE_DATE,
+    }).map((pet) => pet.id);
+    const [withCollar] = await rows<{ count: number }>(
+      sql`select count(distinct pet_id)::int as count from checkups where pet_id = any(${sql.param(collar)}::uuid[])`,
+    );
+    expect(withCollar?.count).toBeGreaterThan(50);
+  });
+
+  it('answers with options of the version each checkup was sent with, and counts the problematic ones', async () => {
+    const mismatched = await rows<{ id: string }>(sql`
+      select c.id from checkups c join form_versions v on v.form_id = c.form_id and v.version = c.form_version
+      where c.answers is not null and (
+        jsonb_array_length(c.answers) <> (select count(*) from jsonb_array_elements(v.question_groups) g,
+                                            jsonb_array_elements(g->'questions') q)
+        or c.problematic_count <> (
+          select count(*) from jsonb_array_elements(c.answers) a, jsonb_array_elements(v.question_groups) g,
+            jsonb_array_elements(g->'questions') q, jsonb_array_elements(q->'options') o
+          where q->>'uuid' = a->>'questionUuid' and o->>'sku' = a->>'optionSku' and (o->>'problematic')::boolean)
+        or exists (select 1 from jsonb_array_elements(c.answers) a where not exists (
+          select 1 from jsonb_array_elements(v.question_groups) g, jsonb_array_elements(g->'questions') q,
+            jsonb_array_elements(q->'options') o
+          where q->>'uuid' = a->>'questionUuid' and o->>'sku' = a->>'optionSku')))`);
+    expect(mismatched).toEqual([]);
+    const versions = await rows<{ version: number; count: number }>(sql`
+      select c.form_version as version, count(*)::int as count from checkups c join forms f on f.id = c.form_id
+      where f.sku = 'monthly_wellbeing' group by 1 order by 1`);
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('gives Luna a problematic cardiac follow-up answered two days ago, awaiting review', async () => {
+    const [luna] = await rows<{
+      status: string;
+      problematic: boolean;
+      answered_at: string;
+      title: string;
+      reviewed_at: string | null;
+    }>(sql`
+      select c.status::text, c.problematic, c.answered_at, f.title, c.reviewed_at
+      from checkups c join forms f on f.id = c.form_id where c.id = ${LUNA_CHECKUP_IDS.cardiacAwaiting}`);
+    expect(luna).toMatchObject({
+      status: 'answered',
+      problematic: true,
+      title: 'Cardiac follow-up',
+      reviewed_at: null,
+    });
+    expect((NOW.getTime() - new Date(String(luna?.answered_at)).getTime()) / 86_400_000).toBeCloseTo(2, 5);
+    const chosen = await rows<{ question: string; option: string; problematic: boolean }>(sql`
+      select q->>'title' as question, o->>'title' as option, (o->>'problematic')::boolean as problematic
+      from checkups c join form_versions v on v.form_id = c.form_id and v.version = c.form_version,
+        jsonb_array_elements(c.answers) a, jsonb_array_elements(v.question_groups) g,
+        jsonb_array_elements(g->'questions') q, jsonb_array_elements(q->'options') o
+      where c.id = ${LUNA_CHECKUP_IDS.cardiacAwaiting} and q->>'uuid' = a->>'questionUuid' and o->>'sku' = a->>'optionSku'`);
+    const worrying = chosen.filter((answer) => answer.problematic).map((answer) => answer.option);
+    expect(worrying).toEqual(expect.arrayContaining(['At night or when lying down', 'A little faster']));
+    const [pet] = await rows<{ count: number }>(
+      sql`select count(*)::int as count from checkups where pet_id = ${LUNA.id}`,
+    );
+    expect(pet?.count).toBe(4);
+  });
+
+  it('are the same on every run for the same moment, and sized by scale', () => {
+    const data = generateDemoData({ seed: DEMO_SEED, scale: 1 });
+    const options = { seed: DEMO_SEED, scale: 1, end: NOW };
+    expect(generateCheckups(data, options)).toEqual(generateCheckups(data, options));
+    expect(generateCheckups(data, options).forms).toHaveLength(DEMO_POOLS.length);
+  });
+});
+
+describe('demo checkups through the API', () => {
+  it('show a B2B vet only their company’s pets’ checkups, and some of them', async () => {
+    const vet = await createTestVet(app, { kind: 'b2b', companySku: 'PAWSURE' });
+    const cookies = await loginAs(app, vet.email, TEST_PASSWORD);
+    const response = await app.inject({ method: 'GET', url: '/v1/checkups?pageSize=100', cookies });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.checkups.length).toBeGreaterThan(3);
+    const petIds: string[] = body.checkups.map((checkup: { pet: { uuid: string } }) => checkup.pet.uuid);
+    expect(petIds).toContain(BISCUIT.id);
+    expect(petIds).not.toContain(LUNA.id);
+  });
+});
