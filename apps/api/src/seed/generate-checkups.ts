@@ -308,7 +308,8 @@ export function generateCheckups(
         });
         const waited = (end.getTime() - answeredAt.getTime()) / DAY_MS;
         // Older answers have mostly been reviewed; the last few days' are the inbox's work.
-        const reviewChance = waited > 7 ? 0.96 : waited > 2 ? (drawn.problematicCount > 0 ? 0.8 : 0.5) : 0.2;
+        const reviewChance =
+          waited > 14 ? 0.99 : waited > 7 ? 0.9 : waited > 2 ? (drawn.problematicCount > 0 ? 0.8 : 0.5) : 0.2;
         const reviewedAt = new Date(answeredAt.getTime() + random.float(0.5, 30) * HOUR_MS);
         if (random.chance(reviewChance) && reviewedAt < end) {
           const comments = REVIEW_COMMENTS[chosenPool.pool.key];
