@@ -8,9 +8,10 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
+import { hashToken } from '../../apps/api/src/lib/tokens.ts';
 import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
-import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET } from '../support/demo.ts';
+import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
 import { cloneFamily, type Query } from './clone-family.ts';
 
@@ -40,6 +41,11 @@ try {
       [vet.uuid, vet.email, vet.firstName, vet.lastName, vet.kind, HEAD_VET.email],
     );
   }
+  // The owner app, so specs can post an owner's checkup answers as it would.
+  await client.query(
+    `insert into integrations (id, name, token_hash) values ('0190b3c2-4e5a-7a01-8c11-0000000000e2', $1, $2)`,
+    ['Owner app (browser tests)', hashToken(OWNER_APP_TOKEN)],
+  );
   // A job that failed for good, for /jobs to show and retry: through pg-boss's own calls, in a queue
   // no worker takes, so it stays where the spec puts it.
   const boss = new PgBoss({ db: sqlExecutorFor(database.db), schema: JOBS_SCHEMA, migrate: false });

@@ -68,3 +68,20 @@ export const BISCUIT = {
 
 /** The failed job prepare/seed-database.ts leaves for /jobs (a queue of its own, no worker). */
 export const FAILED_JOB = { queue: 'e2e.weekly-report', error: 'The PDF renderer ran out of memory' };
+
+/** The demo checkup pools and Luna's checkups (apps/api/src/seed/generate-checkups.ts). */
+export const POOLS = {
+  cardiac: { uuid: '0190b3c2-4e5a-7a01-8c11-000000000031', title: 'Cardiac follow-up' },
+  monthly: { uuid: '0190b3c2-4e5a-7a01-8c11-000000000036', title: 'Monthly wellbeing' },
+};
+export const LUNA_CHECKUPS = {
+  /** Problematic (coughing at night, breathing faster asleep), answered two days ago, awaiting review. */
+  cardiacAwaiting: '0190b3c2-4e5a-7a01-8c11-000000000041',
+  /** Reviewed, its comment amended once. */
+  cardiacAmended: '0190b3c2-4e5a-7a01-8c11-000000000043',
+  /** Monthly wellbeing sent yesterday, not answered. */
+  monthlySent: '0190b3c2-4e5a-7a01-8c11-000000000044',
+};
+
+/** The owner app's integration token prepare/seed-database.ts registers (only its hash is stored). */
+export const OWNER_APP_TOKEN = 'vbi_e2e-owner-app-0123456789abcdefghijklmnopqrstuv';

@@ -37,6 +37,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Linnea', lastName: 'Okonkwo' },
     pets: { luna: 'Saffron', milo: 'Pipkin', pepper: 'Gossamer' },
   },
+  checkups: {
+    like: 'emma',
+    owner: { firstName: 'Perpetua', lastName: 'Wolstenholme' },
+    pets: { luna: 'Quillon' },
+  },
   petProfile: {
     like: 'tom',
     owner: { firstName: 'Ada', lastName: 'Pennywhistle' },

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { HEAD_VET, PRODUCT_NAME } from '../support/demo.ts';
-import { specFamily } from '../support/fixtures.ts';
+import { HEAD_VET, LUNA_CHECKUPS, PRODUCT_NAME } from '../support/demo.ts';
+import { specFamily, specId } from '../support/fixtures.ts';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
@@ -81,6 +81,7 @@ for (const viewport of viewports) {
         ['vets', `/vets?kind=${PRODUCT_NAME}`],
         ['betas', '/betas'],
         ['jobs', '/jobs'],
+        ['checkups', '/checkups'],
         ['family', `/families/${family.family.uuid}/pets`],
         ['vet profile', `/vets/${vet.uuid}`],
       ];
@@ -97,7 +98,7 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
-    test('the pet screens (profile, trackers, diets, diet editor) have no serious or critical violation', async ({
+    test('the pet screens (profile, trackers, checkups, diets, diet editor) have no serious or critical violation', async ({
       page,
     }) => {
       test.setTimeout(150_000);
@@ -107,6 +108,10 @@ for (const viewport of viewports) {
       const screens: [string, string][] = [
         ['pet profile', `/pets/${luna.uuid}`],
         ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
+        ['pet checkups', `/pets/${luna.uuid}/checkups`],
+        // Its problematic answers highlighted and the review form; then a reviewed one with its history.
+        ['checkup awaiting review', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAwaiting)}`],
+        ['checkup reviewed', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAmended)}`],
       ];
       for (const [screen, path] of screens) {
         await page.goto(path);

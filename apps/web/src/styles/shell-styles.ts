@@ -34,6 +34,7 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import '@mantine/dates/styles.layer.css';
 import '@mantine/spotlight/styles.layer.css';

@@ -21,7 +21,7 @@ export function InboxAge({ since, now = new Date() }: { since: Timestamp; now?: 
     <Text
       size="sm"
       ff="monospace"
-      c={hours > 24 ? 'red.7' : undefined}
+      c={hours > 24 ? 'red' : undefined}
       title={formatDateTime(since)}
       style={{ whiteSpace: 'nowrap' }}
       data-testid="inbox-age"

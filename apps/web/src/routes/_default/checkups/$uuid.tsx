@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { CheckupPage } from '@/features/checkups/checkup-page.tsx';
+import { checkupQueryOptions } from '@/features/checkups/checkups.queries.ts';
+import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
 export const Route = createFileRoute('/_default/checkups/$uuid')({
   params: { parse: (params) => validateUuidParams(params, 'uuid') },
-  component: () => <ComingSoonPanel title="Checkup" />,
+  loader: ({ context, params }) =>
+    orNotFound(context.queryClient.ensureQueryData(checkupQueryOptions(params.uuid))),
+  component: CheckupPage,
 });

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { petCheckupsQueryOptions } from '@/features/checkups/checkups.queries.ts';
+import { PetCheckupsPage } from '@/features/checkups/pet-checkups-page.tsx';
+import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 
 export const Route = createFileRoute('/pets/$uuid/checkups/')({
-  component: () => <ComingSoonPanel title="Health checkups" />,
+  // The page shows its own state if the list fails.
+  loader: petPageLoader(({ uuid, prefetch }) => [prefetch(petCheckupsQueryOptions(uuid))]),
+  component: PetCheckupsRoute,
 });
+
+function PetCheckupsRoute() {
+  return <PetCheckupsPage />;
+}

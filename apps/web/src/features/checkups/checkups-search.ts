@@ -1,0 +1,65 @@
+import { type CheckupListQuery, checkupSortFields, checkupStatusSchema } from '@vetboard/contract';
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
+
+const DEFAULT_SORT = { sort: 'inbox', order: 'asc' } as const;
+
+/** A calendar day in the URL (`2026-11-02`); anything else is dropped. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => dayjs(value).format('YYYY-MM-DD') === value)
+  .optional()
+  .catch(undefined);
+
+/**
+ * `/checkups?status=&problematic=&poolUuid=&sentFrom=&sentTo=&search=&sort=&order=&page=&pageSize=`:
+ * by default the inbox order (answered and awaiting review first, problematic first, then oldest first).
+ */
+export const checkupsSearchSchema = listSearchSchema(checkupSortFields, DEFAULT_SORT).extend({
+  status: checkupStatusSchema.optional().catch(undefined),
+  // The router parses `?problematic=true` as a boolean already.
+  problematic: z.boolean().optional().catch(undefined),
+  poolUuid: z.uuid().optional().catch(undefined),
+  /** Sent on or after this day. */
+  sentFrom: day,
+  /** Sent on or before this day. */
+  sentTo: day,
+});
+export type CheckupsSearch = z.output<typeof checkupsSearchSchema>;
+
+export const checkupsSearchDefaults = listSearchDefaults(DEFAULT_SORT);
+
+/** The list's own filters beside the search term: 'Clear filters' clears them too. */
+export const CHECKUP_FILTERS = [
+  'status',
+  'problematic',
+  'poolUuid',
+  'sentFrom',
+  'sentTo',
+] as const satisfies readonly (keyof CheckupsSearch)[];
+
+/** A day in the vet's own calendar as unix seconds at its start; `next` gives the start of the day after. */
+function dayStart(value: string, next = false): number {
+  return dayjs(value)
+    .add(next ? 1 : 0, 'day')
+    .startOf('day')
+    .unix();
+}
+
+export function checkupsListQuery(search: CheckupsSearch): CheckupListQuery {
+  return {
+    page: search.page,
+    pageSize: search.pageSize,
+    sort: search.sort,
+    order: search.order,
+    search: search.search,
+    status: search.status,
+    problematic: search.problematic,
+    poolUuid: search.poolUuid,
+    sentFrom: search.sentFrom ? dayStart(search.sentFrom) : undefined,
+    // The range's last day is included: the API's bound is exclusive.
+    sentTo: search.sentTo ? dayStart(search.sentTo, true) : undefined,
+  };
+}
