@@ -39,8 +39,8 @@ export const SPEC_FAMILIES = {
   },
   checkups: {
     like: 'emma',
-    owner: { firstName: 'Perpetua', lastName: 'Wolstenholme' },
-    pets: { luna: 'Quillon' },
+    owner: { firstName: 'Ottoline', lastName: 'Wolstenholme' },
+    pets: { luna: 'Quodlibet' },
   },
   petProfile: {
     like: 'tom',

@@ -4,7 +4,7 @@ import { HEAD_VET, LUNA, LUNA_CHECKUPS, OWNER_APP_TOKEN, POOLS } from '../suppor
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 
-/** This spec's own copy of Luna ("Quillon") and her checkups, so answering and reviewing change no one else's. */
+/** This spec's own copy of Luna ("Quodlibet") and her checkups, so answering and reviewing change no one else's. */
 const family = specFamily('checkups');
 const pet = family.pets.luna;
 const monthlySent = specId(family.key, LUNA_CHECKUPS.monthlySent);
@@ -135,7 +135,7 @@ test.describe('the checkups inbox', () => {
     );
   });
 
-  test('the inbox filters by status, problematic and date range, kept in the URL', async ({ page }) => {
+  test('the inbox filters by status and problematic answers, kept in the URL', async ({ page }) => {
     await logIn(page);
     await page.goto('/checkups');
     await expect(rows(page).first()).toContainText('Awaiting review');
@@ -151,6 +151,50 @@ test.describe('the checkups inbox', () => {
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Problematic only' })).toBeChecked();
     await expect(rows(page).first()).toContainText('Reviewed');
+  });
+});
+
+test.describe('starting a checkup from the pet’s checkups', () => {
+  // After the inbox tests, which count this pet's seeded checkups.
+  test('a vet fills one from a pool (shown filled by them) and sends another to the owner', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await logIn(page);
+    await page.goto(`/pets/${pet.uuid}/checkups`);
+    const table = page.getByTestId('pet-checkups-table');
+    // The four seeded for Luna, copied.
+    const before = 4;
+    await expect(table.locator('tbody tr[data-checkup-uuid]')).toHaveCount(before);
+
+    await page.getByRole('button', { name: 'Fill a checkup' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Pool' }).click();
+    await page.getByRole('option', { name: /^Post-operative recovery/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pets/${pet.uuid}/checkups/[0-9a-f-]{36}/new$`));
+    const questions = page.locator('[data-question]');
+    await expect(questions.first()).toBeVisible();
+    for (const question of await questions.all()) await question.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Save checkup' }).click();
+
+    await expect(page).toHaveURL(/\/checkups\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Post-operative recovery' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+      `Filled by ${HEAD_VET.fullName} during a call`,
+    );
+    await expect(
+      page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Mark reviewed' }),
+    ).toBeVisible();
+
+    await page.goto(`/pets/${pet.uuid}/checkups`);
+    await expect(table.locator('tbody tr')).toHaveCount(before + 1);
+    await page.getByRole('button', { name: 'Send a checkup' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Checkup' }).click();
+    await page.getByRole('option', { name: /^Skin and itch/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(before + 2);
+    await expect(table.locator('tbody tr').first()).toContainText('Skin and itch');
+    await expect(table.locator('tbody tr').first()).toContainText('Sent');
   });
 });
 

@@ -1,15 +1,26 @@
 import { type CheckupListQuery, checkupSortFields, checkupStatusSchema } from '@vetboard/contract';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'inbox', order: 'asc' } as const;
 
+/**
+ * The day `value` (`2026-11-02`) names, at local midnight, `plusDays` later; null if it names no day.
+ * Plain `Date`: this module is part of every page's entry (the route's search), so no date library.
+ */
+function localDay(value: string, plusDays = 0): Date | null {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  date.setDate(date.getDate() + plusDays);
+  return date;
+}
+
 /** A calendar day in the URL (`2026-11-02`); anything else is dropped. */
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => dayjs(value).format('YYYY-MM-DD') === value)
+  .refine((value) => localDay(value) !== null)
   .optional()
   .catch(undefined);
 
@@ -41,11 +52,9 @@ export const CHECKUP_FILTERS = [
 ] as const satisfies readonly (keyof CheckupsSearch)[];
 
 /** A day in the vet's own calendar as unix seconds at its start; `next` gives the start of the day after. */
-function dayStart(value: string, next = false): number {
-  return dayjs(value)
-    .add(next ? 1 : 0, 'day')
-    .startOf('day')
-    .unix();
+function dayStart(value: string, next = false): number | undefined {
+  const date = localDay(value, next ? 1 : 0);
+  return date ? Math.floor(date.getTime() / 1000) : undefined;
 }
 
 export function checkupsListQuery(search: CheckupsSearch): CheckupListQuery {
