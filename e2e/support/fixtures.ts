@@ -49,8 +49,8 @@ export const SPEC_FAMILIES = {
   },
   checkupPools: {
     like: 'tom',
-    owner: { firstName: 'Perpetua', lastName: 'Gallowglass' },
-    pets: { biscuit: 'Quillon' },
+    owner: { firstName: 'Ottoline', lastName: 'Ravensworth' },
+    pets: { biscuit: 'Marchpane' },
   },
 } as const satisfies Record<string, SpecFamilySpec>;
 

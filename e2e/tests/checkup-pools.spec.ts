@@ -5,7 +5,7 @@ import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
 
 /** This spec's own pet (a copy of Tom Becker's Biscuit): it sends checkups to it and fills them. */
 const { pets } = specFamily('checkupPools');
-const quillon = pets.biscuit;
+const marchpane = pets.biscuit;
 
 /** The option inputs of one question of the builder, in the order shown. */
 function optionInputs(page: Page, question: string): Locator {
@@ -219,17 +219,17 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
       },
     });
     const pool = ((await created.json()) as { form: { uuid: string } }).form;
-    await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: quillon.uuid } });
+    await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: marchpane.uuid } });
 
     await page.goto(`/checkups/pools/${pool.uuid}`);
-    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: quillon.name })).toBeVisible();
+    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: marchpane.name })).toBeVisible();
     await page.getByRole('button', { name: 'Archive' }).click();
     const dialog = page.getByRole('dialog', { name: `Archive “${title}”?` });
     await expect(dialog).toContainText('1 checkup was sent from this pool, so it is archived, not deleted');
     await dialog.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText(`“${title}” archived`)).toBeVisible();
     await expect(page.getByText('This pool is archived')).toBeVisible();
-    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: quillon.name })).toBeVisible();
+    await expect(page.getByTestId('pool-checkups').getByRole('link', { name: marchpane.name })).toBeVisible();
   });
 
   test('an unknown pool shows the 404 page', async ({ page }) => {
@@ -258,7 +258,7 @@ for (const viewport of screenViewports) {
       await page.getByRole('button', { name: 'Save pool' }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const poolUuid = page.url().split('/').at(-1) ?? '';
-      await page.request.post(`/v1/forms/${poolUuid}/send`, { data: { petUuid: quillon.uuid } });
+      await page.request.post(`/v1/forms/${poolUuid}/send`, { data: { petUuid: marchpane.uuid } });
       await page.reload();
       await expect(page.getByTestId('pool-checkups').locator('tbody tr')).toHaveCount(1);
       await shoot(page, 'checkup-pool', viewport.name);
@@ -267,7 +267,7 @@ for (const viewport of screenViewports) {
       await bodyRows(page.getByRole('table', { name: 'Checkup pools' }));
       await shoot(page, 'checkup-pools', viewport.name);
 
-      await page.goto(`/pets/${quillon.uuid}/checkups/${poolUuid}/new`);
+      await page.goto(`/pets/${marchpane.uuid}/checkups/${poolUuid}/new`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await shoot(page, 'checkup-fill', viewport.name);
     });
