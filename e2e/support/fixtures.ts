@@ -49,7 +49,7 @@ export const SPEC_FAMILIES = {
   },
   checkupPools: {
     like: 'tom',
-    owner: { firstName: 'Ottoline', lastName: 'Ravensworth' },
+    owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
 } as const satisfies Record<string, SpecFamilySpec>;

@@ -201,6 +201,65 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await expect(page.getByText('No pools match these filters')).toBeVisible();
   });
 
+  test('a vet sends a pool to a pet, then fills a checkup from it on the pet’s page and sees its read view', async ({
+    page,
+  }) => {
+    const title = `Breathing check ${Date.now()}`;
+    await buildPool(page, title);
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const poolUuid = page.url().split('/').at(-1) ?? '';
+
+    await page.goto(`/pets/${marchpane.uuid}/checkups`);
+    // An empty list offers the buttons in its empty state too: the header's come first.
+    await page.getByRole('button', { name: 'Send a checkup' }).first().click();
+    const send = page.getByRole('dialog', { name: `Send a checkup to ${marchpane.name}'s owner` });
+    await choose(send, page, 'Checkup', `${title} (3 questions)`);
+    await send.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(`“${title}” sent to ${marchpane.name}'s owner.`)).toBeVisible();
+    await expect(page.getByTestId('pet-checkups-table')).toContainText(title);
+
+    const sent = await page.request.get(`/v1/checkups?petUuid=${marchpane.uuid}&poolUuid=${poolUuid}`);
+    expect((await sent.json()).checkups).toMatchObject([{ status: 'sent', pet: { name: marchpane.name } }]);
+
+    await page.getByRole('button', { name: 'Fill a checkup' }).first().click();
+    const fill = page.getByRole('dialog', { name: 'Fill a checkup' });
+    await choose(fill, page, 'Pool', `${title} (3 questions)`);
+    await fill.getByRole('button', { name: 'Start' }).click();
+    await expect(page).toHaveURL(`/pets/${marchpane.uuid}/checkups/${poolUuid}/new`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // Every question is a choice field; saving with one unanswered names it.
+    await page
+      .getByRole('radiogroup', { name: 'Does your pet cough at night?' })
+      .getByRole('radio', { name: /Every night/ })
+      .check();
+    await page.getByRole('button', { name: 'Save checkup' }).click();
+    await expect(page.getByText('2 questions are not answered yet.')).toBeVisible();
+    await page
+      .getByRole('radiogroup', { name: 'Is breathing faster while asleep?' })
+      .getByRole('radio', { name: /^No/ })
+      .check();
+    await page
+      .getByRole('radiogroup', { name: 'How is the appetite?' })
+      .getByRole('radio', { name: /Normal/ })
+      .check();
+    await page.getByRole('button', { name: 'Save checkup' }).click();
+
+    await expect(page).toHaveURL(/\/checkups\/[0-9a-f-]{36}$/);
+    const checkupUuid = page.url().split('/').at(-1) ?? '';
+    const saved = await (await page.request.get(`/v1/checkups/${checkupUuid}`)).json();
+    expect(saved.checkup).toMatchObject({
+      status: 'answered',
+      problematic: true,
+      problematicCount: 1,
+      pet: { uuid: marchpane.uuid },
+      filledBy: { name: expect.any(String) },
+    });
+    await expect(page.getByText(title).first()).toBeVisible();
+    await expect(page.getByText(/^Filled by .+ during a call$/)).toBeVisible();
+  });
+
   test('archiving a pool that has checkups keeps it readable and says it was archived, not deleted', async ({
     page,
   }) => {
