@@ -329,6 +329,12 @@ for (const viewport of screenViewports) {
       await page.goto(`/pets/${marchpane.uuid}/checkups/${poolUuid}/new`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await shoot(page, 'checkup-fill', viewport.name);
+
+      await page.goto(`/pets/${marchpane.uuid}/checkups`);
+      await page.getByRole('button', { name: 'Send a checkup' }).first().click();
+      await page.getByRole('combobox', { name: 'Checkup' }).click();
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await shoot(page, 'checkup-send-dialog', viewport.name);
     });
   });
 }
