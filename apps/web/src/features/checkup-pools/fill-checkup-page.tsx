@@ -4,12 +4,12 @@ import { IconArchive, IconDeviceFloppy } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useFillCheckupMutation } from './checkup-pools.mutations.ts';
 import { poolQueryOptions } from './checkup-pools.queries.ts';
-import { LeaveGuard } from './leave-guard.tsx';
 
 const route = getRouteApi('/pets/$uuid/checkups/$checkupUuid/new');
 
@@ -70,7 +70,10 @@ export function FillCheckupPage() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Fill a checkup for ${pet.name}`}>
-      <LeaveGuard dirty={Object.keys(answers).length > 0} leaving={leaving} what={`${pet.name}'s checkup`} />
+      <LeaveGuard
+        blocks={() => Object.keys(answers).length > 0 && !leaving.current}
+        what={`${pet.name}'s checkup`}
+      />
       <Stack gap="lg" maw={860}>
         <Stack gap={4}>
           <Title order={1} fz={{ base: 24, sm: 28 }}>

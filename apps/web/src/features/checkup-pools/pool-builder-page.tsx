@@ -21,11 +21,11 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type Form, optionSku } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useSavePoolMutation } from './checkup-pools.mutations.ts';
 import { poolQueryOptions, skuHolderQueryOptions } from './checkup-pools.queries.ts';
-import { LeaveGuard } from './leave-guard.tsx';
 import classes from './pool-builder.module.css';
 import {
   derivedPoolSku,
@@ -388,7 +388,7 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
 
   return (
     <form onSubmit={submit} noValidate aria-label={title}>
-      <LeaveGuard dirty={dirty} leaving={leaving} what="this pool" />
+      <LeaveGuard blocks={() => dirty && !leaving.current} what="this pool" />
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
       <Stack gap="lg" maw={1400}>
         <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/pools" {...props} />}>

@@ -29,7 +29,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   type Diet,
   dietKindLabels,
@@ -41,6 +41,7 @@ import {
   type Unit,
 } from '@vetboard/contract';
 import { useMemo, useState } from 'react';
+import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
 import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -382,34 +383,6 @@ function InstructionsCard({ form, petName }: { form: DietForm; petName: string }
   );
 }
 
-function LeaveGuard({ form, saving }: { form: DietForm; saving: boolean }) {
-  const blocker = useBlocker({
-    shouldBlockFn: () => form.isDirty() && !saving,
-    enableBeforeUnload: () => form.isDirty(),
-    withResolver: true,
-  });
-  return (
-    <Modal
-      opened={blocker.status === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-    >
-      <Stack gap="lg">
-        <Text size="sm">The changes to this diet are not saved yet. They are lost if you leave.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay and keep editing
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; timezone: string }) {
   const health = useQuery(petHealthProfileQueryOptions(pet.uuid));
   const ingredients = useQuery(ingredientsQueryOptions());
@@ -460,7 +433,11 @@ function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; time
 
   return (
     <form onSubmit={submit} noValidate>
-      <LeaveGuard form={form} saving={patch.isPending} />
+      <LeaveGuard
+        blocks={() => form.isDirty() && !patch.isPending}
+        blocksUnload={() => form.isDirty()}
+        what="this diet"
+      />
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} miw={0}>

@@ -1,24 +1,25 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
-import type { RefObject } from 'react';
 
 /**
- * As in the diet editor: leaving with unsaved changes asks first (a link, back, or closing the tab).
- * `leaving` is set just before the page itself navigates away after saving.
+ * Every editor asks the same way before unsaved work is lost (a link, back, or closing the tab).
+ * The checks are functions because they must read the editor's state when the vet leaves, not when
+ * it last rendered (a page that navigates away right after saving clears its flag just before).
  */
 export function LeaveGuard({
-  dirty,
-  leaving,
+  blocks,
+  blocksUnload = blocks,
   what,
 }: {
-  dirty: boolean;
-  leaving: RefObject<boolean>;
-  /** "this pool", "this checkup". */
+  blocks: () => boolean;
+  /** Closing the tab; defaults to `blocks`. */
+  blocksUnload?: () => boolean;
+  /** "this diet", "this pool", "Luna's checkup". */
   what: string;
 }) {
   const blocker = useBlocker({
-    shouldBlockFn: () => dirty && !leaving.current,
-    enableBeforeUnload: () => dirty && !leaving.current,
+    shouldBlockFn: blocks,
+    enableBeforeUnload: blocksUnload,
     withResolver: true,
   });
   return (
