@@ -289,6 +289,68 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await expect(page.getByText(`“${title}” archived`)).toBeVisible();
     await expect(page.getByText('This pool is archived')).toBeVisible();
     await expect(page.getByTestId('pool-checkups').getByRole('link', { name: marchpane.name })).toBeVisible();
+    // Read-only from now on: no edit here, and the builder's address leads back to this page.
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+    await page.goto(`/checkups/pools/${pool.uuid}/edit`);
+    await expect(page).toHaveURL(`/checkups/pools/${pool.uuid}`);
+    await expect(page.getByText('This pool is archived')).toBeVisible();
+  });
+
+  test('an archived pool is gone from the active pools and found under Archived, kept in the URL', async ({
+    page,
+  }) => {
+    const title = `Retired joints ${Date.now()}`;
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title,
+          questionGroups: [
+            {
+              title: 'Mobility',
+              questions: [{ title: 'Limping?', options: [{ title: 'No' }, { title: 'Yes' }] }],
+            },
+          ],
+        },
+      },
+    });
+    const pool = ((await created.json()) as { form: { uuid: string } }).form;
+    await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: marchpane.uuid } });
+
+    await page.goto(`/checkups/pools?search=${encodeURIComponent(title)}`);
+    const table = page.getByRole('table', { name: 'Checkup pools' });
+    const row = (await bodyRows(table)).first();
+    await expect(row).toContainText(title);
+    await expect(row.getByText('Archived', { exact: true })).toHaveCount(0);
+    await row.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText(`“${title}” archived`)).toBeVisible();
+    await expect(page.getByText('No pools match these filters')).toBeVisible();
+
+    const status = page.getByTestId('pool-status-filter');
+    await status.getByText('Archived', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]status=archived(&|$)/);
+    const archived = (await bodyRows(table)).first();
+    await expect(archived).toContainText(title);
+    await expect(archived.getByText('Archived', { exact: true })).toBeVisible();
+
+    // A reload keeps the archived view; the pool can be duplicated but no longer edited nor archived.
+    await page.reload();
+    await expect(status.getByRole('radio', { name: 'Archived' })).toBeChecked();
+    await expect((await bodyRows(table)).first()).toContainText(title);
+    await (await bodyRows(table))
+      .first()
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click();
+    await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Archive' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Back to the active pools: the default, which the URL leaves out.
+    await status.getByText('Active', { exact: true }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page.getByText('No pools match these filters')).toBeVisible();
   });
 
   test('an unknown pool shows the 404 page', async ({ page }) => {

@@ -173,6 +173,8 @@ export const formResponseSchema = z.object({ form: formSchema });
 export type FormResponse = z.infer<typeof formResponseSchema>;
 
 export const formSortFields = ['updatedAt', 'title'] as const;
+export const formListStatuses = ['active', 'archived'] as const;
+export type FormListStatus = (typeof formListStatuses)[number];
 const formListQueries = listQuerySchemas(
   formSortFields,
   { sort: 'updatedAt', order: 'desc' },
@@ -181,6 +183,8 @@ const formListQueries = listQuerySchemas(
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
       .optional(),
+    /** `active` (the default) leaves archived forms out; `archived` lists only them. */
+    status: z.enum(formListStatuses).optional(),
   },
 );
 export const formListQuerySchema = formListQueries.list;

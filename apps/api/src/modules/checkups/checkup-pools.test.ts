@@ -191,6 +191,36 @@ describe('archive or delete', () => {
     expect(resent.statusCode).toBe(409);
     expect(resent.json().code).toBe('forms.archived');
   });
+
+  it('lists archived pools only when asked for them, and keeps them read-only', async () => {
+    const active = (await call('POST', '/v1/forms', { form: cardiacPool({ title: 'Still in use' }) })).json()
+      .form;
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool({ title: 'Old cardiac' }) })).json()
+      .form;
+    await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuid: petId });
+    await call('DELETE', `/v1/forms/${pool.uuid}`);
+    const uuids = async (query: string) =>
+      (await call('GET', `/v1/forms?isPool=true&pageSize=200${query}`))
+        .json()
+        .forms.map((f: { uuid: string }) => f.uuid);
+    const archived = await uuids('&status=archived');
+    expect(archived).toContain(pool.uuid);
+    expect(archived).not.toContain(active.uuid);
+    expect(await uuids('&status=active')).toEqual(await uuids(''));
+    expect(await uuids('')).toContain(active.uuid);
+    expect(await uuids('')).not.toContain(pool.uuid);
+    const listed = (await call('GET', '/v1/forms?status=archived&search=old+cardiac')).json().forms;
+    expect(listed).toEqual([expect.objectContaining({ uuid: pool.uuid, archived: true })]);
+    expect((await call('GET', '/v1/forms?status=gone')).statusCode).toBe(400);
+
+    const edited = await call('PUT', `/v1/forms/${pool.uuid}`, { form: cardiacPool({ title: 'Renamed' }) });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().code).toBe('forms.archived');
+    expect((await call('GET', `/v1/forms/${pool.uuid}`)).json().form).toMatchObject({
+      title: 'Old cardiac',
+      version: 1,
+    });
+  });
 });
 
 describe('sending a checkup to owners', () => {

@@ -18,4 +18,5 @@ export const formsErrors = {
       paths.map((path) => ({ path, message: 'No pet with this id' })),
     ),
   archived: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be sent'),
+  archivedReadOnly: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be edited'),
 };

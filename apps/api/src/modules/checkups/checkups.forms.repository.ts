@@ -1,5 +1,5 @@
 import type { FormListQuery } from '@vetboard/contract';
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkups, vets } from '../../db/schema.ts';
 import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
@@ -25,12 +25,12 @@ function selectForms(db: DbOrTx) {
 
 export type FormListRow = Awaited<ReturnType<typeof selectForms>>[number];
 
-export type FormFilter = Pick<FormListQuery, 'isPool' | 'search'> & { includeArchived: boolean };
+export type FormFilter = Pick<FormListQuery, 'isPool' | 'search'> & { archived: boolean };
 
 function filterCondition(filter: FormFilter): SQL | undefined {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
   return and(
-    filter.includeArchived ? undefined : isNull(forms.archivedAt),
+    filter.archived ? isNotNull(forms.archivedAt) : isNull(forms.archivedAt),
     filter.isPool === undefined ? undefined : eq(forms.isPool, filter.isPool),
     pattern
       ? or(sql`lower(${forms.title}) like ${pattern}`, sql`lower(${forms.sku}) like ${pattern}`)

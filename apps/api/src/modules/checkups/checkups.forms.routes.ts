@@ -39,7 +39,9 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listForms',
         tags,
-        description: 'Forms and pools (`isPool`), archived ones left out; newest change first by default.',
+        description:
+          'Forms and pools (`isPool`): the active ones, or only the archived ones with `status=archived`; ' +
+          'newest change first by default.',
         querystring: formListQuerySchema,
         response: { 200: formListResponseSchema, ...errors },
       },
@@ -147,10 +149,11 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateForm',
         tags,
         description:
-          'Saves the form as a new version; checkups already sent keep the version they were sent with.',
+          'Saves the form as a new version; checkups already sent keep the version they were sent with. ' +
+          'An archived form answers 409 `forms.archived`.',
         params: idParams,
         body: formWriteSchema,
-        response: { 200: formResponseSchema, ...errors },
+        response: { 200: formResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request) => updateFormVersion(deps, request.params.id, request.body.form, sessionVet(request)),

@@ -99,7 +99,7 @@ export async function listFormsPage(
   deps: Pick<FormsDeps, 'db'>,
   query: FormListQuery,
 ): Promise<FormListResponse> {
-  const filter = { isPool: query.isPool, search: query.search, includeArchived: false };
+  const filter = { isPool: query.isPool, search: query.search, archived: query.status === 'archived' };
   const { rows, pagination } = await listPage(query, {
     rows: (window) => listForms(deps.db, filter, query, window),
     count: (bound) => countForms(deps.db, filter, bound),
@@ -174,6 +174,8 @@ export async function updateFormVersion(
   await deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
     if (!form) throw formsErrors.notFound();
+    // Its checkups were sent from its last version; an archived form stays as it was when archived.
+    if (form.archivedAt) throw formsErrors.archivedReadOnly();
     const sku = input.sku ?? form.sku;
     await assertSkuFree(tx, sku, id);
     if (input.poolUuid && (input.poolUuid === id || !(await findPool(tx, input.poolUuid))))

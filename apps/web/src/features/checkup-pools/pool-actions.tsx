@@ -54,7 +54,7 @@ export function ArchivePoolModal({
   );
 }
 
-/** A row's menu on the pools list: edit, duplicate, archive. */
+/** A row's menu on the pools list: edit, duplicate, archive; an archived pool can only be duplicated. */
 export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus: ReadonlySet<string> }) {
   const [archiving, setArchiving] = useState(false);
   const duplicate = useDuplicatePoolMutation();
@@ -74,14 +74,16 @@ export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus:
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-          <Menu.Item
-            leftSection={<IconPencil size={16} />}
-            renderRoot={(props) => (
-              <Link to="/checkups/pools/$uuid/edit" params={{ uuid: pool.uuid }} {...props} />
-            )}
-          >
-            Edit
-          </Menu.Item>
+          {!pool.archived && (
+            <Menu.Item
+              leftSection={<IconPencil size={16} />}
+              renderRoot={(props) => (
+                <Link to="/checkups/pools/$uuid/edit" params={{ uuid: pool.uuid }} {...props} />
+              )}
+            >
+              Edit
+            </Menu.Item>
+          )}
           <Menu.Item
             leftSection={<IconCopy size={16} />}
             onClick={() =>
@@ -98,9 +100,11 @@ export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus:
           >
             Duplicate
           </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => setArchiving(true)}>
-            {pool.checkupCount > 0 ? 'Archive' : 'Delete'}
-          </Menu.Item>
+          {!pool.archived && (
+            <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => setArchiving(true)}>
+              {pool.checkupCount > 0 ? 'Archive' : 'Delete'}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <ArchivePoolModal pool={pool} opened={archiving} onClose={() => setArchiving(false)} />

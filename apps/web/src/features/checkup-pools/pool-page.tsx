@@ -304,12 +304,14 @@ export function PoolPage() {
               {form.checkupCount > 0 ? 'Archive' : 'Delete'}
             </Button>
           )}
-          <Button
-            leftSection={<IconPencil size={16} />}
-            renderRoot={(props) => <Link to="/checkups/pools/$uuid/edit" params={{ uuid }} {...props} />}
-          >
-            Edit
-          </Button>
+          {!form.archived && (
+            <Button
+              leftSection={<IconPencil size={16} />}
+              renderRoot={(props) => <Link to="/checkups/pools/$uuid/edit" params={{ uuid }} {...props} />}
+            >
+              Edit
+            </Button>
+          )}
         </Group>
       </Group>
       {form.archived && (

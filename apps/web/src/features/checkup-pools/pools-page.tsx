@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
@@ -9,7 +9,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { poolsListQueryOptions } from './checkup-pools.queries.ts';
 import { PoolRowMenu } from './pool-actions.tsx';
-import { type PoolsSearch, poolsListQuery } from './pools-search.ts';
+import { POOL_FILTERS, type PoolsSearch, poolsListQuery } from './pools-search.ts';
 
 const route = getRouteApi('/_default/checkups/pools/');
 
@@ -20,13 +20,22 @@ function columns(takenSkus: ReadonlySet<string>): DataTableColumn<FormSummary, P
       header: 'Pool',
       sortField: 'title',
       render: (pool) => (
-        <Anchor
-          fw={600}
-          size="sm"
-          renderRoot={(props) => <Link to="/checkups/pools/$uuid" params={{ uuid: pool.uuid }} {...props} />}
-        >
-          {pool.title}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor
+            fw={600}
+            size="sm"
+            renderRoot={(props) => (
+              <Link to="/checkups/pools/$uuid" params={{ uuid: pool.uuid }} {...props} />
+            )}
+          >
+            {pool.title}
+          </Anchor>
+          {pool.archived && (
+            <Badge variant="light" color="gray" tt="none" radius="sm">
+              Archived
+            </Badge>
+          )}
+        </Group>
       ),
     },
     {
@@ -78,9 +87,10 @@ function columns(takenSkus: ReadonlySet<string>): DataTableColumn<FormSummary, P
 
 /** `/checkups/pools`: the reusable checkup templates a vet sends or fills from. */
 export function PoolsPage() {
-  const state = useListPage(route.useSearch(), route.useNavigate());
+  const state = useListPage(route.useSearch(), route.useNavigate(), POOL_FILTERS);
+  const { search, update } = state;
   const go = useNavigate();
-  const list = useListQuery(poolsListQueryOptions(poolsListQuery(state.search)));
+  const list = useListQuery(poolsListQueryOptions(poolsListQuery(search)));
   const rows = list.data?.forms;
   const takenSkus = useMemo(() => new Set(rows?.map((pool) => pool.sku)), [rows]);
 
@@ -101,7 +111,20 @@ export function PoolsPage() {
       }
       searchLabel="Search pools"
       searchPlaceholder="Search by title or sku"
-      noun="pools"
+      filters={
+        <SegmentedControl
+          aria-label="Status"
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+          value={search.status ?? 'active'}
+          onChange={(value) => update({ status: value === 'archived' ? 'archived' : undefined, page: 1 })}
+          size="xs"
+          data-testid="pool-status-filter"
+        />
+      }
+      noun={search.status === 'archived' ? 'archived pools' : 'pools'}
       table={{
         label: 'Checkup pools',
         columns: columns(takenSkus),

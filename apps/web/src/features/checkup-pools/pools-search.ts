@@ -1,11 +1,17 @@
 import { type FormListQuery, formSortFields } from '@vetboard/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'updatedAt', order: 'desc' } as const;
 
-/** `/checkups/pools?search=&sort=&order=&page=&pageSize=`: the latest edited pools first by default. */
-export const poolsSearchSchema = listSearchSchema(formSortFields, DEFAULT_SORT);
+/**
+ * `/checkups/pools?status=&search=&sort=&order=&page=&pageSize=`: the active pools, latest edited first,
+ * by default; `status=archived` finds the archived ones, which nothing else lists.
+ */
+export const poolsSearchSchema = listSearchSchema(formSortFields, DEFAULT_SORT).extend({
+  // Only the other view is named in the URL: no status means the active pools.
+  status: z.literal('archived').optional().catch(undefined),
+});
 export type PoolsSearch = z.output<typeof poolsSearchSchema>;
 
 export const poolsSearchDefaults = listSearchDefaults(DEFAULT_SORT);
@@ -13,6 +19,7 @@ export const poolsSearchDefaults = listSearchDefaults(DEFAULT_SORT);
 export function poolsListQuery(search: PoolsSearch): FormListQuery {
   return {
     isPool: true,
+    status: search.status ?? 'active',
     page: search.page,
     pageSize: search.pageSize,
     search: search.search,
@@ -20,3 +27,6 @@ export function poolsListQuery(search: PoolsSearch): FormListQuery {
     order: search.order,
   };
 }
+
+/** The list's own filters beside the search term: 'Clear filters' goes back to the active pools. */
+export const POOL_FILTERS = ['status'] as const satisfies readonly (keyof PoolsSearch)[];
