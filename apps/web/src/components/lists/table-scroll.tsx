@@ -10,5 +10,16 @@ export function TableScroll({
   ...props
 }: Omit<TableScrollContainerProps, 'type'> & { label: string }) {
   // Native scrolling, so the focusable region is the element that scrolls (not a ScrollArea inside it).
-  return <Table.ScrollContainer {...props} type="native" tabIndex={0} role="region" aria-label={label} />;
+  // The scroll box is the containing block of what is absolutely positioned inside (a visually hidden
+  // header): otherwise that escapes it and makes the whole page scroll sideways on a phone.
+  return (
+    <Table.ScrollContainer
+      {...props}
+      pos="relative"
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    />
+  );
 }
