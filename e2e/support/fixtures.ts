@@ -52,6 +52,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
+  checkupsLive: {
+    like: 'tom',
+    owner: { firstName: 'Peregrine', lastName: 'Cobbleworth' },
+    pets: { biscuit: 'Gingersnap' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -154,6 +154,131 @@ test.describe('the checkups inbox', () => {
   });
 });
 
+/** A second spec pet (a copy of Biscuit), whose checkups the live-update test sends and answers. */
+const live = specFamily('checkupsLive');
+
+/** `date` as the inbox writes it (DD/MM/YYYY) and as the day picker names it ("15 November 2026"). */
+function dayLabels(date: Date): { cell: string; picker: string } {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return {
+    cell: `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`,
+    picker: `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'long' })} ${date.getFullYear()}`,
+  };
+}
+
+function daysBefore(today: Date, days: number): Date {
+  return new Date(today.getFullYear(), today.getMonth(), today.getDate() - days);
+}
+
+/** `date` as the URL keeps it (2026-11-15). */
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Clicks `day` in the open range picker, which shows the month of `shown`, paging to `day`'s month first. */
+async function pickDay(page: Page, shown: Date, day: Date): Promise<void> {
+  const months = (day.getFullYear() - shown.getFullYear()) * 12 + day.getMonth() - shown.getMonth();
+  for (let month = 0; month < Math.abs(months); month += 1)
+    await page.getByRole('button', { name: months < 0 ? 'Previous month' : 'Next month' }).click();
+  await page.getByRole('button', { name: dayLabels(day).picker, exact: true }).click();
+}
+
+test.describe('the inbox as owners answer and over time', () => {
+  test('an owner’s answers reach the open inbox within seconds, without a reload', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    const title = `Live cough check ${Date.now()}`;
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title,
+          questionGroups: [
+            {
+              title: 'Breathing',
+              questions: [
+                {
+                  title: 'Coughing at night?',
+                  options: [{ title: 'No' }, { title: 'Every night', problematic: true }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const pool = ((await created.json()) as { form: { uuid: string } }).form;
+    const sent = await page.request.post(`/v1/forms/${pool.uuid}/send`, {
+      data: { petUuid: live.pets.biscuit.uuid },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const [checkupUuid = ''] = ((await sent.json()) as { checkupUuids: string[] }).checkupUuids;
+
+    // The inbox filtered to this pool's checkups awaiting review: none yet.
+    await page.goto(`/checkups?status=answered&poolUuid=${pool.uuid}`);
+    await expect(page.getByText('No checkups match these filters')).toBeVisible();
+    // Reloads would lose this marker: it proves the list below was updated in place.
+    await page.evaluate(() => {
+      (window as unknown as { liveMarker: boolean }).liveMarker = true;
+    });
+
+    const [question] = await questionsOf(page, checkupUuid);
+    const worrying = question?.options.find((option) => option.problematic);
+    if (!question || !worrying) throw new Error('the pool’s question has no problematic option');
+    const posted = await request.post(`/v1/checkups/${checkupUuid}/answers`, {
+      headers: { authorization: `Bearer ${OWNER_APP_TOKEN}` },
+      data: { answers: [{ questionUuid: question.uuid, optionSku: worrying.sku }] },
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+
+    await expect(rows(page)).toHaveCount(1, { timeout: 5_000 });
+    await expect(rows(page).first()).toContainText(live.pets.biscuit.name);
+    await expect(rows(page).first()).toContainText(title);
+    await expect(rows(page).first()).toContainText('Awaiting review');
+    await expect(rows(page).first()).toContainText('1 problematic');
+    await expect(page.getByTestId('status-filter')).toContainText('Awaiting review (1)');
+    expect(await page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker)).toBe(true);
+  });
+
+  test('the sent date range is kept in the URL and shows only checkups sent within it', async ({ page }) => {
+    await logIn(page);
+    // The spec pet's seeded checkups were sent 1, 3, 31 and 62 days ago: this range holds only the second.
+    const today = new Date();
+    const from = daysBefore(today, 10);
+    const to = daysBefore(today, 2);
+
+    await page.goto(`/checkups?search=${pet.name}`);
+    await expect(rows(page).first()).toContainText(pet.name);
+    await page.getByRole('button', { name: 'Sent between' }).click();
+    await pickDay(page, today, from);
+    await pickDay(page, from, to);
+    await expect(page).toHaveURL(new RegExp(`sentFrom=${isoDay(from)}`));
+    await expect(page).toHaveURL(new RegExp(`sentTo=${isoDay(to)}`));
+    await page.keyboard.press('Escape');
+
+    const check = async () => {
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(POOLS.cardiac.title);
+      const cell = (await rows(page).first().textContent()) ?? '';
+      const sentDay = /(\d{2})\/(\d{2})\/(\d{4}) \d{2}:\d{2}/.exec(cell);
+      expect(sentDay, cell).not.toBeNull();
+      const [, dd, mm, yyyy] = sentDay ?? [];
+      const sentOn = new Date(Number(yyyy), Number(mm) - 1, Number(dd));
+      expect(sentOn >= from && sentOn <= to, `${sentOn.toDateString()} within the range`).toBe(true);
+      await expect(page.getByRole('button', { name: 'Sent between' })).toContainText(
+        `${dayLabels(from).cell} – ${dayLabels(to).cell}`,
+      );
+    };
+    await check();
+    await page.reload();
+    await check();
+  });
+});
+
 test.describe('starting a checkup from the pet’s checkups', () => {
   // After the inbox tests, which count this pet's seeded checkups.
   test('a vet fills one from a pool (shown filled by them) and sends another to the owner', async ({

@@ -4,6 +4,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type CheckupStatus, type CheckupSummary, checkupStatuses } from '@vetboard/contract';
+import { useState } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -146,6 +147,9 @@ export function CheckupsInboxPage() {
   const total = counts ? counts.sent + counts.answered + counts.reviewed : undefined;
   // Four statuses with their counts do not fit side by side on a phone.
   const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
+  // The first day picked, until the second is: held here because the URL only takes whole ranges, and the
+  // picker forgets a half range whenever the value it is given changes (this page re-renders often).
+  const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
 
   return (
     <ListPage
@@ -190,16 +194,28 @@ export function CheckupsInboxPage() {
             type="range"
             aria-label="Sent between"
             placeholder="Sent between"
-            value={[search.sentFrom ?? null, search.sentTo ?? null]}
+            value={halfRange ?? [search.sentFrom ?? null, search.sentTo ?? null]}
             onChange={([from, to]) => {
               // A range is applied once both ends are chosen, or when it is cleared.
-              if ((from && to) || (!from && !to))
+              if ((from && to) || (!from && !to)) {
+                setHalfRange(null);
                 update({ sentFrom: from ?? undefined, sentTo: to ?? undefined, page: 1 });
+              } else setHalfRange([from, to]);
             }}
+            onDropdownClose={() => setHalfRange(null)}
             valueFormat="DD/MM/YYYY"
             leftSection={<IconCalendar size={16} aria-hidden />}
             clearable
             allowSingleDateInRange
+            // The month arrows are icons only: screen readers need their names.
+            ariaLabels={{
+              previousMonth: 'Previous month',
+              nextMonth: 'Next month',
+              previousYear: 'Previous year',
+              nextYear: 'Next year',
+              previousDecade: 'Previous decade',
+              nextDecade: 'Next decade',
+            }}
             // Mantine draws this placeholder as text, which must keep 4.5:1 like any other.
             styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             w={{ base: '100%', xs: 240 }}
