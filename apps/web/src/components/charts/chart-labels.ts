@@ -1,5 +1,5 @@
 import type { BucketSize, ChartBucket } from '@vetboard/contract';
-import { inZone } from '@/lib/format/zoned-time.ts';
+import { dayMonth, hourMinute, inZone, wallClock } from '@/lib/format/zoned-time.ts';
 
 export interface AxisLabels {
   /** One per bucket; '' leaves that tick unlabelled. */
@@ -25,14 +25,15 @@ export function axisLabels(
   bucketSize: BucketSize,
   zone: string,
 ): AxisLabels {
-  const times = buckets.map((bucket) => inZone(bucket.start.seconds, zone));
+  // One label per bucket (168 for a week of hours): read through one cached formatter, not dayjs.tz.
+  const times = buckets.map((bucket) => wallClock(bucket.start.seconds, zone));
   if (bucketSize === '1d' || bucketSize === '1w') {
-    return { ticks: times.map((time) => time.format('DD/MM')), autoSkip: true };
+    return { ticks: times.map(dayMonth), autoSkip: true };
   }
   const spanHours = (buckets.length * BUCKET_SECONDS[bucketSize]) / 3600;
   if (spanHours <= 26) {
     return {
-      ticks: times.map((time) => (time.minute() === 0 && time.hour() % 3 === 0 ? time.format('HH:mm') : '')),
+      ticks: times.map((time) => (time.minute === 0 && time.hour % 3 === 0 ? hourMinute(time) : '')),
       autoSkip: false,
     };
   }
@@ -40,8 +41,9 @@ export function axisLabels(
   let midnight = 0;
   return {
     ticks: times.map((time) => {
-      if (time.minute() !== 0 || time.hour() !== 0) return '';
-      const label = midnight % step === 0 ? time.format(step === 1 ? 'ddd D' : 'DD/MM') : '';
+      if (time.minute !== 0 || time.hour !== 0) return '';
+      const label =
+        midnight % step === 0 ? (step === 1 ? `${time.weekday} ${time.day}` : dayMonth(time)) : '';
       midnight += 1;
       return label;
     }),

@@ -2,7 +2,23 @@ import { Box, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { TimeSeriesChartProps } from './chart-config.ts';
 
-const TimeSeriesChart = lazy(() => import('./time-series-chart.tsx'));
+let chartModule: Promise<typeof import('./time-series-chart.tsx')> | undefined;
+
+/**
+ * Starts fetching the chart module (Chart.js) once. A page that draws a chart calls it as it starts
+ * loading, so the chunk arrives with the page's data instead of being asked for only once the data
+ * has arrived and the chart first renders.
+ */
+export function preloadTimeSeriesChart(): Promise<typeof import('./time-series-chart.tsx')> {
+  chartModule ??= import('./time-series-chart.tsx').catch((error: unknown) => {
+    // A failed fetch (a deploy replaced the chunk, the network dropped) may be retried by the next render.
+    chartModule = undefined;
+    throw error;
+  });
+  return chartModule;
+}
+
+const TimeSeriesChart = lazy(preloadTimeSeriesChart);
 
 /** Phones get a shorter chart, so it and the controls above it fit one screen. */
 export const CHART_HEIGHT = 'clamp(220px, 42vw, 340px)';

@@ -1,4 +1,5 @@
-import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
+import { preloadTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
+import { type PetPageLoaderContext, petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 import type { TrackerSearch } from './tracker-search.ts';
 import {
   heartRateRange,
@@ -27,44 +28,66 @@ import {
  * same view of the URL as the page, so the page finds them in the cache.
  */
 
+/**
+ * Every tracker page draws a chart: its chunk is fetched from the start of the loader, beside the pet
+ * and the page's reads, not after them. The loader does not wait for it (a failed chunk is the chart's
+ * own error, not the page's).
+ */
+function withChart<TDeps>(loader: (context: PetPageLoaderContext<TDeps>) => Promise<{ timezone: string }>) {
+  return (context: PetPageLoaderContext<TDeps>) => {
+    preloadTimeSeriesChart().catch(() => undefined);
+    return loader(context);
+  };
+}
+
 /** Head itch (`shaking`) and drinking: one shape of page, told apart by the resource. */
 export const readingTrackerLoader = (resource: ReadingResource) =>
+  withChart(
+    petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+      const view = trackerViewOf(deps, timezone);
+      return [
+        prefetch(readingChartQueryOptions(resource, uuid, view.chartQuery)),
+        prefetch(readingHistoryQueryOptions(resource, uuid, view.historyQuery)),
+        prefetch(readingAverageQueryOptions(resource, uuid, PERIOD_AVERAGE_DAYS)),
+      ];
+    }),
+  );
+
+export const weightTrackerLoader = withChart(
   petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
     const view = trackerViewOf(deps, timezone);
     return [
-      prefetch(readingChartQueryOptions(resource, uuid, view.chartQuery)),
-      prefetch(readingHistoryQueryOptions(resource, uuid, view.historyQuery)),
-      prefetch(readingAverageQueryOptions(resource, uuid, PERIOD_AVERAGE_DAYS)),
+      prefetch(weightChartQueryOptions(uuid, view.chartQuery)),
+      prefetch(weightHistoryQueryOptions(uuid, view.historyQuery)),
     ];
-  });
+  }),
+);
 
-export const weightTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
-  const view = trackerViewOf(deps, timezone);
-  return [
-    prefetch(weightChartQueryOptions(uuid, view.chartQuery)),
-    prefetch(weightHistoryQueryOptions(uuid, view.historyQuery)),
-  ];
-});
+export const respiratoryTrackerLoader = withChart(
+  petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+    const view = trackerViewOf(deps, timezone);
+    return [
+      prefetch(respiratoryChartQueryOptions(uuid, view.chartQuery)),
+      prefetch(respiratoryHistoryQueryOptions(uuid, view.historyQuery)),
+    ];
+  }),
+);
 
-export const respiratoryTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
-  const view = trackerViewOf(deps, timezone);
-  return [
-    prefetch(respiratoryChartQueryOptions(uuid, view.chartQuery)),
-    prefetch(respiratoryHistoryQueryOptions(uuid, view.historyQuery)),
-  ];
-});
+export const heartRateTrackerLoader = withChart(
+  petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
+    const view = trackerViewOf(deps, timezone);
+    return [
+      prefetch(heartRateHalfHourlyQueryOptions(uuid, heartRateRange(view))),
+      prefetch(heartRateHistoryQueryOptions(uuid, view.historyQuery)),
+    ];
+  }),
+);
 
-export const heartRateTrackerLoader = petPageLoader<TrackerSearch>(({ uuid, timezone, deps, prefetch }) => {
-  const view = trackerViewOf(deps, timezone);
-  return [
-    prefetch(heartRateHalfHourlyQueryOptions(uuid, heartRateRange(view))),
-    prefetch(heartRateHistoryQueryOptions(uuid, view.historyQuery)),
-  ];
-});
-
-export const rpmLoader = petPageLoader<{ days: number }>(({ uuid, timezone, deps, prefetch }) => [
-  prefetch(respiratoryChartQueryOptions(uuid, rpmChartQuery(deps.days, timezone))),
-  prefetch(respiratoryLastAverageQueryOptions(uuid)),
-  prefetch(respiratoryHistoryQueryOptions(uuid, LATEST_READING_QUERY)),
-  prefetch(respiratoryThresholdsQueryOptions(uuid)),
-]);
+export const rpmLoader = withChart(
+  petPageLoader<{ days: number }>(({ uuid, timezone, deps, prefetch }) => [
+    prefetch(respiratoryChartQueryOptions(uuid, rpmChartQuery(deps.days, timezone))),
+    prefetch(respiratoryLastAverageQueryOptions(uuid)),
+    prefetch(respiratoryHistoryQueryOptions(uuid, LATEST_READING_QUERY)),
+    prefetch(respiratoryThresholdsQueryOptions(uuid)),
+  ]),
+);

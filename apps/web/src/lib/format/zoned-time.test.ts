@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatZoned, isIsoDay, safeZone, todayInZone, zonedToSeconds } from './zoned-time.ts';
+import {
+  dayMonth,
+  formatZoned,
+  hourMinute,
+  inZone,
+  isIsoDay,
+  safeZone,
+  todayInZone,
+  wallClock,
+  zonedToSeconds,
+} from './zoned-time.ts';
 
 const at = (iso: string) => ({ seconds: Date.parse(iso) / 1000 });
 
@@ -27,5 +37,41 @@ describe('times on the pet’s wall clock (SPEC §9 DD/MM/YYYY HH:mm)', () => {
     expect(isIsoDay('2028-02-29')).toBe(true);
     expect(isIsoDay('2026-02-29')).toBe(false);
     expect(isIsoDay('2026-2-01')).toBe(false);
+  });
+});
+
+describe('wallClock', () => {
+  it('reads the same wall clock as dayjs.tz, across daylight-saving changes and half-hour zones', () => {
+    const zones = [
+      'Europe/London',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'UTC',
+      'Not/AZone',
+    ];
+    // Every 30 minutes around London's and New York's autumn changes of 2026, and a spring one.
+    const starts = [Date.UTC(2026, 9, 24) / 1000, Date.UTC(2026, 10, 0) / 1000, Date.UTC(2026, 2, 28) / 1000];
+    for (const zone of zones) {
+      for (const start of starts) {
+        for (let seconds = start; seconds < start + 3 * 86_400; seconds += 1800) {
+          const expected = inZone(seconds, zone);
+          expect(wallClock(seconds, zone)).toEqual({
+            year: expected.year(),
+            month: expected.month() + 1,
+            day: expected.date(),
+            hour: expected.hour(),
+            minute: expected.minute(),
+            weekday: expected.format('ddd'),
+          });
+        }
+      }
+    }
+  });
+
+  it('writes DD/MM and HH:mm', () => {
+    const clock = wallClock(Date.UTC(2026, 0, 5, 7, 5) / 1000, 'UTC');
+    expect(dayMonth(clock)).toBe('05/01');
+    expect(hourMinute(clock)).toBe('07:05');
   });
 });
