@@ -130,11 +130,13 @@ async function measure(url: string, session?: Session): Promise<number> {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     }
     await page.goto(url);
-    // A string, evaluated in the page: this script is type-checked without the DOM's globals.
-    const handle = await page.waitForFunction('window.__chartPainted', null, {
-      timeout: 60_000,
-      polling: 50,
-    });
+    // globalThis, not window: this script is type-checked without the DOM's globals (and the app's CSP
+    // forbids evaluating a string).
+    const handle = await page.waitForFunction(
+      () => (globalThis as { __chartPainted?: number }).__chartPainted,
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
     return Number(await handle.jsonValue());
   } finally {
     await context.close();
