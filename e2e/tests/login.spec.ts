@@ -24,6 +24,8 @@ test.describe('login and password reset (SPEC §4, §8)', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL('/reset-password');
+    // The URL changes before the page's script has loaded: the login form's field is still there.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const unknown = await page.getByTestId('reset-request-sent').textContent();

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { betaFeatures, betaSortFields } from './enums.ts';
 import { userTypeSchema } from './users.ts';
 
-export const betaFeatures = [
-  'collar_v2',
-  'ai_triage',
-  'diet_planner',
-  'heart_rate',
-  'weekly_reports',
-] as const;
 export const betaFeatureSchema = z.enum(betaFeatures);
 export type BetaFeature = z.infer<typeof betaFeatureSchema>;
 export const betaFeatureLabels: Record<BetaFeature, string> = {
@@ -34,8 +28,6 @@ export const betaUserSchema = z.object({
   notes: z.string().nullable(),
 });
 export type BetaUser = z.infer<typeof betaUserSchema>;
-
-export const betaSortFields = ['enrolledAt', 'name', 'feature'] as const;
 
 const betaListQueries = listQuerySchemas(
   betaSortFields,

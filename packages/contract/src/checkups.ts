@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { checkupSortFields, checkupStatuses, formSortFields } from './enums.ts';
 
 /**
  * SPEC §5: an option's sku is its title snake-cased: lower case, every run of anything but letters and
@@ -14,7 +15,6 @@ export function optionSku(title: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-export const checkupStatuses = ['sent', 'answered', 'reviewed'] as const;
 export const checkupStatusSchema = z.enum(checkupStatuses);
 export type CheckupStatus = z.infer<typeof checkupStatusSchema>;
 
@@ -172,7 +172,6 @@ export type FormWrite = z.infer<typeof formWriteSchema>;
 export const formResponseSchema = z.object({ form: formSchema });
 export type FormResponse = z.infer<typeof formResponseSchema>;
 
-export const formSortFields = ['updatedAt', 'title'] as const;
 export const formListStatuses = ['active', 'archived'] as const;
 export type FormListStatus = (typeof formListStatuses)[number];
 const formListQueries = listQuerySchemas(
@@ -281,7 +280,6 @@ export const checkupResponseSchema = z.object({ checkup: checkupSchema });
 export type CheckupResponse = z.infer<typeof checkupResponseSchema>;
 
 /** `inbox`: answered checkups awaiting review first, problematic before the rest, then oldest first. */
-export const checkupSortFields = ['inbox', 'sentAt', 'answeredAt'] as const;
 const booleanQuery = z
   .enum(['true', 'false'])
   .transform((value) => value === 'true')

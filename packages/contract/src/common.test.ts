@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, passwordResetConfirmSchema } from './auth.ts';
-import { fullName, isSafeRedirectPath } from './common.ts';
+import { fullName } from './common.ts';
+import { isSafeRedirectPath } from './session.ts';
 import { vetKindLabels } from './vets.ts';
 
 describe('where a vet may be sent after logging in', () => {

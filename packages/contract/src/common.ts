@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, sortOrders } from './enums.ts';
 
 export const uuidSchema = z.uuid();
 
@@ -30,11 +31,6 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
-
-/** Same-site redirect targets only: a path, never `//host` or `/\host` (open-redirect guard). */
-export function isSafeRedirectPath(path: unknown): path is string {
-  return typeof path === 'string' && /^\/(?![/\\])/.test(path) && !/[\r\n]/.test(path);
-}
 
 /** SPEC §3: timestamps travel as objects with seconds since the Unix epoch. */
 export const timestampSchema = z.object({ seconds: z.number().int() });
@@ -77,14 +73,13 @@ export function calendarDateToIso(date: CalendarDate): string {
 
 /** Every list: page numbers start at 1; page sizes are capped so one request cannot dump a table. */
 export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 25;
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-export const sortOrderSchema = z.enum(['asc', 'desc']);
+export const sortOrderSchema = z.enum(sortOrders);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** Free-text search as lists take it: trimmed, an empty value means no search. */

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+// zod's tree-shakable API: the dashboard reads this on its first download, before any other schema.
+import { z } from 'zod/mini';
 
 /** What the server tells the browser at load time (injected into index.html, never secret). */
 export const publicConfigSchema = z.object({
-  productName: z.string().min(1),
-  callsUrl: z.string().min(1),
-  apiBaseUrl: z.string().default('/'),
+  productName: z.string().check(z.minLength(1)),
+  callsUrl: z.string().check(z.minLength(1)),
+  apiBaseUrl: z._default(z.string(), '/'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Species } from './breeds.ts';
 import { pageQuerySchema, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { respiratoryTimeScopes, trackerTimeScopes, weightTimeScopes } from './enums.ts';
 
 /**
  * Time series of DOMAIN.md "Trackers". Collar (and owner-app) readings are immutable; weight entries are
@@ -132,9 +133,6 @@ export function classifyRespiratoryRate(value: number, t: RespiratoryThresholds)
 export const MAX_CHART_BUCKETS = 400;
 
 /** SPEC §3 chart time scopes. */
-export const weightTimeScopes = ['week', 'month', 'year'] as const;
-export const respiratoryTimeScopes = ['day', 'week', 'month'] as const;
-export const trackerTimeScopes = ['day', 'week', 'month'] as const;
 export type WeightTimeScope = (typeof weightTimeScopes)[number];
 export type TrackerTimeScope = (typeof trackerTimeScopes)[number];
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, timestampSchema } from './common.ts';
+import { userSortFields, userTypes } from './enums.ts';
 import { familyKindSchema } from './families.ts';
 import { petSummarySchema } from './pets.ts';
 import { subscriptionSchema } from './subscriptions.ts';
 
-/** SPEC §2 side menu: 1 = the product's own customers, 2 = B2B users. */
-export const userTypes = [1, 2] as const;
-export const userTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export const userTypeSchema = z.union([z.literal(userTypes[0]), z.literal(userTypes[1])]);
 export type UserType = z.infer<typeof userTypeSchema>;
 export const userTypeLabels: Record<UserType, string> = { 1: 'Direct', 2: 'B2B' };
 
@@ -29,7 +28,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userSortFields = ['name', 'email', 'createdAt', 'petsCount'] as const;
 export const userSortFieldSchema = z.enum(userSortFields);
 export type UserSortField = z.infer<typeof userSortFieldSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchemas, multiValueQuery, paginationSchema, text, timestampSchema } from './common.ts';
+import { vetKinds, vetSortFields } from './enums.ts';
+import { vetFields } from './session.ts';
 
-export const vetKinds = ['regular', 'head', 'b2b', 'partner', 'undefined'] as const;
 export const vetKindSchema = z.enum(vetKinds);
 export type VetKind = z.infer<typeof vetKindSchema>;
 
@@ -14,18 +15,7 @@ export const vetKindLabels: Record<VetKind, string> = {
   undefined: 'Undefined',
 };
 
-export const vetSchema = z.object({
-  uuid: z.uuid(),
-  email: z.email(),
-  firstName: z.string(),
-  lastName: z.string(),
-  imageUrl: z.string().nullable(),
-  kind: vetKindSchema,
-  companySku: z.string().nullable(),
-  isRegularVet: z.boolean(),
-  isHeadVet: z.boolean(),
-  kindLabel: z.string(),
-});
+export const vetSchema = z.object({ ...vetFields, kind: vetKindSchema });
 export type Vet = z.infer<typeof vetSchema>;
 
 export const vetNameSchema = text().trim().min(1, 'Required').max(80, 'At most 80 characters');
@@ -40,8 +30,6 @@ export const vetListItemSchema = vetSchema.extend({
   disabled: z.boolean(),
 });
 export type VetListItem = z.infer<typeof vetListItemSchema>;
-
-export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
 
 /**
  * `kind` is a vet kind, or the product's name (case-insensitive; also `product`) for the product's own

@@ -1,5 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type SortOrder, sortOrderSchema } from '@vetboard/contract';
-import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type SortOrder, sortOrders } from '@vetboard/contract';
+// Route search validators load with the route tree, on every page's first download: zod's
+// tree-shakable API keeps its full one out of it.
+import { z } from 'zod/mini';
 
 /** The page sizes offered; any other value in a URL falls back to the default. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -8,16 +10,51 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
  * The router parses search values as JSON where it can, so `?search=123` arrives as a number and
  * `?search=true` as a boolean; a text parameter takes them back as the text the person typed.
  */
-export const urlText = z.preprocess(
-  (value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
-  z.string().trim().max(100),
+export const urlText = z.pipe(
+  z.transform((value: unknown) =>
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+  ),
+  z.string().check(z.trim(), z.maxLength(100)),
 );
 
 /** Free text from a URL: too long or not text is dropped, and empty means none. */
-export const searchParam = urlText
-  .transform((value) => value || undefined)
-  .optional()
-  .catch(undefined);
+export const searchParam = z.catch(
+  z.optional(
+    z.pipe(
+      urlText,
+      z.transform((value: string) => value || undefined),
+    ),
+  ),
+  undefined,
+);
+
+/** A page number from a URL: a whole number from 1, else the first page. */
+export const pageParam = z.catch(
+  z._default(z.coerce.number().check(z.refine(Number.isInteger), z.gte(1), z.lte(1_000_000)), 1),
+  1,
+);
+
+/** A page size from a URL: one of those offered, else the default. */
+export const pageSizeParam = z.catch(
+  z._default(
+    z.coerce.number().check(z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size))),
+    DEFAULT_PAGE_SIZE,
+  ),
+  DEFAULT_PAGE_SIZE,
+);
+
+/** One of `values`, else `fallback`; the fallback is also what a missing key means. */
+export function enumParam<const TValues extends readonly [string, ...string[]]>(
+  values: TValues,
+  fallback: TValues[number],
+) {
+  return z.catch(z._default(z.enum(values), fallback), fallback);
+}
+
+/** One of `values` or nothing: a filter whose bad value shows the list unfiltered. */
+export function optionalEnumParam<const TValues extends readonly [string, ...string[]]>(values: TValues) {
+  return z.catch(z.optional(z.enum(values)), undefined);
+}
 
 export interface ListSort<TSort extends string = string> {
   sort: TSort;
@@ -35,14 +72,10 @@ export function listSearchSchema<const TSort extends readonly [string, ...string
 ) {
   // `.default` before `.catch` keeps each key optional for links (`search: { user_type: 2 }`).
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
-    pageSize: z.coerce
-      .number()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-      .default(DEFAULT_PAGE_SIZE)
-      .catch(DEFAULT_PAGE_SIZE),
-    sort: z.enum(sortFields).default(defaults.sort).catch(defaults.sort),
-    order: sortOrderSchema.default(defaults.order).catch(defaults.order),
+    page: pageParam,
+    pageSize: pageSizeParam,
+    sort: enumParam(sortFields, defaults.sort),
+    order: enumParam(sortOrders, defaults.order),
     search: searchParam,
   });
 }

@@ -1,9 +1,10 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { listSearchSchema, searchParam } from './list-search.ts';
 import { hasListFilters, type ListNavigate, useListPage } from './use-list-page.ts';
 
-const schema = listSearchSchema(['name', 'createdAt'], { sort: 'createdAt', order: 'desc' }).extend({
+const schema = z.extend(listSearchSchema(['name', 'createdAt'], { sort: 'createdAt', order: 'desc' }), {
   kind: searchParam,
   feature: searchParam,
 });

@@ -1,44 +1,65 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type LoginRequest, loginRequestSchema } from '@vetboard/contract';
+import type { LoginRequest } from '@vetboard/contract';
+import { type FormEvent, useState } from 'react';
 import { pathAfterLogin } from '@/lib/guard/redirect-path.ts';
 import { AuthCardHeading, EmailField } from './auth-form-parts.tsx';
-import { useLoginMutation } from './auth-mutations.ts';
+import { loadLoginCall, useLoginMutation } from './auth-mutations.ts';
 
 const route = getRouteApi('/_public/login');
+
+type LoginErrors = Partial<Record<keyof LoginRequest, string>>;
 
 export function LoginPage() {
   const { redirectPath } = route.useSearch();
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const form = useForm<LoginRequest>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginRequestSchema, { sync: true }),
-  });
+  // Two fields read once, on submit: plain state, because Mantine's form hook would be the largest
+  // script of the page every visit starts on.
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const clearError = (field: keyof LoginRequest) => () =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const submit = form.onSubmit((values) =>
+  const logIn = (values: LoginRequest) =>
     login.mutate(values, {
       // SPEC §2: back to where the vet was sent from, if that is a page of this site.
       onSuccess: () => void navigate({ href: pathAfterLogin(redirectPath), replace: true }),
-    }),
-  );
+    });
+
+  // The contract's schema judges the form, as the API would; it loads on submit with the login call.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values: LoginRequest = {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    loadLoginCall().then(
+      ({ formErrors, loginRequestSchema }) => {
+        const found = formErrors(loginRequestSchema, values);
+        setErrors(found);
+        if (Object.keys(found).length === 0) logIn(values);
+      },
+      // Not loaded (offline, or a new release replaced it): the mutation tries again and reports it.
+      () => logIn(values),
+    );
+  };
 
   return (
     <Stack gap="lg">
       <AuthCardHeading title="Welcome back" description="Log in with your work email to continue." />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
+          <EmailField name="email" error={errors.email} onChange={clearError('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             leftSection={<IconLock size={16} stroke={1.7} />}
             withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            name="password"
+            error={errors.password}
+            onChange={clearError('password')}
           />
           <Group justify="flex-end" mt={-4}>
             <Anchor size="sm" renderRoot={(props) => <Link to="/reset-password" {...props} />}>

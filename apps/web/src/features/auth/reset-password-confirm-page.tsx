@@ -6,7 +6,7 @@ import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@vetboard/contract';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { AuthCardHeading } from './auth-form-parts.tsx';
-import { usePasswordResetConfirmMutation } from './auth-mutations.ts';
+import { usePasswordResetConfirmMutation } from './password-reset-mutations.ts';
 
 const route = getRouteApi('/_public/reset-password/$token');
 

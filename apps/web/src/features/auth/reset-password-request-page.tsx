@@ -4,7 +4,7 @@ import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type PasswordResetRequest, passwordResetRequestSchema } from '@vetboard/contract';
 import { AuthCardHeading, EmailField } from './auth-form-parts.tsx';
-import { usePasswordResetRequestMutation } from './auth-mutations.ts';
+import { usePasswordResetRequestMutation } from './password-reset-mutations.ts';
 
 function BackToLogin() {
   return (

@@ -1,12 +1,12 @@
-import { type BetaListQuery, betaFeatureSchema, betaSortFields } from '@vetboard/contract';
-import type { z } from 'zod';
-import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
+import { type BetaListQuery, betaFeatures, betaSortFields } from '@vetboard/contract';
+import { z } from 'zod/mini';
+import { listSearchDefaults, listSearchSchema, optionalEnumParam } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'enrolledAt', order: 'desc' } as const;
 
 /** `/betas?feature=&search=&sort=&order=&page=&pageSize=`: newest enrolments first by default. */
-export const betasSearchSchema = listSearchSchema(betaSortFields, DEFAULT_SORT).extend({
-  feature: betaFeatureSchema.optional().catch(undefined),
+export const betasSearchSchema = z.extend(listSearchSchema(betaSortFields, DEFAULT_SORT), {
+  feature: optionalEnumParam(betaFeatures),
 });
 export type BetasSearch = z.output<typeof betasSearchSchema>;
 

@@ -1,5 +1,5 @@
 import { type FormListQuery, formSortFields } from '@vetboard/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'updatedAt', order: 'desc' } as const;
@@ -8,9 +8,9 @@ const DEFAULT_SORT = { sort: 'updatedAt', order: 'desc' } as const;
  * `/checkups/pools?status=&search=&sort=&order=&page=&pageSize=`: the active pools, latest edited first,
  * by default; `status=archived` finds the archived ones, which nothing else lists.
  */
-export const poolsSearchSchema = listSearchSchema(formSortFields, DEFAULT_SORT).extend({
+export const poolsSearchSchema = z.extend(listSearchSchema(formSortFields, DEFAULT_SORT), {
   // Only the other view is named in the URL: no status means the active pools.
-  status: z.literal('archived').optional().catch(undefined),
+  status: z.catch(z.optional(z.literal('archived')), undefined),
 });
 export type PoolsSearch = z.output<typeof poolsSearchSchema>;
 

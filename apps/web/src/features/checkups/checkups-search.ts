@@ -1,6 +1,6 @@
-import { type CheckupListQuery, checkupSortFields, checkupStatusSchema } from '@vetboard/contract';
-import { z } from 'zod';
-import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
+import { type CheckupListQuery, checkupSortFields, checkupStatuses } from '@vetboard/contract';
+import { z } from 'zod/mini';
+import { listSearchDefaults, listSearchSchema, optionalEnumParam } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'inbox', order: 'asc' } as const;
 
@@ -17,22 +17,25 @@ function localDay(value: string, plusDays = 0): Date | null {
 }
 
 /** A calendar day in the URL (`2026-11-02`); anything else is dropped. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => localDay(value) !== null)
-  .optional()
-  .catch(undefined);
+const day = z.catch(
+  z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/),
+      z.refine((value) => localDay(value) !== null),
+    ),
+  ),
+  undefined,
+);
 
 /**
  * `/checkups?status=&problematic=&poolUuid=&sentFrom=&sentTo=&search=&sort=&order=&page=&pageSize=`:
  * by default the inbox order (answered and awaiting review first, problematic first, then oldest first).
  */
-export const checkupsSearchSchema = listSearchSchema(checkupSortFields, DEFAULT_SORT).extend({
-  status: checkupStatusSchema.optional().catch(undefined),
+export const checkupsSearchSchema = z.extend(listSearchSchema(checkupSortFields, DEFAULT_SORT), {
+  status: optionalEnumParam(checkupStatuses),
   // The router parses `?problematic=true` as a boolean already.
-  problematic: z.boolean().optional().catch(undefined),
-  poolUuid: z.uuid().optional().catch(undefined),
+  problematic: z.catch(z.optional(z.boolean()), undefined),
+  poolUuid: z.catch(z.optional(z.uuid()), undefined),
   /** Sent on or after this day. */
   sentFrom: day,
   /** Sent on or before this day. */

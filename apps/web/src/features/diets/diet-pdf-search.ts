@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * `/diets/{uuid}/pdf?expires=…&signature=…`: both come from a link pasted into an e-mail or a chat,
@@ -7,11 +7,16 @@ import { z } from 'zod';
  * comes back as a number and is turned into text again.
  */
 export const dietPdfSearchSchema = z.object({
-  expires: z.coerce.number().int().positive().optional().catch(undefined),
-  signature: z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().min(1).max(200))
-    .optional()
-    .catch(undefined),
+  expires: z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())), undefined),
+  signature: z.catch(
+    z.optional(
+      z.pipe(
+        z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
+        z.string().check(z.minLength(1), z.maxLength(200)),
+      ),
+    ),
+    undefined,
+  ),
 });
 export type DietPdfSearch = z.infer<typeof dietPdfSearchSchema>;
 

@@ -4,8 +4,8 @@ import {
   trackerTimeScopes,
   weightTimeScopes,
 } from '@vetboard/contract';
-import { z } from 'zod';
-import { PAGE_SIZES } from '@/components/lists/list-search.ts';
+import { z } from 'zod/mini';
+import { enumParam, pageParam, pageSizeParam } from '@/components/lists/list-search.ts';
 import { isIsoDay } from '@/lib/format/iso-day.ts';
 import type { PeriodScope } from './tracker-period.ts';
 
@@ -13,19 +13,17 @@ import type { PeriodScope } from './tracker-period.ts';
  * `?date=2026-11-21`: a day on the pet's wall clock, absent for today. The router reads search values
  * as JSON where it can, so a number comes back to text before the check; anything else means today.
  */
-const dateParam = z
-  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().refine(isIsoDay))
-  .optional()
-  .catch(undefined);
+const dateParam = z.catch(
+  z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
+      z.string().check(z.refine(isIsoDay)),
+    ),
+  ),
+  undefined,
+);
 
-const pagingParams = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
-  pageSize: z.coerce
-    .number()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .default(DEFAULT_PAGE_SIZE)
-    .catch(DEFAULT_PAGE_SIZE),
-};
+const pagingParams = { page: pageParam, pageSize: pageSizeParam };
 
 /**
  * A tracker page's state in its URL (`?scope=week&date=2026-11-21&page=2`), so a view can be shared
@@ -36,7 +34,7 @@ function trackerSearchSchema<const TScope extends readonly [PeriodScope, ...Peri
   defaultScope: TScope[number],
 ) {
   return z.object({
-    scope: z.enum(scopes).default(defaultScope).catch(defaultScope),
+    scope: enumParam(scopes, defaultScope),
     date: dateParam,
     ...pagingParams,
   });
@@ -67,10 +65,12 @@ export const searchDefaults = <TScope extends PeriodScope>(scope: TScope) => ({
 /** RPM: the trend over the last 30 or 90 nights. */
 export const rpmWindows = [30, 90] as const;
 export const rpmSearchSchema = z.object({
-  days: z.coerce
-    .number()
-    .refine((days) => (rpmWindows as readonly number[]).includes(days))
-    .default(30)
-    .catch(30),
+  days: z.catch(
+    z._default(
+      z.coerce.number().check(z.refine((days) => (rpmWindows as readonly number[]).includes(days))),
+      30,
+    ),
+    30,
+  ),
 });
 export const rpmSearchDefaults = { days: 30 };

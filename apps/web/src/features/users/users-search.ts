@@ -1,12 +1,12 @@
-import { type UserListQuery, type UserType, userSortFields, userTypeSchema } from '@vetboard/contract';
-import { z } from 'zod';
+import { type UserListQuery, type UserType, userSortFields, userTypes } from '@vetboard/contract';
+import { z } from 'zod/mini';
 import { listSearchDefaults, listSearchSchema } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'createdAt', order: 'desc' } as const;
 
 /** `/users?user_type=2|1&search=&sort=&order=&page=&pageSize=`; `user_type` keeps SPEC §2's spelling. */
-export const usersSearchSchema = listSearchSchema(userSortFields, DEFAULT_SORT).extend({
-  user_type: z.coerce.number().pipe(userTypeSchema).optional().catch(undefined),
+export const usersSearchSchema = z.extend(listSearchSchema(userSortFields, DEFAULT_SORT), {
+  user_type: z.catch(z.optional(z.pipe(z.coerce.number(), z.literal(userTypes))), undefined),
 });
 export type UsersSearch = z.output<typeof usersSearchSchema>;
 

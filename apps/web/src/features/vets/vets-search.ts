@@ -1,5 +1,5 @@
 import { type VetKind, type VetListQuery, vetKinds, vetSortFields } from '@vetboard/contract';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { listSearchDefaults, listSearchSchema, urlText } from '@/components/lists/list-search.ts';
 
 const DEFAULT_SORT = { sort: 'name', order: 'asc' } as const;
@@ -16,11 +16,11 @@ export function isVetKind(kind: string): kind is VetKind {
 
 /** `/vets?kind=b2b|partner|{product}&search=…`; an unknown kind lists every vet instead of failing. */
 export function vetsSearchSchema(productName: string) {
-  return listSearchSchema(vetSortFields, DEFAULT_SORT).extend({
-    kind: urlText
-      .refine((kind) => isVetKind(kind) || isProductKindParam(kind, productName))
-      .optional()
-      .catch(undefined),
+  return z.extend(listSearchSchema(vetSortFields, DEFAULT_SORT), {
+    kind: z.catch(
+      z.optional(urlText.check(z.refine((kind) => isVetKind(kind) || isProductKindParam(kind, productName)))),
+      undefined,
+    ),
   });
 }
 export type VetsSearch = z.output<ReturnType<typeof vetsSearchSchema>>;

@@ -1,13 +1,29 @@
-import { errorResponseSchema } from '@vetboard/contract';
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { HttpError, NetworkError, SessionExpiredError } from './api-errors.ts';
 import { camelCaseKeys } from './camel-case.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 
+/**
+ * The error shape's schema is the contract's, with zod's full API: loaded with the first failed call,
+ * which every page's first download can do without. Unloadable, the error keeps its status only.
+ */
+async function parseErrorBody(body: unknown) {
+  try {
+    const { errorResponseSchema } = await import('./error-response.ts');
+    return errorResponseSchema.safeParse(body);
+  } catch {
+    return undefined;
+  }
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<S extends z.ZodType> {
+/** The contract's schemas; the few the first download needs use zod's tree-shakable API. */
+export type ResponseSchema = z.ZodType | ZodMiniType;
+
+export interface RequestOptions<S extends ResponseSchema> {
   method?: HttpMethod;
   body?: unknown;
   query?: Record<string, QueryValue>;
@@ -26,7 +42,7 @@ export interface HttpClientOptions {
 }
 
 export interface HttpClient {
-  request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+  request<S extends ResponseSchema>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
 }
 
 /** These calls give 401 its own meaning (wrong password, no session yet), so a 401 there is not an expired session. */
@@ -93,8 +109,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const body = await readBody(response);
     if (response.ok) return body;
-    const parsed = errorResponseSchema.safeParse(body);
-    throw parsed.success
+    const parsed = await parseErrorBody(body);
+    throw parsed?.success
       ? new HttpError(response.status, parsed.data.error, parsed.data.code, parsed.data.details)
       : new HttpError(response.status, undefined, undefined);
   }
@@ -150,7 +166,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           throw sessionExpired(replayError);
         }
       }
-      return schema.parse(camelCaseKeys(body));
+      // Both APIs' `parse` return their schema's output; their union loses that.
+      return schema.parse(camelCaseKeys(body)) as z.output<typeof schema>;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { vetSchema } from '@vetboard/contract';
+import { sessionVetSchema } from '@vetboard/contract';
 import { api } from '../api/api-client.ts';
 
 export const authKeys = {
@@ -11,6 +11,6 @@ export const authKeys = {
 export function authVetQueryOptions() {
   return queryOptions({
     queryKey: authKeys.vet(),
-    queryFn: ({ signal }) => api.request('/v1/auth/vet', { schema: vetSchema, signal }),
+    queryFn: ({ signal }) => api.request('/v1/auth/vet', { schema: sessionVetSchema, signal }),
   });
 }

@@ -1,6 +1,5 @@
-import { type Vet, vetSchema } from '@vetboard/contract';
+import { storedSessionSchema, type Vet } from '@vetboard/contract';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 
 export interface AuthState {
   loggedIn: boolean;
@@ -10,7 +9,6 @@ export interface AuthState {
 export const AUTH_STORAGE_KEY = 'vetboard.auth';
 
 const LOGGED_OUT: AuthState = { loggedIn: false, vet: null };
-const storedStateSchema = z.object({ loggedIn: z.boolean(), vet: vetSchema.nullable() });
 
 /** SPEC §3: the logged-in flag and the vet survive reloads, in browser storage. */
 export function createAuthStore(storage: Storage | undefined) {
@@ -20,7 +18,7 @@ export function createAuthStore(storage: Storage | undefined) {
     try {
       const raw = storage?.getItem(AUTH_STORAGE_KEY);
       if (!raw) return LOGGED_OUT;
-      const parsed = storedStateSchema.safeParse(JSON.parse(raw));
+      const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
       return parsed.success ? parsed.data : LOGGED_OUT;
     } catch {
       return LOGGED_OUT;

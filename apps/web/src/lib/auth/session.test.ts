@@ -5,7 +5,8 @@ import { api } from '../api/api-client.ts';
 import { NetworkError } from '../api/api-errors.ts';
 import { authKeys } from './auth-queries.ts';
 import { authStore } from './auth-store.ts';
-import { clearSession, endSession, reloadSessionVet, startSession } from './session.ts';
+import { clearSession, reloadSessionVet, startSession } from './session.ts';
+import { endSession } from './use-logout.ts';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { okResponseSchema, type Vet } from '@vetboard/contract';
-import { api } from '../api/api-client.ts';
+import type { Vet } from '@vetboard/contract';
 import { authVetQueryOptions } from './auth-queries.ts';
 import { authStore } from './auth-store.ts';
 
@@ -30,14 +29,4 @@ export async function confirmSession(queryClient: QueryClient): Promise<Vet> {
 export async function reloadSessionVet(queryClient: QueryClient): Promise<Vet> {
   queryClient.removeQueries({ queryKey: authVetQueryOptions().queryKey });
   return confirmSession(queryClient);
-}
-
-/** SPEC §7: a failing logout is only logged; the vet is logged out locally either way. */
-export async function endSession(queryClient: QueryClient): Promise<void> {
-  try {
-    await api.request('/v1/auth/logout', { method: 'POST', schema: okResponseSchema });
-  } catch (error) {
-    console.warn('Logout request failed', error);
-  }
-  clearSession(queryClient);
 }

@@ -1,5 +1,8 @@
 import { notFound } from '@tanstack/react-router';
-import { uuidSchema } from '@vetboard/contract';
+// Params are checked by the route tree, on every page's first download: zod's tree-shakable API.
+import { z } from 'zod/mini';
+
+const uuidSchema = z.uuid();
 
 /**
  * SPEC §2 "validate": a path id that is not a UUID cannot name anything, so the route answers 404

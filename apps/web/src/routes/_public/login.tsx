@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginPage } from '@/features/auth/login-page.tsx';
 
 /** SPEC §2: login accepts the page to return to; whether it is safe to follow is decided after login. */
 const loginSearchSchema = z.object({
-  redirectPath: z.string().optional().catch(undefined),
+  redirectPath: z.catch(z.optional(z.string()), undefined),
 });
 
 export const Route = createFileRoute('/_public/login')({

@@ -1,0 +1,1 @@
+export { errorResponseSchema } from '@vetboard/contract';

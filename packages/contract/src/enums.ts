@@ -1,0 +1,34 @@
+/**
+ * The closed value lists the contract's schemas are built from, as plain arrays: the dashboard's route
+ * search validators need the values on its first download, and importing them from here keeps zod's
+ * full API (and every schema module) out of it. The schemas beside each list derive from these.
+ */
+
+/** Every list: the page size when the request names none. */
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const sortOrders = ['asc', 'desc'] as const;
+
+export const vetKinds = ['regular', 'head', 'b2b', 'partner', 'undefined'] as const;
+export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
+
+/** SPEC §2 side menu: 1 = the product's own customers, 2 = B2B users. */
+export const userTypes = [1, 2] as const;
+export const userSortFields = ['name', 'email', 'createdAt', 'petsCount'] as const;
+
+export const betaFeatures = [
+  'collar_v2',
+  'ai_triage',
+  'diet_planner',
+  'heart_rate',
+  'weekly_reports',
+] as const;
+export const betaSortFields = ['enrolledAt', 'name', 'feature'] as const;
+
+export const checkupStatuses = ['sent', 'answered', 'reviewed'] as const;
+export const checkupSortFields = ['inbox', 'sentAt', 'answeredAt'] as const;
+export const formSortFields = ['updatedAt', 'title'] as const;
+
+export const weightTimeScopes = ['week', 'month', 'year'] as const;
+export const respiratoryTimeScopes = ['day', 'week', 'month'] as const;
+export const trackerTimeScopes = ['day', 'week', 'month'] as const;
