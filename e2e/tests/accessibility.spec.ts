@@ -51,6 +51,17 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+// Each test logs in and works on its own screens and data, so the file's tests may share the workers.
+test.describe.configure({ mode: 'parallel' });
+
+async function auditScreens(page: Page, screens: [string, string][], findings: Finding[]): Promise<void> {
+  for (const [screen, path] of screens) {
+    await page.goto(path);
+    await settled(page);
+    await audit(page, screen, findings);
+  }
+}
+
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 375, height: 812 },
@@ -60,11 +71,12 @@ for (const viewport of viewports) {
   test.describe(`WCAG 2.1 AA at ${viewport.width} px (axe-core)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    // Two halves, each with one login: a loaded machine audits all 17 screens in well over a minute.
-    test('the public pages, home, the lists, a family, a vet and 404 have no serious or critical violation', async ({
+    // Small groups, each its own test: a loaded machine takes seconds per audited screen, and the
+    // file's tests spread over the workers.
+    test('the public pages, home and the people lists have no serious or critical violation', async ({
       page,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(120_000);
       const findings: Finding[] = [];
 
       await page.goto('/login');
@@ -75,21 +87,35 @@ for (const viewport of viewports) {
       await settled(page);
       await audit(page, 'home', findings);
 
+      await auditScreens(
+        page,
+        [
+          ['users', '/users?user_type=1'],
+          ['vets', `/vets?kind=${PRODUCT_NAME}`],
+          ['betas', '/betas'],
+        ],
+        findings,
+      );
+      expect(findings).toEqual([]);
+    });
+
+    test('jobs, the checkups inbox, a family, a vet and 404 have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
       const vet = (await (await page.request.get('/v1/auth/vet')).json()) as { uuid: string };
-      const screens: [string, string][] = [
-        ['users', '/users?user_type=1'],
-        ['vets', `/vets?kind=${PRODUCT_NAME}`],
-        ['betas', '/betas'],
-        ['jobs', '/jobs'],
-        ['checkups', '/checkups'],
-        ['family', `/families/${family.family.uuid}/pets`],
-        ['vet profile', `/vets/${vet.uuid}`],
-      ];
-      for (const [screen, path] of screens) {
-        await page.goto(path);
-        await settled(page);
-        await audit(page, screen, findings);
-      }
+      await auditScreens(
+        page,
+        [
+          ['jobs', '/jobs'],
+          ['checkups', '/checkups'],
+          ['family', `/families/${family.family.uuid}/pets`],
+          ['vet profile', `/vets/${vet.uuid}`],
+        ],
+        findings,
+      );
 
       await page.goto('/no-such-page');
       await expect(page.getByTestId('error-status')).toHaveText('404');
@@ -98,26 +124,37 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
-    test('the pet screens (profile, trackers, checkups, diets, diet editor) have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(150_000);
+    test('the pet profile and its trackers have no serious or critical violation', async ({ page }) => {
+      test.setTimeout(120_000);
       const findings: Finding[] = [];
       await logIn(page);
+      await auditScreens(
+        page,
+        [
+          ['pet profile', `/pets/${luna.uuid}`],
+          ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
+        ],
+        findings,
+      );
+      expect(findings).toEqual([]);
+    });
 
-      const screens: [string, string][] = [
-        ['pet profile', `/pets/${luna.uuid}`],
-        ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
-        ['pet checkups', `/pets/${luna.uuid}/checkups`],
-        // Its problematic answers highlighted and the review form; then a reviewed one with its history.
-        ['checkup awaiting review', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAwaiting)}`],
-        ['checkup reviewed', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAmended)}`],
-      ];
-      for (const [screen, path] of screens) {
-        await page.goto(path);
-        await settled(page);
-        await audit(page, screen, findings);
-      }
+    test('the pet’s checkups, a checkup, diets and the diet editor have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      await auditScreens(
+        page,
+        [
+          ['pet checkups', `/pets/${luna.uuid}/checkups`],
+          // Its problematic answers highlighted and the review form; then a reviewed one with its history.
+          ['checkup awaiting review', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAwaiting)}`],
+          ['checkup reviewed', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAmended)}`],
+        ],
+        findings,
+      );
 
       await page.goto(`/pets/${luna.uuid}/diets`);
       await settled(page);
@@ -142,7 +179,7 @@ for (const viewport of viewports) {
     test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
       page,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(120_000);
       const findings: Finding[] = [];
       await logIn(page);
 
@@ -168,18 +205,17 @@ for (const viewport of viewports) {
       expect(created.status(), await created.text()).toBe(201);
       const pool = ((await created.json()) as { form: { uuid: string } }).form;
 
-      const screens: [string, string][] = [
-        ['checkup pools', '/checkups/pools'],
-        ['new checkup pool', '/checkups/pools/new'],
-        ['checkup pool', `/checkups/pools/${pool.uuid}`],
-        ['checkup pool editor', `/checkups/pools/${pool.uuid}/edit`],
-        ['fill a checkup', `/pets/${luna.uuid}/checkups/${pool.uuid}/new`],
-      ];
-      for (const [screen, path] of screens) {
-        await page.goto(path);
-        await settled(page);
-        await audit(page, screen, findings);
-      }
+      await auditScreens(
+        page,
+        [
+          ['checkup pools', '/checkups/pools'],
+          ['new checkup pool', '/checkups/pools/new'],
+          ['checkup pool', `/checkups/pools/${pool.uuid}`],
+          ['checkup pool editor', `/checkups/pools/${pool.uuid}/edit`],
+          ['fill a checkup', `/pets/${luna.uuid}/checkups/${pool.uuid}/new`],
+        ],
+        findings,
+      );
 
       expect(findings).toEqual([]);
     });
