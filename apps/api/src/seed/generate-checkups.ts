@@ -154,6 +154,34 @@ function versionAt(pool: PoolVersions, sentAt: Date) {
 }
 
 /** Answers drawn for a pet: mostly reassuring, with a problematic option now and then (`worry` of the time). */
+/** A checkup as it is when sent; answering and reviewing fill in the rest. */
+function sentCheckupRow(
+  id: string,
+  petId: string,
+  pool: PoolVersions,
+  formVersion: number,
+  sentAt: Date,
+  sentBy: string,
+): DemoCheckupRow {
+  return {
+    id,
+    petId,
+    formId: pool.pool.id,
+    formVersion,
+    status: 'sent',
+    problematicCount: 0,
+    answers: null,
+    sentAt,
+    sentByVetId: sentBy,
+    answeredAt: null,
+    filledByVetId: null,
+    reviewedByVetId: null,
+    reviewedAt: null,
+    vetComment: null,
+    commentHistory: [],
+  };
+}
+
 function drawAnswers(groups: FormQuestionGroup[], worry: number, random: SeededRandom) {
   let problematicCount = 0;
   const answers = groups.flatMap((group) =>
@@ -280,23 +308,7 @@ export function generateCheckups(
       const filled = random.chance(0.06);
       const answerDelay = filled ? 0 : random.float(0.05, 3) * DAY_MS;
       const answeredAt = random.chance(filled ? 1 : 0.82) ? new Date(sentAt.getTime() + answerDelay) : null;
-      const row: DemoCheckupRow = {
-        id: random.uuidV7(sentAt),
-        petId: pet.id,
-        formId: chosenPool.pool.id,
-        formVersion: version.version,
-        status: 'sent',
-        problematicCount: 0,
-        answers: null,
-        sentAt,
-        sentByVetId: sentBy,
-        answeredAt: null,
-        filledByVetId: null,
-        reviewedByVetId: null,
-        reviewedAt: null,
-        vetComment: null,
-        commentHistory: [],
-      };
+      const row = sentCheckupRow(random.uuidV7(sentAt), pet.id, chosenPool, version.version, sentAt, sentBy);
       if (answeredAt && answeredAt < end) {
         const drawn = drawAnswers(version.groups, worry, random);
         Object.assign(row, {
@@ -366,23 +378,7 @@ function showcaseCheckups(
   const base = (id: string, petId: string, p: PoolVersions, sentAt: Date, sentBy: string) => {
     const version = versionAt(p, sentAt);
     return {
-      row: {
-        id,
-        petId,
-        formId: p.pool.id,
-        formVersion: version.version,
-        status: 'sent' as CheckupStatus,
-        problematicCount: 0,
-        answers: null,
-        sentAt,
-        sentByVetId: sentBy,
-        answeredAt: null,
-        filledByVetId: null,
-        reviewedByVetId: null,
-        reviewedAt: null,
-        vetComment: null,
-        commentHistory: [],
-      } satisfies DemoCheckupRow,
+      row: sentCheckupRow(id, petId, p, version.version, sentAt, sentBy),
       groups: version.groups,
     };
   };
