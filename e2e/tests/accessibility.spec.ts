@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { HEAD_VET, LUNA_CHECKUPS, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
@@ -54,9 +55,10 @@ async function settled(page: Page): Promise<void> {
 // Each test logs in and works on its own screens and data, so the file's tests may share the workers.
 test.describe.configure({ mode: 'parallel' });
 
+/** Screens are opened inside the app, as a vet moves between them (a reload per screen costs seconds). */
 async function auditScreens(page: Page, screens: [string, string][], findings: Finding[]): Promise<void> {
   for (const [screen, path] of screens) {
-    await page.goto(path);
+    await openInApp(page, path);
     await settled(page);
     await audit(page, screen, findings);
   }
@@ -156,7 +158,7 @@ for (const viewport of viewports) {
         findings,
       );
 
-      await page.goto(`/pets/${luna.uuid}/diets`);
+      await openInApp(page, `/pets/${luna.uuid}/diets`);
       await settled(page);
       await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
       await audit(page, 'diets', findings);

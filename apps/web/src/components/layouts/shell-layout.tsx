@@ -1,7 +1,7 @@
 import '@/styles/shell-styles.ts';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useLiveUpdates } from '../../lib/live/use-live-updates.ts';
 import { AppHeader, NAVBAR_ID } from '../shell/app-header.tsx';
@@ -24,6 +24,8 @@ export function ShellLayout({
 }) {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const href = useLocation({ select: (location) => location.href });
+  // Assistive technology (and the browser tests) learn that the page is being replaced.
+  const loading = useRouterState({ select: (state) => state.isLoading });
   useLiveUpdates();
 
   // On a phone the open menu covers the page; following one of its links should reveal the page.
@@ -66,7 +68,7 @@ export function ShellLayout({
         >
           {navbar}
         </AppShell.Navbar>
-        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main} aria-busy={loading || undefined}>
           {children}
         </AppShell.Main>
       </AppShell>
