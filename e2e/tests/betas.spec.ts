@@ -3,6 +3,7 @@ import { logIn } from '../support/auth.ts';
 import { HEAD_VET } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, listSummary, screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 const FEATURES: Record<string, string> = {
   collar_v2: 'Collar v2',
@@ -66,7 +67,7 @@ test.describe('betas (SPEC §2 /betas)', () => {
     expect(feature, `a beta feature ${owner.fullName} is not in yet`).toBeDefined();
     const featureLabel = FEATURES[feature as string] as string;
 
-    await page.goto('/betas');
+    await openInApp(page, '/betas');
     await page.getByRole('link', { name: 'Enrol a user' }).click();
     await expect(page).toHaveURL('/betas/create');
     const form = page.locator('form');

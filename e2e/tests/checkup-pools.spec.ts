@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** This spec's own pet (a copy of Tom Becker's Biscuit): it sends checkups to it and fills them. */
 const { pets } = specFamily('checkupPools');
@@ -29,7 +30,7 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
  * typing, adding, and switching one option problematic. Leaves the page on the builder, unsaved.
  */
 async function buildPool(page: Page, title: string): Promise<void> {
-  await page.goto('/checkups/pools/new');
+  await openInApp(page, '/checkups/pools/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New checkup pool' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Group 1', exact: true }).fill('Breathing');
@@ -147,7 +148,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
   });
 
   test('leaving the builder with unsaved changes asks first', async ({ page }) => {
-    await page.goto('/checkups/pools/new');
+    await openInApp(page, '/checkups/pools/new');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Half-made pool');
     await page.getByRole('link', { name: 'All pools' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -210,7 +211,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const poolUuid = page.url().split('/').at(-1) ?? '';
 
-    await page.goto(`/pets/${marchpane.uuid}/checkups`);
+    await openInApp(page, `/pets/${marchpane.uuid}/checkups`);
     // An empty list offers the buttons in its empty state too: the header's come first.
     await page.getByRole('button', { name: 'Send a checkup' }).first().click();
     const send = page.getByRole('dialog', { name: `Send a checkup to ${marchpane.name}'s owner` });
@@ -280,7 +281,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     const pool = ((await created.json()) as { form: { uuid: string } }).form;
     await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: marchpane.uuid } });
 
-    await page.goto(`/checkups/pools/${pool.uuid}`);
+    await openInApp(page, `/checkups/pools/${pool.uuid}`);
     await expect(page.getByTestId('pool-checkups').getByRole('link', { name: marchpane.name })).toBeVisible();
     await page.getByRole('button', { name: 'Archive' }).click();
     const dialog = page.getByRole('dialog', { name: `Archive “${title}”?` });
@@ -316,7 +317,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     const pool = ((await created.json()) as { form: { uuid: string } }).form;
     await page.request.post(`/v1/forms/${pool.uuid}/send`, { data: { petUuid: marchpane.uuid } });
 
-    await page.goto(`/checkups/pools?search=${encodeURIComponent(title)}`);
+    await openInApp(page, `/checkups/pools?search=${encodeURIComponent(title)}`);
     const table = page.getByRole('table', { name: 'Checkup pools' });
     const row = (await bodyRows(table)).first();
     await expect(row).toContainText(title);

@@ -3,6 +3,7 @@ import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA, LUNA_CHECKUPS, OWNER_APP_TOKEN, POOLS } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** This spec's own copy of Luna ("Quodlibet") and her checkups, so answering and reviewing change no one else's. */
 const family = specFamily('checkups');
@@ -57,7 +58,7 @@ test.describe('the checkups inbox', () => {
 
     // The pet's checkups in the inbox order: the two awaiting review (both problematic), oldest answer
     // first, before the ones already reviewed.
-    await page.goto(`/checkups?search=${pet.name}`);
+    await openInApp(page, `/checkups?search=${pet.name}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkups' })).toBeVisible();
     await expect(rows(page)).toHaveCount(4);
     await expect(rows(page).nth(0)).toContainText(POOLS.cardiac.title);
@@ -119,7 +120,7 @@ test.describe('the checkups inbox', () => {
 
   test('the pet’s checkups list every status, each opening its checkup', async ({ page }) => {
     await logIn(page);
-    await page.goto(`/pets/${pet.uuid}/checkups`);
+    await openInApp(page, `/pets/${pet.uuid}/checkups`);
     await expect(page.getByRole('heading', { level: 1, name: 'Health checkups' })).toBeVisible();
     const table = page.getByTestId('pet-checkups-table');
     await expect(table.locator('tbody tr')).toHaveCount(4);
@@ -137,7 +138,7 @@ test.describe('the checkups inbox', () => {
 
   test('the inbox filters by status and problematic answers, kept in the URL', async ({ page }) => {
     await logIn(page);
-    await page.goto('/checkups');
+    await openInApp(page, '/checkups');
     await expect(rows(page).first()).toContainText('Awaiting review');
     await page.getByText('Problematic only').click();
     await expect(page).toHaveURL(/problematic=true/);
@@ -219,7 +220,7 @@ test.describe('the inbox as owners answer and over time', () => {
     const [checkupUuid = ''] = ((await sent.json()) as { checkupUuids: string[] }).checkupUuids;
 
     // The inbox filtered to this pool's checkups awaiting review: none yet.
-    await page.goto(`/checkups?status=answered&poolUuid=${pool.uuid}`);
+    await openInApp(page, `/checkups?status=answered&poolUuid=${pool.uuid}`);
     await expect(page.getByText('No checkups match these filters')).toBeVisible();
     // Reloads would lose this marker: it proves the list below was updated in place.
     await page.evaluate(() => {
@@ -251,7 +252,7 @@ test.describe('the inbox as owners answer and over time', () => {
     const from = daysBefore(today, 10);
     const to = daysBefore(today, 2);
 
-    await page.goto(`/checkups?search=${pet.name}`);
+    await openInApp(page, `/checkups?search=${pet.name}`);
     await expect(rows(page).first()).toContainText(pet.name);
     await page.getByRole('button', { name: 'Sent between' }).click();
     await pickDay(page, today, from);
@@ -286,7 +287,7 @@ test.describe('starting a checkup from the pet’s checkups', () => {
   }) => {
     test.setTimeout(60_000);
     await logIn(page);
-    await page.goto(`/pets/${pet.uuid}/checkups`);
+    await openInApp(page, `/pets/${pet.uuid}/checkups`);
     const table = page.getByTestId('pet-checkups-table');
     // The four seeded for Luna, copied.
     const before = 4;

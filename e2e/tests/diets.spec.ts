@@ -3,6 +3,7 @@ import { logIn } from '../support/auth.ts';
 import { LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 const INGREDIENTS_PATH = '/v1/ingredients';
 const TURKEY = 'Turkey breast, cooked (roasted, skinless)';
@@ -66,7 +67,7 @@ test.describe('diets', () => {
     const kcal = await kcalPer100g(page);
 
     // From the pet's diets page to a new draft.
-    await page.goto(`/pets/${biscuit.uuid}/diets`);
+    await openInApp(page, `/pets/${biscuit.uuid}/diets`);
     await expect(page.getByRole('heading', { level: 1, name: 'Diet plans' })).toBeVisible();
     await page.getByRole('link', { name: 'New diet' }).first().click();
     await expect(page).toHaveURL(`/pets/${biscuit.uuid}/diets/new`);
@@ -217,7 +218,7 @@ test.describe('diets', () => {
   });
 
   test("Luna's profile shows her current cardiac diet plan", async ({ page }) => {
-    await page.goto(`/pets/${LUNA.uuid}`);
+    await openInApp(page, `/pets/${LUNA.uuid}`);
     const card = page.getByTestId('current-diet-plan-card');
     await expect(card.getByRole('heading', { name: 'Diet plan' })).toBeVisible();
     await expect(card.getByTestId('diet-plan-kind')).toHaveText('Cardiac');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { SAMPLE_UUID } from '../support/demo.ts';
+import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 
 test.describe('family page (/families/{uuid}/pets)', () => {
@@ -14,7 +15,7 @@ test.describe('family page (/families/{uuid}/pets)', () => {
     const luna = await findPet(page, 'Luna');
     const milo = await findPet(page, 'Milo');
     const pepper = await findPet(page, 'Pepper');
-    await page.goto(`/families/${luna.familyUuid}/pets`);
+    await openInApp(page, `/families/${luna.familyUuid}/pets`);
 
     await expect(page.getByRole('heading', { level: 1, name: "Emma Clarke's family" })).toBeVisible();
     await expect(page.getByTestId('family-kind')).toHaveText('Paid');
@@ -46,7 +47,7 @@ test.describe('family page (/families/{uuid}/pets)', () => {
 
   test("a B2B family links its owner's B2B code", async ({ page }) => {
     const biscuit = await findPet(page, 'Biscuit');
-    await page.goto(`/families/${biscuit.familyUuid}/pets`);
+    await openInApp(page, `/families/${biscuit.familyUuid}/pets`);
     await expect(page.getByTestId('family-kind')).toHaveText('B2B');
     await expect(page.getByTestId('family-owner').getByRole('link', { name: 'PAWSURE' })).toHaveAttribute(
       'href',

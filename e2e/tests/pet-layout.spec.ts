@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { PRODUCT_NAME, SAMPLE_UUID } from '../support/demo.ts';
+import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 
 test.describe('pet layout side menu (SPEC §2)', () => {
@@ -12,7 +13,7 @@ test.describe('pet layout side menu (SPEC §2)', () => {
     page,
   }) => {
     const luna = await findPet(page, 'Luna');
-    await page.goto(`/pets/${luna.uuid}`);
+    await openInApp(page, `/pets/${luna.uuid}`);
     const menu = page.getByRole('navigation', { name: 'Pet menu' });
 
     await expect(menu.getByTestId('pet-name')).toHaveText('Luna');
@@ -75,7 +76,7 @@ test.describe('pet layout side menu (SPEC §2)', () => {
     const menuRoot = page.getByTestId('pet-side-menu');
     const tint = () => menuRoot.evaluate((element) => getComputedStyle(element).backgroundColor);
 
-    await page.goto(`/pets/${luna.uuid}`);
+    await openInApp(page, `/pets/${luna.uuid}`);
     await expect(menuRoot).toHaveAttribute('data-owner-kind', 'regular');
     const lunaTint = await tint();
 
@@ -109,7 +110,7 @@ test.describe('pet layout side menu (SPEC §2)', () => {
   test('on a phone the pet menu opens from the burger', async ({ page }) => {
     const luna = await findPet(page, 'Luna');
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(`/pets/${luna.uuid}`);
+    await openInApp(page, `/pets/${luna.uuid}`);
     const menu = page.getByRole('navigation', { name: 'Pet menu' });
     await expect(page.getByTestId('pet-profile-name')).toHaveText('Luna');
     await expect(menu).toBeHidden();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 
 /** The pet this spec edits: its own copy of Biscuit, so renaming it cannot race with other specs. */
@@ -15,7 +16,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
     page,
   }) => {
     const luna = await findPet(page, 'Luna');
-    await page.goto(`/pets/${luna.uuid}`);
+    await openInApp(page, `/pets/${luna.uuid}`);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
     const allergies = page.getByTestId('pet-allergies');
@@ -51,7 +52,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
     const pet = ownPet;
     const newName = `Bella ${Date.now() % 100_000}`;
     try {
-      await page.goto(`/pets/${pet.uuid}`);
+      await openInApp(page, `/pets/${pet.uuid}`);
       const menuName = page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-name');
       await expect(menuName).toHaveText(pet.name);
 
@@ -77,7 +78,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
     page,
   }) => {
     const pet = ownPet;
-    await page.goto(`/pets/${pet.uuid}`);
+    await openInApp(page, `/pets/${pet.uuid}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
 
@@ -97,7 +98,7 @@ test.describe('pet profile (/pets/{uuid})', () => {
 
   test('changing the species empties the breed and offers that species’ breeds', async ({ page }) => {
     const pet = ownPet;
-    await page.goto(`/pets/${pet.uuid}`);
+    await openInApp(page, `/pets/${pet.uuid}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Edit ${pet.name}` });
     const breed = drawer.getByLabel('Breed', { exact: true });

@@ -3,6 +3,7 @@ import { expect, type Page, type Response, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** A line only Chart.js's own code contains: how a test tells its chunk from the app's. */
 const CHART_JS_SIGNATURE = 'Canvas is already in use';
@@ -52,7 +53,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     page,
   }) => {
     // Yesterday, on Luna's clock: a whole night, by when her rate had risen into high-red.
-    await page.goto(trackerPage('respiratory-history', `?scope=day&date=${dayBefore(LUNA_TIMEZONE)}`));
+    await openInApp(page, trackerPage('respiratory-history', `?scope=day&date=${dayBefore(LUNA_TIMEZONE)}`));
     await expect(page.getByRole('heading', { level: 1, name: 'Respiratory Rate' })).toBeVisible();
     await expect(page.getByTestId('tracker-timezone')).toHaveText(`Times in ${LUNA_TIMEZONE}`);
     await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
@@ -72,7 +73,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   test('opens on the last 7 days; a calendar period is one click away, and the URL keeps it', async ({
     page,
   }) => {
-    await page.goto(trackerPage('respiratory-history'));
+    await openInApp(page, trackerPage('respiratory-history'));
     let chart = await settledChart(page);
     await expect(chart).toHaveAttribute('data-bucket-size', '1h');
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
@@ -129,7 +130,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     test(`Luna's ${tracker.title} draws its chart and the collar's entries for the previous week`, async ({
       page,
     }) => {
-      await page.goto(trackerPage(tracker.path, '?scope=week'));
+      await openInApp(page, trackerPage(tracker.path, '?scope=week'));
       await expect(page.getByRole('heading', { level: 1, name: tracker.title })).toBeVisible();
       await settledChart(page);
       await page.getByRole('button', { name: 'Previous week' }).click();
@@ -142,7 +143,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   }
 
   test("Luna's heart rate on the previous day is drawn in 30-minute buckets", async ({ page }) => {
-    await page.goto(trackerPage('heart-rate', '?scope=day'));
+    await openInApp(page, trackerPage('heart-rate', '?scope=day'));
     await settledChart(page);
     await page.getByRole('button', { name: 'Previous day' }).click();
     await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}(&|$)/);
@@ -152,7 +153,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   test("Luna's resting respiratory rate monitor draws daily averages and flags the last one", async ({
     page,
   }) => {
-    await page.goto(trackerPage('rpm'));
+    await openInApp(page, trackerPage('rpm'));
     await expect(
       page.getByRole('heading', { level: 1, name: 'Resting respiratory rate monitor' }),
     ).toBeVisible();
@@ -162,7 +163,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   });
 
   test('a weight typed in lbs is saved and listed in kg, and can be corrected', async ({ page }) => {
-    await page.goto(trackerPage('weight-history'));
+    await openInApp(page, trackerPage('weight-history'));
     await expect(page.getByRole('heading', { level: 1, name: 'Weight Tracker' })).toBeVisible();
     await page.getByRole('button', { name: 'Add weight' }).click();
 
@@ -199,7 +200,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     page,
   }) => {
     // Biscuit, so that Luna's flags stay as the other tests expect them.
-    await page.goto(`/pets/${biscuit.uuid}/rpm`);
+    await openInApp(page, `/pets/${biscuit.uuid}/rpm`);
     const editor = page.getByTestId('thresholds-editor');
     await expect(editor.getByRole('textbox', { name: 'High: above' })).toBeVisible();
     if (await editor.getByRole('button', { name: 'Reset to species defaults' }).isEnabled()) {
@@ -225,7 +226,7 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
   });
 
   test("the pet profile shows each tracker's latest value, linked to its page", async ({ page }) => {
-    await page.goto(`/pets/${luna.uuid}`);
+    await openInApp(page, `/pets/${luna.uuid}`);
     const card = page.getByTestId('latest-trackers-card');
     await expect(card.getByTestId('latest-respiratory')).toContainText(/\d+(\.\d)? breaths\/min/);
     await expect(card.getByTestId('latest-respiratory').locator('[data-abnormal]')).toBeVisible();
@@ -243,7 +244,7 @@ test.describe('on a phone (375 px)', () => {
     page,
   }) => {
     await logIn(page);
-    await page.goto(trackerPage('respiratory-history'));
+    await openInApp(page, trackerPage('respiratory-history'));
     const canvas = (await settledChart(page)).locator('canvas');
     await expect(canvas).toBeVisible();
     const box = await canvas.boundingBox();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { EMMA_CLARKE, EMMA_FAMILY, PRODUCT_NAME, TOM_BECKER, TOM_FAMILY } from '../support/demo.ts';
 import { bodyRows, downloadCsv, listSummary, screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** The contract's USER_CSV_COLUMNS, spelled out: the file's header is part of what the export promises. */
 const USER_CSV_COLUMNS = [
@@ -70,7 +71,7 @@ test.describe('users lists (SPEC §2 /users?user_type=)', () => {
   });
 
   test('a row opens the family; page, sort and search survive going back and reloading', async ({ page }) => {
-    await page.goto('/users?user_type=1');
+    await openInApp(page, '/users?user_type=1');
     const table = page.getByRole('table', { name: `${PRODUCT_NAME} users` });
     await bodyRows(table);
 
@@ -115,7 +116,7 @@ test.describe('users lists (SPEC §2 /users?user_type=)', () => {
   });
 
   test('no match shows the empty state, whose action clears the search', async ({ page }) => {
-    await page.goto('/users?user_type=2&search=zzzz-nobody-has-this');
+    await openInApp(page, '/users?user_type=2&search=zzzz-nobody-has-this');
     await expect(page.getByText('No users match these filters')).toBeVisible();
     await expect(page.getByTestId('list-summary')).toHaveText('0 of 0');
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -134,7 +135,7 @@ test.describe('users lists (SPEC §2 /users?user_type=)', () => {
   test('the CSV export downloads the rows of the current filter, streamed by the server', async ({
     page,
   }) => {
-    await page.goto('/users?user_type=2&search=becker');
+    await openInApp(page, '/users?user_type=2&search=becker');
     const table = page.getByRole('table', { name: 'B2B users' });
     await expect((await bodyRows(table)).first()).toBeVisible();
     const { total } = await listSummary(page);

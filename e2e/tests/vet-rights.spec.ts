@@ -3,6 +3,7 @@ import { logIn, submitLogin } from '../support/auth.ts';
 import { HEAD_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
 import { specVet } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -35,7 +36,7 @@ test.describe('what a vet who is not a head vet is offered', () => {
   });
 
   test('no way to create a vet', async ({ page }) => {
-    await page.goto(`/vets?kind=${PRODUCT_NAME}`);
+    await openInApp(page, `/vets?kind=${PRODUCT_NAME}`);
     await bodyRows(page.getByRole('table', { name: 'Teammates' }));
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create vet' })).toHaveCount(0);
@@ -47,7 +48,7 @@ test.describe('what a vet who is not a head vet is offered', () => {
   });
 
   test("another vet's profile is only to look at, with the reason", async ({ page }) => {
-    await page.goto(`/vets/${await vetUuid(page, HEAD_VET.email)}`);
+    await openInApp(page, `/vets/${await vetUuid(page, HEAD_VET.email)}`);
     await expect(page.getByRole('heading', { level: 1, name: HEAD_VET.fullName })).toBeVisible();
     for (const name of ['firstName', 'lastName']) {
       await expect(page.locator(`input[name="${name}"]`)).toBeDisabled();
@@ -62,7 +63,7 @@ test.describe('what a vet who is not a head vet is offered', () => {
   });
 
   test('their own profile: names and picture yes, kind no', async ({ page }) => {
-    await page.goto(`/vets/${await vetUuid(page, REGULAR_VET.email)}`);
+    await openInApp(page, `/vets/${await vetUuid(page, REGULAR_VET.email)}`);
     await expect(page.getByText('Your profile')).toBeVisible();
     await expect(page.locator('input[name="firstName"]')).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Choose a picture' })).toBeVisible();
@@ -80,7 +81,7 @@ test.describe('disabling a vet', () => {
   }) => {
     const vet = specVet('rightsDisabled');
     await logIn(page);
-    await page.goto(`/vets/${vet.uuid}`);
+    await openInApp(page, `/vets/${vet.uuid}`);
     await expect(page.getByRole('heading', { level: 1, name: vet.fullName })).toBeVisible();
     await expect(page.getByTestId('vet-access-state')).toHaveText(
       `${vet.fullName} can log in to the dashboard.`,
@@ -122,7 +123,7 @@ test.describe('disabling a vet', () => {
 
   test('a head vet is not offered to disable or re-kind themselves', async ({ page }) => {
     await logIn(page);
-    await page.goto(`/vets/${await vetUuid(page, HEAD_VET.email)}`);
+    await openInApp(page, `/vets/${await vetUuid(page, HEAD_VET.email)}`);
     await expect(page.getByText('Your profile')).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Disable|Enable) vet$/ })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Kind' })).toBeDisabled();

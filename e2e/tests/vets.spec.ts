@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { B2B_VET, HEAD_VET, PARTNER_VET, PRODUCT_NAME, UNDEFINED_VET } from '../support/demo.ts';
 import { bodyRows, downloadCsv, listSummary, screenViewports, shoot } from '../support/lists.ts';
+import { openInApp } from '../support/navigation.ts';
 
 /** The contract's VET_CSV_COLUMNS, spelled out: the file's header is part of what the export promises. */
 const VET_CSV_COLUMNS = [
@@ -75,7 +76,7 @@ test.describe('vets lists (SPEC §2 /vets?kind=)', () => {
   });
 
   test('sort and page survive opening a vet and coming back', async ({ page }) => {
-    await page.goto(`/vets?kind=${PRODUCT_NAME}&pageSize=10`);
+    await openInApp(page, `/vets?kind=${PRODUCT_NAME}&pageSize=10`);
     const table = page.getByRole('table', { name: 'Teammates' });
     await bodyRows(table);
     await table.getByRole('button', { name: 'E-mail', exact: true }).click();
@@ -107,7 +108,7 @@ test.describe('vets lists (SPEC §2 /vets?kind=)', () => {
   });
 
   test('the CSV export holds exactly the vets of the list', async ({ page }) => {
-    await page.goto('/vets?kind=partner');
+    await openInApp(page, '/vets?kind=partner');
     await bodyRows(page.getByRole('table', { name: 'B2B Partners' }));
     const { total } = await listSummary(page);
     const link = page.getByRole('link', { name: 'Export CSV' });
@@ -133,7 +134,7 @@ test.describe('creating a vet (/vets/create)', () => {
   });
 
   test('validates, shows server errors on the fields, then creates and lists the vet', async ({ page }) => {
-    await page.goto('/vets?kind=b2b');
+    await openInApp(page, '/vets?kind=b2b');
     await page.getByRole('link', { name: 'Create vet' }).click();
     await expect(page).toHaveURL('/vets/create?kind=b2b');
     await expect(page.getByRole('heading', { level: 1, name: 'Create vet' })).toBeVisible();
@@ -172,7 +173,7 @@ test.describe('creating a vet (/vets/create)', () => {
   });
 
   test('a teammate created from Teammates goes back to Teammates', async ({ page }) => {
-    await page.goto(`/vets?kind=${PRODUCT_NAME}`);
+    await openInApp(page, `/vets?kind=${PRODUCT_NAME}`);
     await page.getByRole('link', { name: 'Create vet' }).click();
     await expect(page).toHaveURL('/vets/create?kind=regular');
     const form = page.locator('form');
@@ -229,7 +230,7 @@ test.describe('a vet profile (/vets/{uuid})', () => {
   });
 
   test('an avatar is previewed before saving, refused over 2 MB, and removable', async ({ page }) => {
-    await page.goto(`/vets/${await vetUuid(page, UNDEFINED_VET.email)}`);
+    await openInApp(page, `/vets/${await vetUuid(page, UNDEFINED_VET.email)}`);
     const input = page.locator('input[type="file"]');
     await expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
 
