@@ -83,5 +83,13 @@ export const LUNA_CHECKUPS = {
   monthlySent: '0190b3c2-4e5a-7a01-8c11-000000000044',
 };
 
+/** Luna's coughing entries in the symptoms journal (apps/api/src/seed/generate-journal.ts). */
+export const LUNA_JOURNAL = {
+  /** Severity 3, yesterday, new. */
+  coughWorst: '0190b3c2-4e5a-7a01-8c11-000000000061',
+  /** Severity 2, 14 days ago, seen, with a reply. */
+  coughReplied: '0190b3c2-4e5a-7a01-8c11-000000000064',
+};
+
 /** The owner app's integration token prepare/seed-database.ts registers (only its hash is stored). */
 export const OWNER_APP_TOKEN = 'vbi_e2e-owner-app-0123456789abcdefghijklmnopqrstuv';

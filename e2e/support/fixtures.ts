@@ -57,6 +57,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Peregrine', lastName: 'Cobbleworth' },
     pets: { biscuit: 'Gingersnap' },
   },
+  journal: {
+    like: 'emma',
+    owner: { firstName: 'Rosalind', lastName: 'Quenby' },
+    pets: { luna: 'Bramblewick' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

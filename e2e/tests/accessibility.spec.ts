@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { HEAD_VET, LUNA_CHECKUPS, PRODUCT_NAME } from '../support/demo.ts';
+import { HEAD_VET, LUNA_CHECKUPS, LUNA_JOURNAL, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 
@@ -175,6 +175,33 @@ for (const viewport of viewports) {
       await settled(page);
       await audit(page, 'diet editor', findings);
 
+      expect(findings).toEqual([]);
+    });
+
+    test('the symptoms journal (inbox, an entry with its photo enlarged, the pet’s timeline) has no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      await auditScreens(
+        page,
+        [
+          ['journal inbox', '/journal'],
+          ['journal entry', `/journal/${specId(family.key, LUNA_JOURNAL.coughWorst)}`],
+          ['pet journal', `/pets/${luna.uuid}/journal`],
+        ],
+        findings,
+      );
+      const listed = await page.request.get('/v1/journal-entries?category=itching&pageSize=100');
+      const entries = (await listed.json()).journalEntries as Array<{ uuid: string; photoCount: number }>;
+      const photographed = entries.find((entry) => entry.photoCount > 0);
+      expect(photographed, 'a demo entry with a photo').toBeDefined();
+      await page.goto(`/journal/${photographed?.uuid}`);
+      await settled(page);
+      await page.getByTestId('journal-photo').first().click();
+      await expect(page.getByTestId('journal-photo-enlarged')).toBeVisible();
+      await audit(page, 'journal photo enlarged', findings);
       expect(findings).toEqual([]);
     });
 

@@ -45,7 +45,7 @@ for (const viewport of viewports) {
       await logIn(page);
       await shoot(page, 'home', viewport.name);
 
-      await page.goto('/journal');
+      await page.goto('/medical-records');
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shoot(page, 'coming-soon', viewport.name);
 

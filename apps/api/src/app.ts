@@ -19,6 +19,7 @@ import { familiesRoutes } from './modules/families/families.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(eventsRoutes, { prefix: '/v1/events' });
   await app.register(filesRoutes, { prefix: '/v1/files' });
   await app.register(jobsRoutes, { prefix: '/v1/jobs' });
+  await app.register(journalRoutes, { prefix: '/v1/journal-entries' });
 
   await app.register(spaPlugin);
   return app;

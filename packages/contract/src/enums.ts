@@ -32,3 +32,18 @@ export const formSortFields = ['updatedAt', 'title'] as const;
 export const weightTimeScopes = ['week', 'month', 'year'] as const;
 export const respiratoryTimeScopes = ['day', 'week', 'month'] as const;
 export const trackerTimeScopes = ['day', 'week', 'month'] as const;
+
+/** What an owner reports in the symptoms journal (the app's categories). */
+export const journalCategories = [
+  'vomiting',
+  'diarrhoea',
+  'coughing',
+  'itching',
+  'lethargy',
+  'appetite',
+  'breathing',
+  'other',
+] as const;
+export const journalStatuses = ['new', 'seen', 'resolved'] as const;
+/** `inbox`: new first, severe first, then the longest waiting. */
+export const journalSortFields = ['inbox', 'occurredAt', 'severity'] as const;

@@ -18,6 +18,10 @@ export const domainEventTypes = [
   // In addition to `checkup.answered` when an answer is problematic: the signal triage subscribes to.
   'checkup.problematic',
   'checkup.reviewed',
+  'journal.received',
+  // In addition to `journal.received` for a severity-3 entry: the signal triage subscribes to.
+  'journal.severe',
+  'journal.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

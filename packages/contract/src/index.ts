@@ -12,6 +12,7 @@ export * from './events.ts';
 export * from './families.ts';
 export * from './health.ts';
 export * from './jobs.ts';
+export * from './journal.ts';
 export * from './nutrition.ts';
 export * from './pets.ts';
 export * from './search.ts';

@@ -14,6 +14,8 @@ export * from '../modules/events/events.table.ts';
 export * from '../modules/families/families.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../modules/integrations/integrations.table.ts';
+export * from '../modules/journal/journal.enums.ts';
+export * from '../modules/journal/journal.table.ts';
 export * from '../modules/mail/mail.table.ts';
 export * from '../modules/pets/pets.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';

@@ -9,6 +9,7 @@ import { forms, formVersions } from '../modules/checkups/checkups.forms.table.ts
 import { checkups } from '../modules/checkups/checkups.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
 import { files } from '../modules/files/files.table.ts';
+import { journalEntries } from '../modules/journal/journal.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
 /**
@@ -32,6 +33,8 @@ type Resource =
   | 'checkup'
   /** A pet's stored file (a diet PDF): read within the pet's scope. */
   | 'file'
+  /** An owner's symptoms journal entry: read within the pet's scope. */
+  | 'journalEntry'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -47,6 +50,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   companies: 'company',
   files: 'file',
   checkups: 'checkup',
+  'journal-entries': 'journalEntry',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
   // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
@@ -65,13 +69,15 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   breedId: 'unscoped',
   // Pools are reference data every vet reads (the checkups listed by pool are filtered by pet).
   poolUuid: 'unscoped',
+  // The inbox's selection to mark seen: entries, each within its pet's scope.
+  entryUuids: 'journalEntry',
   // A position in the event log, not an object: what the stream sends from it is filtered per vet
   // (live-events.test.ts covers a company vet never hearing of another company's pets).
   lastEventId: 'unscoped',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
-const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings', 'submitCheckupAnswers']);
+const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings', 'submitCheckupAnswers', 'ingestJournalEntry']);
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
 const STREAMS = new Set(['streamEvents']);
@@ -218,7 +224,17 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
   await db
     .insert(checkups)
     .values({ id: checkupId, petId: pet.id, formId, formVersion: 1, status: 'answered', sentAt: new Date() });
+  const journalEntryId = newId();
+  await db.insert(journalEntries).values({
+    id: journalEntryId,
+    petId: pet.id,
+    category: 'coughing',
+    severity: 2,
+    occurredAt: new Date(),
+    receivedAt: new Date(),
+  });
   return {
+    journalEntry: journalEntryId,
     checkup: checkupId,
     pet: pet.id,
     family: family.id,
@@ -268,6 +284,10 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     // send to another company's pet.
     sendForm: {},
     reviewCheckup: { comment: 'Seen in the matrix' },
+    replyToJournalEntry: { reply: 'Answered in the matrix' },
+    // The matrix sends one id where a list is asked: refused alike for every target (400);
+    // symptoms-journal.test.ts checks a company vet cannot mark another company's entry seen.
+    markJournalEntriesSeen: {},
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { optionSku } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { rowsOf } from '../db/rows.ts';
 import { DEMO_POOLS } from './demo-checkup-pools.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
 import { CHECKUP_HISTORY_DAYS, generateCheckups, LUNA_CHECKUP_IDS } from './generate-checkups.ts';
+import { generateJournal, JOURNAL_HISTORY_DAYS, LUNA_JOURNAL_IDS } from './generate-journal.ts';
 import { trackerPetsOf } from './generate-trackers.ts';
 import { seedDemoData } from './seed.ts';
 import { BISCUIT, LUNA } from './showcase.ts';
@@ -184,5 +186,82 @@ describe('demo checkups through the API', () => {
     const petIds: string[] = body.checkups.map((checkup: { pet: { uuid: string } }) => checkup.pet.uuid);
     expect(petIds).toContain(BISCUIT.id);
     expect(petIds).not.toContain(LUNA.id);
+  });
+});
+
+// The journal's demo data is checked on the same seeded database, rather than seeding another one.
+describe('demo symptoms journal', () => {
+  it('has entries for hundreds of pets over three months in every category, severity and status', async () => {
+    const [summary] = await rows<{ pets: number; entries: number; oldest: string; newest: string }>(sql`
+      select count(distinct pet_id)::int as pets, count(*)::int as entries,
+        min(occurred_at)::text as oldest, max(occurred_at)::text as newest
+      from journal_entries`);
+    expect(summary?.pets).toBeGreaterThan(200);
+    expect(summary?.entries).toBeGreaterThan(500);
+    expect(Date.parse(summary?.oldest ?? '')).toBeGreaterThan(
+      NOW.getTime() - (JOURNAL_HISTORY_DAYS + 1) * 86_400_000,
+    );
+    expect(Date.parse(summary?.newest ?? '')).toBeLessThanOrEqual(NOW.getTime());
+    const combos = await rows<{ category: string; severity: number; status: string }>(sql`
+      select distinct category::text, severity, status::text from journal_entries`);
+    const values = (key: 'category' | 'severity' | 'status') => new Set(combos.map((c) => c[key]));
+    expect(values('category').size).toBe(8);
+    expect([...values('severity')].sort()).toEqual([1, 2, 3]);
+    expect([...values('status')].sort()).toEqual(['new', 'resolved', 'seen']);
+    // The inbox's backlog is the last days' work: old entries are nearly all dealt with.
+    const [oldNew] = await rows<{ share: number }>(sql`
+      select avg(case when status = 'new' then 1 else 0 end)::float as share
+      from journal_entries where occurred_at < ${new Date(NOW.getTime() - 14 * 86_400_000).toISOString()}::timestamptz`);
+    expect(oldNew?.share).toBeLessThan(0.05);
+    const replied = await rows<{ n: number }>(sql`
+      select count(*)::int as n from journal_entries
+      where vet_reply is not null and replied_by_vet_id is not null and status <> 'new'`);
+    expect(replied[0]?.n).toBeGreaterThan(50);
+  });
+
+  it('attaches real PNG photos to some entries, each of a pet (read within its scope)', async () => {
+    const photos = await rows<{ n: number; bytes: number; png: boolean; pet: boolean }>(sql`
+      select count(*)::int as n, max(f.size)::int as bytes,
+        bool_and(substring(f.content from 1 for 8) = decode('89504e470d0a1a0a', 'hex')) as png,
+        bool_and(f.pet_id = e.pet_id) as pet
+      from journal_entry_photos p join files f on f.id = p.file_id join journal_entries e on e.id = p.entry_id`);
+    expect(photos[0]?.n).toBeGreaterThan(20);
+    expect(photos[0]?.png).toBe(true);
+    expect(photos[0]?.pet).toBe(true);
+    expect(photos[0]?.bytes).toBeLessThan(40_000);
+  });
+
+  it('gives Luna coughing entries over the last weeks, the worst one new', async () => {
+    const luna = await rows<{
+      id: string;
+      category: string;
+      severity: number;
+      status: string;
+      at: string;
+    }>(sql`
+      select id, category::text, severity, status::text, occurred_at::text as at from journal_entries
+      where pet_id = ${LUNA.id} order by occurred_at`);
+    expect(luna.map((e) => e.category)).toEqual(Array(5).fill('coughing'));
+    expect(luna.at(-1)).toMatchObject({ id: LUNA_JOURNAL_IDS.coughWorst, severity: 3, status: 'new' });
+    expect(Date.parse(luna[0]?.at ?? '')).toBeLessThan(NOW.getTime() - 14 * 86_400_000);
+  });
+
+  // Measured beside the suite's other workers: the bound leaves room for a loaded machine.
+  it('is drawn in well under a second or two, the same on every run', { timeout: 60_000 }, () => {
+    const data = generateDemoData({ seed: DEMO_SEED, scale: 1, subscriptionsAsOf: NOW });
+    const started = performance.now();
+    const journal = generateJournal(data, { seed: DEMO_SEED, scale: 1, end: NOW });
+    const ms = performance.now() - started;
+    console.info(
+      `demo journal: ${journal.entries.length} entries, ${journal.photos.length} photos in ${Math.round(ms)} ms`,
+    );
+    expect(ms).toBeLessThan(3_000);
+    // Compared as a digest: a deep comparison of a hundred images byte by byte takes a minute.
+    const digest = (drawn: typeof journal) => {
+      const hash = createHash('sha256').update(JSON.stringify(drawn.entries));
+      for (const photo of drawn.photos) hash.update(photo.fileId).update(photo.content);
+      return hash.digest('hex');
+    };
+    expect(digest(generateJournal(data, { seed: DEMO_SEED, scale: 1, end: NOW }))).toBe(digest(journal));
   });
 });

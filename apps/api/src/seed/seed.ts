@@ -19,6 +19,7 @@ import {
 } from './generate.ts';
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
+import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import {
   type DemoWeightEntryRow,
   generateWeightEntries,
@@ -40,6 +41,8 @@ export type SeedCounts = DemoCounts & {
   weightEntries: number;
   checkupPools: number;
   checkups: number;
+  journalEntries: number;
+  journalPhotos: number;
 };
 
 export type SeedResult =
@@ -95,6 +98,7 @@ export async function seedDemoData(deps: {
     end: deps.now ?? new Date(),
     collarPetIds,
   });
+  const journal = generateJournal(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
     ...countsOf(data),
@@ -103,6 +107,8 @@ export async function seedDemoData(deps: {
     weightEntries: weightEntries.length,
     checkupPools: checkups.forms.length,
     checkups: checkups.checkups.length,
+    journalEntries: journal.entries.length,
+    journalPhotos: journal.photos.length,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -139,6 +145,8 @@ export async function seedDemoData(deps: {
     );
     progress({ step: 'Seeding checkups' });
     await insertDemoCheckups(tx, checkups);
+    progress({ step: 'Seeding the symptoms journal' });
+    await insertDemoJournal(tx, journal);
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -154,7 +162,15 @@ function rowsOf(counts: SeedCounts): number {
   return Object.entries(counts)
     .filter(
       ([key]) =>
-        !['trackerPets', 'trackerReadings', 'weightEntries', 'checkupPools', 'checkups'].includes(key),
+        ![
+          'trackerPets',
+          'trackerReadings',
+          'weightEntries',
+          'checkupPools',
+          'checkups',
+          'journalEntries',
+          'journalPhotos',
+        ].includes(key),
     )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);
 }

@@ -85,6 +85,19 @@ export async function storeUpload(
   options: UploadOptions,
   actor: Actor,
 ): Promise<StoredFile> {
+  const checked = await readUpload(upload, options);
+  return storeContent(deps, { ...options, ...checked }, actor);
+}
+
+/**
+ * Reads an upload up to `maxBytes` and checks its magic bytes, storing nothing: for a request that
+ * carries several files and must refuse them all if one is refused (a journal entry's photos), each is
+ * read and checked first, then stored with `storeContent` in the request's transaction.
+ */
+export async function readUpload(
+  upload: Upload,
+  options: Pick<UploadOptions, 'maxBytes' | 'allowedTypes' | 'refuse'>,
+): Promise<{ content: Buffer; contentType: StoredContentType }> {
   const tooLarge = options.refuse?.tooLarge ?? (() => filesErrors.tooLarge(options.maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
@@ -107,7 +120,7 @@ export async function storeUpload(
       )
     );
   }
-  return storeContent(deps, { ...options, content, contentType }, actor);
+  return { content, contentType };
 }
 
 /**

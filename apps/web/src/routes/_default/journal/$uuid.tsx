@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { journalEntryQueryOptions, primePetContext } from '@/features/journal/journal.queries.ts';
+import { JournalEntryPage } from '@/features/journal/journal-entry-page.tsx';
+import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
 export const Route = createFileRoute('/_default/journal/$uuid')({
   params: { parse: (params) => validateUuidParams(params, 'uuid') },
-  component: () => <ComingSoonPanel title="Journal entry" />,
+  loader: async ({ context, params }) => {
+    const response = await orNotFound(
+      context.queryClient.ensureQueryData(journalEntryQueryOptions(params.uuid)),
+    );
+    primePetContext(context.queryClient, response);
+  },
+  component: JournalEntryPage,
 });

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { petJournalQueryOptions } from '@/features/journal/journal.queries.ts';
+import { type PetJournalSearch, petJournalSearchSchema } from '@/features/journal/journal-search.ts';
+import { PetJournalPage } from '@/features/journal/pet-journal-page.tsx';
+import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 
 export const Route = createFileRoute('/pets/$uuid/journal')({
-  component: () => <ComingSoonPanel title="Wellbeing" />,
+  validateSearch: petJournalSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The page shows its own state if the list fails.
+  loader: petPageLoader<PetJournalSearch>(({ uuid, deps, prefetch }) => [
+    prefetch(petJournalQueryOptions(uuid, deps.category)),
+  ]),
+  component: PetJournalPage,
 });

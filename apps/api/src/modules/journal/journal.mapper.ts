@@ -1,0 +1,62 @@
+import {
+  fullName,
+  type JournalEntry,
+  type JournalEntrySummary,
+  type JournalSeverity,
+  toTimestamp,
+} from '@vetboard/contract';
+import type { JournalEntryDetailsRow } from './journal.repository.ts';
+
+type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
+
+const personRef = (person: PersonColumns) =>
+  person?.id
+    ? {
+        uuid: person.id,
+        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
+      }
+    : null;
+
+const timestampOrNull = (date: Date | null) => (date ? toTimestamp(date) : null);
+
+export function toJournalEntrySummaryDto(row: JournalEntryDetailsRow): JournalEntrySummary {
+  const { entry } = row;
+  return {
+    uuid: entry.id,
+    pet: { uuid: row.pet.id, name: row.pet.name },
+    ownerName:
+      row.owner?.firstName != null
+        ? fullName({ firstName: row.owner.firstName, lastName: row.owner.lastName ?? '' })
+        : null,
+    category: entry.category,
+    severity: entry.severity as JournalSeverity,
+    notes: entry.notes,
+    photoCount: row.photoCount,
+    occurredAt: toTimestamp(entry.occurredAt),
+    receivedAt: toTimestamp(entry.receivedAt),
+    status: entry.status,
+    seenBy: personRef(row.seenBy),
+    seenAt: timestampOrNull(entry.seenAt),
+    repliedBy: personRef(row.repliedBy),
+    repliedAt: timestampOrNull(entry.repliedAt),
+    resolvedBy: personRef(row.resolvedBy),
+    resolvedAt: timestampOrNull(entry.resolvedAt),
+  };
+}
+
+export function toJournalEntryDto(
+  row: JournalEntryDetailsRow,
+  photos: Array<{ id: string; contentType: string; size: number }>,
+  fileUrl: (id: string) => string,
+): JournalEntry {
+  return {
+    ...toJournalEntrySummaryDto(row),
+    photos: photos.map((photo) => ({
+      uuid: photo.id,
+      url: fileUrl(photo.id),
+      contentType: photo.contentType,
+      size: photo.size,
+    })),
+    vetReply: row.entry.vetReply,
+  };
+}

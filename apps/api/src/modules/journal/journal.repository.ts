@@ -1,0 +1,224 @@
+import type { JournalListQuery } from '@vetboard/contract';
+import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { families, files, pets, users, vets } from '../../db/schema.ts';
+import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  type JournalEntryRow,
+  journalEntries,
+  journalEntryPhotos,
+  type NewJournalEntryRow,
+} from './journal.table.ts';
+
+const owners = alias(users, 'owner');
+const seer = alias(vets, 'seer');
+const replier = alias(vets, 'replier');
+const resolver = alias(vets, 'resolver');
+
+function selectEntries(db: DbOrTx) {
+  return db
+    .select({
+      entry: journalEntries,
+      pet: { id: pets.id, name: pets.name },
+      owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+      photoCount: sql<number>`(select count(*)::int from journal_entry_photos p where p.entry_id = ${journalEntries.id})`,
+      seenBy: { id: seer.id, firstName: seer.firstName, lastName: seer.lastName },
+      repliedBy: { id: replier.id, firstName: replier.firstName, lastName: replier.lastName },
+      resolvedBy: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName },
+    })
+    .from(journalEntries)
+    .innerJoin(pets, eq(pets.id, journalEntries.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .leftJoin(seer, eq(seer.id, journalEntries.seenByVetId))
+    .leftJoin(replier, eq(replier.id, journalEntries.repliedByVetId))
+    .leftJoin(resolver, eq(resolver.id, journalEntries.resolvedByVetId))
+    .$dynamic();
+}
+
+export type JournalEntryDetailsRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+/** `scope` is the access policy's condition on the entry's pet (policy/scope.ts). */
+export type JournalFilter = Omit<JournalListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & {
+  scope: SQL | undefined;
+  /** Leave this entry out (the entry page's "other recent entries"). */
+  excludeId?: string;
+};
+
+function filterCondition(filter: JournalFilter, withStatus = true): SQL | undefined {
+  return and(
+    filter.scope,
+    withStatus && filter.status ? eq(journalEntries.status, filter.status) : undefined,
+    filter.category ? eq(journalEntries.category, filter.category) : undefined,
+    filter.severity ? eq(journalEntries.severity, filter.severity) : undefined,
+    filter.petUuid ? eq(journalEntries.petId, filter.petUuid) : undefined,
+    filter.excludeId ? ne(journalEntries.id, filter.excludeId) : undefined,
+    filter.occurredFrom === undefined
+      ? undefined
+      : gte(journalEntries.occurredAt, new Date(filter.occurredFrom * 1000)),
+    filter.occurredTo === undefined
+      ? undefined
+      : lt(journalEntries.occurredAt, new Date(filter.occurredTo * 1000)),
+    filter.search
+      ? or(
+          like(pets.searchText, containsPattern(filter.search)),
+          sql`lower(${owners.firstName} || ' ' || ${owners.lastName}) like ${containsPattern(filter.search)}`,
+        )
+      : undefined,
+  );
+}
+
+function orderOf(sort: Pick<JournalListQuery, 'sort' | 'order'>): SQL[] {
+  if (sort.sort === 'inbox') {
+    // New entries first, then seen, then resolved; the severe ones first; then the longest waiting.
+    const rank = sql`case ${journalEntries.status} when 'new' then 0 when 'seen' then 1 else 2 end`;
+    return [
+      asc(rank),
+      desc(journalEntries.severity),
+      ...orderByWithTieBreak(journalEntries.occurredAt, 'asc', journalEntries.id),
+    ];
+  }
+  if (sort.sort === 'severity')
+    return [
+      sort.order === 'asc' ? asc(journalEntries.severity) : desc(journalEntries.severity),
+      ...orderByWithTieBreak(journalEntries.occurredAt, 'desc', journalEntries.id),
+    ];
+  return orderByWithTieBreak(journalEntries.occurredAt, sort.order, journalEntries.id);
+}
+
+export function listEntries(
+  db: DbOrTx,
+  filter: JournalFilter,
+  sort: Pick<JournalListQuery, 'sort' | 'order'>,
+  window: PageWindow,
+): Promise<JournalEntryDetailsRow[]> {
+  return selectEntries(db)
+    .where(filterCondition(filter))
+    .orderBy(...orderOf(sort))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+function joinedForFilter(db: DbOrTx) {
+  return db
+    .select({ status: journalEntries.status, count: sql<number>`count(*)::int` })
+    .from(journalEntries)
+    .innerJoin(pets, eq(pets.id, journalEntries.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .$dynamic();
+}
+
+export async function countEntries(db: DbOrTx, filter: JournalFilter, bound: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(journalEntries)
+    .innerJoin(pets, eq(pets.id, journalEntries.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .where(filterCondition(filter))
+    .limit(bound)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  return row?.count ?? 0;
+}
+
+/** How many match the filters in each status, the status filter left out (the inbox's tabs). */
+export async function countEntriesByStatus(db: DbOrTx, filter: JournalFilter) {
+  const rows = await joinedForFilter(db).where(filterCondition(filter, false)).groupBy(journalEntries.status);
+  const counts = { new: 0, seen: 0, resolved: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+export async function findEntry(db: DbOrTx, id: string, scope: SQL | undefined) {
+  const [row] = await selectEntries(db)
+    .where(and(eq(journalEntries.id, id), scope))
+    .limit(1);
+  return row;
+}
+
+/** Any entry with this id, whatever the scope: the owner app's retries are found by it. */
+export async function findEntryById(db: DbOrTx, id: string): Promise<JournalEntryRow | undefined> {
+  const [row] = await db.select().from(journalEntries).where(eq(journalEntries.id, id)).limit(1);
+  return row;
+}
+
+export async function lockEntry(
+  tx: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<JournalEntryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.id, id), scope))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function lockEntries(tx: DbOrTx, ids: string[], scope: SQL | undefined) {
+  return tx
+    .select({ id: journalEntries.id, petId: journalEntries.petId, status: journalEntries.status })
+    .from(journalEntries)
+    .where(and(inArray(journalEntries.id, ids), scope))
+    .orderBy(journalEntries.id)
+    .for('update');
+}
+
+/** Inserts the entry unless one with its id exists (a concurrent retry): true when this call inserted it. */
+export async function insertEntry(tx: DbOrTx, row: NewJournalEntryRow): Promise<boolean> {
+  const inserted = await tx
+    .insert(journalEntries)
+    .values(row)
+    .onConflictDoNothing({ target: journalEntries.id })
+    .returning({ id: journalEntries.id });
+  return inserted.length > 0;
+}
+
+export async function insertPhotos(tx: DbOrTx, entryId: string, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await tx
+    .insert(journalEntryPhotos)
+    .values(fileIds.map((fileId, position) => ({ entryId, position, fileId })));
+}
+
+export async function updateEntry(
+  tx: DbOrTx,
+  id: string,
+  changes: Partial<NewJournalEntryRow>,
+): Promise<void> {
+  await tx.update(journalEntries).set(changes).where(eq(journalEntries.id, id));
+}
+
+export async function markEntriesSeen(tx: DbOrTx, ids: string[], vetId: string, at: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(journalEntries)
+    .set({ status: 'seen', seenByVetId: vetId, seenAt: at })
+    .where(and(inArray(journalEntries.id, ids), eq(journalEntries.status, 'new')));
+}
+
+export function listPhotos(db: DbOrTx, entryId: string) {
+  return db
+    .select({
+      id: files.id,
+      contentType: files.contentType,
+      size: files.size,
+    })
+    .from(journalEntryPhotos)
+    .innerJoin(files, eq(files.id, journalEntryPhotos.fileId))
+    .where(eq(journalEntryPhotos.entryId, entryId))
+    .orderBy(journalEntryPhotos.position);
+}
+
+export async function vetName(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ firstName: vets.firstName, lastName: vets.lastName })
+    .from(vets)
+    .where(eq(vets.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,425 @@
+import {
+  fullName,
+  JOURNAL_MAX_PHOTOS,
+  JOURNAL_PHOTO_MAX_BYTES,
+  type JournalEntry,
+  type JournalEntryDetailResponse,
+  type JournalEntryIngest,
+  type JournalListQuery,
+  type JournalListResponse,
+  type JournalMarkSeen,
+  type JournalReply,
+  journalEntryIngestSchema,
+  timestampToDate,
+} from '@vetboard/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Now } from '../../lib/clock.ts';
+import { listPage } from '../../lib/list-query.ts';
+import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
+import { petCondition } from '../../policy/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { getCurrentDietPlan } from '../diets/diets.plans.service.ts';
+import { eventActorOf } from '../events/events.service.ts';
+import { fileUrl, IMAGE_TYPES, readUpload, storeContent } from '../files/files.service.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
+import { getLatestTrackers } from '../trackers/trackers.read.service.ts';
+import { journalErrors } from './journal.errors.ts';
+import { journalLifecycle } from './journal.lifecycle.ts';
+import { toJournalEntryDto, toJournalEntrySummaryDto } from './journal.mapper.ts';
+import {
+  countEntries,
+  countEntriesByStatus,
+  findEntry,
+  findEntryById,
+  insertEntry,
+  insertPhotos,
+  type JournalFilter,
+  listEntries,
+  listPhotos,
+  lockEntries,
+  lockEntry,
+  markEntriesSeen,
+  updateEntry,
+  vetName,
+} from './journal.repository.ts';
+import { type JournalEntryRow, journalEntries } from './journal.table.ts';
+
+export interface JournalDeps {
+  db: Db;
+  now: Now;
+}
+
+export interface JournalReplyDeps extends JournalDeps {
+  mailer: Pick<Mailer, 'enqueue'>;
+}
+
+/** Out of the actor's scope, an entry is as unknown as a missing one. */
+const journalScope = (actor: Actor) => petCondition(actor, journalEntries.petId);
+
+export const JOURNAL_CATEGORY_LABELS: Record<JournalEntryIngest['category'], string> = {
+  vomiting: 'Vomiting',
+  diarrhoea: 'Diarrhoea',
+  coughing: 'Coughing',
+  itching: 'Itching',
+  lethargy: 'Lethargy',
+  appetite: 'Appetite',
+  breathing: 'Breathing',
+  other: 'Other',
+};
+
+export async function listJournalPage(
+  deps: Pick<JournalDeps, 'db'>,
+  actor: Actor,
+  query: JournalListQuery,
+): Promise<JournalListResponse> {
+  const { page, pageSize, sort, order, ...filters } = query;
+  const filter: JournalFilter = { ...filters, scope: journalScope(actor) };
+  const [{ rows, pagination }, counts] = await Promise.all([
+    listPage(query, {
+      rows: (window) => listEntries(deps.db, filter, { sort, order }, window),
+      count: (bound) => countEntries(deps.db, filter, bound),
+    }),
+    countEntriesByStatus(deps.db, filter),
+  ]);
+  return { journalEntries: rows.map(toJournalEntrySummaryDto), pagination, counts };
+}
+
+async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
+  const row = await findEntry(db, id, journalScope(actor));
+  if (!row) throw journalErrors.notFound();
+  return toJournalEntryDto(row, await listPhotos(db, id), fileUrl);
+}
+
+const RECENT_DAYS = 30;
+
+/**
+ * One entry and, beside it, what a vet reads before answering: the pet's latest vitals, its current
+ * diet plan and its other entries of the last weeks (each from its own module).
+ */
+export async function getJournalEntryDetail(
+  deps: JournalDeps,
+  actor: Actor,
+  id: string,
+): Promise<JournalEntryDetailResponse> {
+  const journalEntry = await entryDto(deps.db, actor, id);
+  const petId = journalEntry.pet.uuid;
+  const since = Math.floor(deps.now().getTime() / 1000) - RECENT_DAYS * 86_400;
+  const [latestTrackers, { dietPlan }, recent] = await Promise.all([
+    getLatestTrackers({ ...deps, actor }, petId),
+    getCurrentDietPlan(deps, actor, petId),
+    listEntries(
+      deps.db,
+      { petUuid: petId, occurredFrom: since, excludeId: id, search: undefined, scope: journalScope(actor) },
+      { sort: 'occurredAt', order: 'desc' },
+      { offset: 0, limit: 10 },
+    ),
+  ]);
+  return {
+    journalEntry,
+    context: { latestTrackers, dietPlan, recentEntries: recent.map(toJournalEntrySummaryDto) },
+  };
+}
+
+/** A part of the owner app's multipart request, as @fastify/multipart gives it. */
+export type IngestPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | {
+      type: 'file';
+      fieldname: string;
+      file: AsyncIterable<Buffer> & { truncated?: boolean; destroy?: () => void };
+    };
+
+async function drain(parts: AsyncIterator<IngestPart>): Promise<void> {
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) return;
+    if (next.value.type === 'file') for await (const _ of next.value.file);
+  }
+}
+
+function parseEntry(value: unknown): JournalEntryIngest {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(value));
+  } catch {
+    throw journalErrors.invalidEntry([{ path: 'entry', message: 'The entry is not valid JSON' }]);
+  }
+  const parsed = journalEntryIngestSchema.safeParse(json);
+  if (!parsed.success)
+    throw journalErrors.invalidEntry(
+      parsed.error.issues.map((issue) => ({
+        path: ['entry', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    );
+  return parsed.data;
+}
+
+const sameEntry = (row: JournalEntryRow, entry: JournalEntryIngest) =>
+  row.petId === entry.petUuid &&
+  row.category === entry.category &&
+  row.severity === entry.severity &&
+  row.notes === entry.notes &&
+  row.occurredAt.getTime() === timestampToDate(entry.occurredAt).getTime();
+
+/**
+ * An entry from the owner app: the `entry` JSON part first, then up to six photos. Every photo is read
+ * and checked (size, then its bytes say PNG, JPEG or WebP) before anything is stored, so a refused
+ * request leaves nothing behind. The same entry sent again answers the stored one (`created: false`);
+ * the same uuid with different content is a 409.
+ */
+export async function ingestJournalEntry(
+  deps: JournalDeps,
+  parts: AsyncIterable<IngestPart>,
+  actor: IntegrationActor,
+): Promise<{ created: boolean; journalEntry: JournalEntry }> {
+  const iterator = parts[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done || first.value.type !== 'field' || first.value.fieldname !== 'entry') {
+    if (!first.done && first.value.type === 'file') for await (const _ of first.value.file);
+    await drain(iterator);
+    throw journalErrors.entryMissing();
+  }
+  const entry = parseEntry(first.value.value);
+
+  const existing = await findEntryById(deps.db, entry.uuid);
+  if (existing) {
+    await drain(iterator);
+    if (!sameEntry(existing, entry)) throw journalErrors.idConflict();
+    return { created: false, journalEntry: await entryDto(deps.db, actor, entry.uuid) };
+  }
+
+  const photos: Array<Awaited<ReturnType<typeof readUpload>>> = [];
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const part = next.value;
+    if (part.type !== 'file') continue;
+    if (photos.length >= JOURNAL_MAX_PHOTOS) throw journalErrors.tooManyPhotos();
+    photos.push(
+      await readUpload(part.file, {
+        maxBytes: JOURNAL_PHOTO_MAX_BYTES,
+        allowedTypes: IMAGE_TYPES,
+        refuse: {
+          tooLarge: journalErrors.photoTooLarge,
+          unsupportedType: journalErrors.photoUnsupportedType,
+        },
+      }),
+    );
+  }
+
+  const created = await deps.db.transaction(async (tx) => {
+    const pet = await findPetWithOwner(tx, actor, entry.petUuid, { lock: true });
+    if (!pet) throw journalErrors.petNotFound();
+    const inserted = await insertEntry(tx, {
+      id: entry.uuid,
+      petId: entry.petUuid,
+      category: entry.category,
+      severity: entry.severity,
+      notes: entry.notes,
+      occurredAt: timestampToDate(entry.occurredAt),
+      receivedAt: deps.now(),
+      receivedFromIntegrationId: actor.integrationId,
+    });
+    // A concurrent retry inserted it first: that request stores the photos and records the events.
+    if (!inserted) return false;
+    const fileIds: string[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const stored = await storeContent(
+        { db: tx },
+        {
+          purpose: 'journal_photo',
+          content: photo.content,
+          contentType: photo.contentType,
+          basename: `journal-${entry.uuid}-${index + 1}`,
+          petId: entry.petUuid,
+        },
+        actor,
+      );
+      fileIds.push(stored.id);
+    }
+    await insertPhotos(tx, entry.uuid, fileIds);
+    const event = { entity: 'journal_entry', id: entry.uuid, actor: eventActorOf(actor) };
+    await recordPetEvent(tx, entry.petUuid, { ...event, type: 'journal.received' });
+    // The signal the triage inbox listens for, so it reads no entry to know.
+    if (entry.severity === 3) await recordPetEvent(tx, entry.petUuid, { ...event, type: 'journal.severe' });
+    await recordAudit(tx, actor, {
+      action: 'journal.receive',
+      entity: 'journal_entry',
+      entityId: entry.uuid,
+      changes: {
+        after: {
+          petUuid: entry.petUuid,
+          category: entry.category,
+          severity: entry.severity,
+          notes: entry.notes,
+          occurredAt: timestampToDate(entry.occurredAt).toISOString(),
+          photoFileIds: fileIds,
+        },
+      },
+    });
+    return true;
+  });
+  if (!created) {
+    const stored = await findEntryById(deps.db, entry.uuid);
+    if (stored && !sameEntry(stored, entry)) throw journalErrors.idConflict();
+  }
+  return { created, journalEntry: await entryDto(deps.db, actor, entry.uuid) };
+}
+
+async function changed(tx: DbOrTx, row: Pick<JournalEntryRow, 'id' | 'petId'>, actor: Actor) {
+  await recordPetEvent(tx, row.petId, {
+    type: 'journal.changed',
+    entity: 'journal_entry',
+    id: row.id,
+    actor: eventActorOf(actor),
+  });
+}
+
+/** Marks a new entry seen by the vet; a seen one stays as it was. */
+export async function markJournalEntrySeen(
+  deps: JournalDeps,
+  id: string,
+  actor: VetActor,
+): Promise<{ journalEntry: JournalEntry }> {
+  await deps.db.transaction(async (tx) => {
+    const { row } = await journalLifecycle.lockFor(
+      () => lockEntry(tx, id, journalScope(actor)),
+      journalErrors.notFound,
+      'see',
+    );
+    if (row.status !== 'new') return;
+    const at = deps.now();
+    await markEntriesSeen(tx, [id], actor.vetId, at);
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'journal.see',
+      entity: 'journal_entry',
+      entityId: id,
+      changes: { before: { status: row.status }, after: { status: 'seen', seenAt: at.toISOString() } },
+    });
+  });
+  return { journalEntry: await entryDto(deps.db, actor, id) };
+}
+
+/**
+ * Marks several entries seen at once (the inbox's selection). Every id must be one the vet may see,
+ * else nothing changes (404); entries already seen or resolved are left as they are.
+ */
+export async function markJournalEntriesSeen(
+  deps: JournalDeps,
+  input: JournalMarkSeen,
+  actor: VetActor,
+): Promise<{ marked: number }> {
+  const ids = [...new Set(input.entryUuids)];
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockEntries(tx, ids, journalScope(actor));
+    if (rows.length !== ids.length) throw journalErrors.notFound();
+    const fresh = rows.filter((row) => row.status === 'new');
+    const at = deps.now();
+    await markEntriesSeen(
+      tx,
+      fresh.map((row) => row.id),
+      actor.vetId,
+      at,
+    );
+    for (const row of fresh) {
+      await changed(tx, row, actor);
+      await recordAudit(tx, actor, {
+        action: 'journal.see',
+        entity: 'journal_entry',
+        entityId: row.id,
+        changes: { before: { status: 'new' }, after: { status: 'seen', seenAt: at.toISOString() } },
+      });
+    }
+    return { marked: fresh.length };
+  });
+}
+
+/**
+ * The vet's reply to the owner: stored on the entry and queued to the owner as an e-mail in the same
+ * transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a second
+ * reply replaces the first and sends again.
+ */
+export async function replyToJournalEntry(
+  deps: JournalReplyDeps,
+  id: string,
+  input: JournalReply,
+  actor: VetActor,
+): Promise<{ journalEntry: JournalEntry }> {
+  await deps.db.transaction(async (tx) => {
+    const { row, next: status } = await journalLifecycle.lockFor(
+      () => lockEntry(tx, id, journalScope(actor)),
+      journalErrors.notFound,
+      'reply',
+    );
+    const details = await findEntry(tx, id, undefined);
+    if (!details?.owner?.email) throw journalErrors.ownerHasNoEmail();
+    const at = deps.now();
+    const vet = await vetName(tx, actor.vetId);
+    const category = JOURNAL_CATEGORY_LABELS[row.category].toLowerCase();
+    const emailId = await deps.mailer.enqueue(tx, {
+      to: details.owner.email,
+      subject: `${vet ? fullName(vet) : 'Your vet'} replied about ${details.pet.name}`,
+      createdByVetId: actor.vetId,
+      content: {
+        greeting: `Hello ${details.owner.firstName ?? ''},`.replace(' ,', ','),
+        paragraphs: [
+          `${vet ? fullName(vet) : 'Your vet'} read the ${category} entry you wrote about ${details.pet.name} and replied:`,
+          ...input.reply.split(/\n\s*\n/).map((paragraph) => paragraph.trim()),
+        ],
+        footer: ['You can answer from the journal in the app.'],
+      },
+    });
+    await updateEntry(tx, id, {
+      status,
+      vetReply: input.reply,
+      repliedByVetId: actor.vetId,
+      repliedAt: at,
+      replyEmailId: emailId,
+      ...(row.status === 'new' ? { seenByVetId: actor.vetId, seenAt: at } : {}),
+    });
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: row.vetReply === null ? 'journal.reply' : 'journal.amend_reply',
+      entity: 'journal_entry',
+      entityId: id,
+      changes: {
+        before: { status: row.status, vetReply: row.vetReply },
+        after: { status, vetReply: input.reply, emailId },
+      },
+    });
+  });
+  return { journalEntry: await entryDto(deps.db, actor, id) };
+}
+
+/** Nothing more to do about the entry: resolved, and no longer changed. */
+export async function resolveJournalEntry(
+  deps: JournalDeps,
+  id: string,
+  actor: VetActor,
+): Promise<{ journalEntry: JournalEntry }> {
+  await deps.db.transaction(async (tx) => {
+    const { row, next: status } = await journalLifecycle.lockFor(
+      () => lockEntry(tx, id, journalScope(actor)),
+      journalErrors.notFound,
+      'resolve',
+    );
+    const at = deps.now();
+    await updateEntry(tx, id, {
+      status,
+      resolvedByVetId: actor.vetId,
+      resolvedAt: at,
+      ...(row.status === 'new' ? { seenByVetId: actor.vetId, seenAt: at } : {}),
+    });
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'journal.resolve',
+      entity: 'journal_entry',
+      entityId: id,
+      changes: { before: { status: row.status }, after: { status, resolvedAt: at.toISOString() } },
+    });
+  });
+  return { journalEntry: await entryDto(deps.db, actor, id) };
+}

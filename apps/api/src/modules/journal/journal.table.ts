@@ -1,0 +1,59 @@
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.ts';
+import { integrations } from '../integrations/integrations.table.ts';
+import { emailOutbox } from '../mail/mail.table.ts';
+import { pets } from '../pets/pets.table.ts';
+import { vets } from '../vets/vets.table.ts';
+import { journalCategoryEnum, journalStatusEnum } from './journal.enums.ts';
+
+/** What owners write in the app's symptoms journal, and what vets did about it. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    // The owner app's own id for the entry: a retried send finds it and stores nothing twice.
+    id: uuid('id').primaryKey(),
+    petId: uuid('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    category: journalCategoryEnum('category').notNull(),
+    severity: smallint('severity').notNull(),
+    notes: text('notes').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedFromIntegrationId: uuid('received_from_integration_id').references(() => integrations.id, {
+      onDelete: 'set null',
+    }),
+    status: journalStatusEnum('status').notNull().default('new'),
+    seenByVetId: uuid('seen_by_vet_id').references(() => vets.id),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    vetReply: text('vet_reply'),
+    repliedByVetId: uuid('replied_by_vet_id').references(() => vets.id),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    // The outbox mail that carries the reply to the owner.
+    replyEmailId: uuid('reply_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    resolvedByVetId: uuid('resolved_by_vet_id').references(() => vets.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('journal_entries_inbox_idx').on(table.status, table.severity, table.occurredAt),
+    index('journal_entries_pet_idx').on(table.petId, table.occurredAt),
+  ],
+);
+
+/** The photos of an entry, in the order the owner attached them; the bytes are in the files store. */
+export const journalEntryPhotos = pgTable(
+  'journal_entry_photos',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.entryId, table.position] })],
+);
+
+export type JournalEntryRow = typeof journalEntries.$inferSelect;
+export type NewJournalEntryRow = typeof journalEntries.$inferInsert;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { dietPlanSchema } from './diets.ts';
+import { journalCategories, journalSortFields, journalStatuses } from './enums.ts';
+import { latestTrackersResponseSchema } from './trackers.ts';
+
+export const journalCategorySchema = z.enum(journalCategories);
+export type JournalCategory = z.infer<typeof journalCategorySchema>;
+export const journalStatusSchema = z.enum(journalStatuses);
+export type JournalStatus = z.infer<typeof journalStatusSchema>;
+export const journalSeveritySchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type JournalSeverity = z.infer<typeof journalSeveritySchema>;
+
+/** A photo an owner attached to an entry: PNG, JPEG or WebP by its bytes, at most 10 MB. */
+export const JOURNAL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const JOURNAL_MAX_PHOTOS = 6;
+export const JOURNAL_NOTES_MAX = 5000;
+
+/**
+ * What the owner app sends (the `entry` part of `POST /v1/journal-entries`): `uuid` is the app's own id
+ * for the entry, so sending it again (a retry after a lost answer) stores nothing twice.
+ */
+export const journalEntryIngestSchema = z.strictObject({
+  uuid: z.uuid(),
+  petUuid: z.uuid(),
+  category: journalCategorySchema,
+  severity: journalSeveritySchema,
+  notes: text().trim().max(JOURNAL_NOTES_MAX).default(''),
+  occurredAt: timestampSchema,
+});
+export type JournalEntryIngest = z.infer<typeof journalEntryIngestSchema>;
+
+export const journalPhotoSchema = z.object({
+  uuid: z.uuid(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type JournalPhoto = z.infer<typeof journalPhotoSchema>;
+
+export const journalEntrySummarySchema = z.object({
+  uuid: z.uuid(),
+  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  ownerName: z.string().nullable(),
+  category: journalCategorySchema,
+  severity: journalSeveritySchema,
+  notes: z.string(),
+  photoCount: z.number().int(),
+  occurredAt: timestampSchema,
+  receivedAt: timestampSchema,
+  status: journalStatusSchema,
+  seenBy: personRefSchema.nullable(),
+  seenAt: timestampSchema.nullable(),
+  repliedBy: personRefSchema.nullable(),
+  repliedAt: timestampSchema.nullable(),
+  resolvedBy: personRefSchema.nullable(),
+  resolvedAt: timestampSchema.nullable(),
+});
+export type JournalEntrySummary = z.infer<typeof journalEntrySummarySchema>;
+
+export const journalEntrySchema = journalEntrySummarySchema.extend({
+  photos: z.array(journalPhotoSchema),
+  vetReply: z.string().nullable(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalEntryResponseSchema = z.object({ journalEntry: journalEntrySchema });
+export type JournalEntryResponse = z.infer<typeof journalEntryResponseSchema>;
+
+/** One entry with what a vet needs beside it: the pet's latest vitals, current diet plan and other entries. */
+export const journalEntryDetailResponseSchema = z.object({
+  journalEntry: journalEntrySchema,
+  context: z.object({
+    latestTrackers: latestTrackersResponseSchema,
+    dietPlan: dietPlanSchema.nullable(),
+    /** The pet's other entries of the last 30 days, newest first. */
+    recentEntries: z.array(journalEntrySummarySchema),
+  }),
+});
+export type JournalEntryDetailResponse = z.infer<typeof journalEntryDetailResponseSchema>;
+
+const unixSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+
+const journalListQueries = listQuerySchemas(
+  journalSortFields,
+  { sort: 'inbox', order: 'asc' },
+  {
+    status: journalStatusSchema.optional(),
+    category: journalCategorySchema.optional(),
+    severity: z.coerce.number().int().min(1).max(3).optional(),
+    petUuid: z.uuid().optional(),
+    /** Occurred from (unix seconds, inclusive). */
+    occurredFrom: unixSeconds.optional(),
+    /** Occurred before (unix seconds, exclusive). */
+    occurredTo: unixSeconds.optional(),
+  },
+);
+export const journalListQuerySchema = journalListQueries.list;
+export type JournalListQuery = z.infer<typeof journalListQuerySchema>;
+
+export const journalListResponseSchema = z.object({
+  journalEntries: z.array(journalEntrySummarySchema),
+  pagination: paginationSchema,
+  /** How many entries match the filters in each status (the status filter left out). */
+  counts: z.object({ new: z.number().int(), seen: z.number().int(), resolved: z.number().int() }),
+});
+export type JournalListResponse = z.infer<typeof journalListResponseSchema>;
+
+export const journalReplySchema = z.strictObject({ reply: text().trim().min(1).max(JOURNAL_NOTES_MAX) });
+export type JournalReply = z.infer<typeof journalReplySchema>;
+
+export const journalMarkSeenSchema = z.strictObject({ entryUuids: z.array(z.uuid()).min(1).max(200) });
+export type JournalMarkSeen = z.infer<typeof journalMarkSeenSchema>;
+
+export const journalMarkSeenResponseSchema = z.object({
+  /** The entries that were new and are now seen; the others were left as they were. */
+  marked: z.number().int(),
+});
