@@ -78,7 +78,10 @@ test.describe('the symptoms journal inbox', () => {
 
     await logIn(page);
     await page.goto(`/journal?search=${pet.name}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Health Symptoms Journal' })).toBeVisible();
+    // The first page of a worker's first test may wait for the server's cold start on a loaded machine.
+    await expect(page.getByRole('heading', { level: 1, name: 'Health Symptoms Journal' })).toBeVisible({
+      timeout: 30_000,
+    });
     // New first, severe first, then the longest waiting: the severe cough of yesterday, then the older
     // moderate cough, then today's itch; the seen and resolved ones after.
     await expect(rows(page)).toHaveCount(6);
@@ -151,6 +154,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`journal screens @screens`, async ({ page }) => {
+      test.setTimeout(120_000);
       await logIn(page);
       await page.goto('/journal');
       await expect(rows(page).first()).toBeVisible();

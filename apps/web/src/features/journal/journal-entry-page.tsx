@@ -70,6 +70,7 @@ function Photos({ entry }: { entry: JournalEntry }) {
         title={`Photo ${(open ?? 0) + 1} of ${entry.photos.length}`}
         size="xl"
         centered
+        closeButtonProps={{ 'aria-label': 'Close the photo' }}
       >
         {shown && (
           <Stack gap="sm">

@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   useMatches,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
@@ -95,10 +96,11 @@ function columnsOf(
               {JOURNAL_CATEGORY_LABELS[entry.category]}
             </Text>
             {entry.photoCount > 0 && (
-              <Group gap={2} wrap="nowrap" c="dimmed" aria-label={`${entry.photoCount} photos`}>
+              <Group gap={2} wrap="nowrap" c="dimmed">
                 <IconCamera size={14} aria-hidden />
-                <Text size="xs" c="dimmed" aria-hidden>
+                <Text size="xs" c="dimmed">
                   {entry.photoCount}
+                  <VisuallyHidden> {entry.photoCount === 1 ? 'photo' : 'photos'}</VisuallyHidden>
                 </Text>
               </Group>
             )}
