@@ -17,8 +17,16 @@ export interface CloneRequest {
   petNames: Record<string, string>;
 }
 
-/** Columns that make a row part of what they point at (a pet's readings, a diet's ingredients…). */
-const PARENT_COLUMNS = ['family_id', 'owner_user_id', 'user_id', 'pet_id', 'diet_id', 'diet_plan_id'];
+/** Columns that make a row part of what they point at (a pet's readings, a diet's ingredients, a card's triggers…). */
+const PARENT_COLUMNS = [
+  'family_id',
+  'owner_user_id',
+  'user_id',
+  'pet_id',
+  'diet_id',
+  'diet_plan_id',
+  'card_id',
+];
 
 interface Column {
   table_name: string;

@@ -52,6 +52,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
+  pendingCards: {
+    like: 'tom',
+    owner: { firstName: 'Rosalind', lastName: 'Fothergill' },
+    pets: { biscuit: 'Crumblecake' },
+  },
   checkupsLive: {
     like: 'tom',
     owner: { firstName: 'Peregrine', lastName: 'Cobbleworth' },

@@ -20,6 +20,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(filesRoutes, { prefix: '/v1/files' });
   await app.register(jobsRoutes, { prefix: '/v1/jobs' });
   await app.register(journalRoutes, { prefix: '/v1/journal-entries' });
+  await app.register(pendingCardsRoutes, { prefix: '/v1/pending-cards' });
 
   await app.register(spaPlugin);
   return app;

@@ -11,6 +11,8 @@ import {
 } from '../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
 import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
+import { newId } from './lib/ids.ts';
+import { pendingCards, pendingCardTriggers } from './modules/pending-cards/pending-cards.table.ts';
 
 /**
  * The OpenAPI document is what clients (and contract-testing proxies) trust, so the
@@ -192,7 +194,31 @@ describe('real answers match the document', () => {
     const sent = await post(`/v1/forms/${form.json().form.uuid}/send`, { petUuid: pet.id });
     expect(sent.statusCode).toBe(201);
 
+    const cardId = newId();
+    await db.insert(pendingCards).values({
+      id: cardId,
+      petId: pet.id,
+      concern: 'respiratory',
+      severity: 3,
+      openedAt: new Date(now),
+      lastTriggerAt: new Date(now),
+      triggerCount: 1,
+      openTriggerCount: 1,
+    });
+    await db.insert(pendingCardTriggers).values({
+      id: newId(),
+      cardId,
+      kind: 'respiratory_high_red',
+      severity: 3,
+      value: 42,
+      threshold: 40,
+      unit: 'breaths/min',
+      at: new Date(now),
+      dedupeKey: 'docs',
+    });
+
     const ids: Record<string, string> = {
+      '/v1/pending-cards/': cardId,
       '/v1/users/': owner.id,
       '/v1/families/': family.id,
       '/v1/subscriptions/': subscription.id,
@@ -236,5 +262,5 @@ describe('real answers match the document', () => {
       checked += 1;
     }
     expect(checked).toBeGreaterThanOrEqual(35);
-  });
+  }, 90_000);
 });

@@ -47,3 +47,23 @@ export const journalCategories = [
 export const journalStatuses = ['new', 'seen', 'resolved'] as const;
 /** `inbox`: new first, severe first, then the longest waiting. */
 export const journalSortFields = ['inbox', 'occurredAt', 'severity'] as const;
+/** What a pending card is about: one open card per pet and concern. */
+export const pendingCardConcerns = ['respiratory', 'weight', 'checkup', 'journal', 'collar_data'] as const;
+/** Worst last: the queue shows high-red first. */
+export const pendingCardSeverities = ['high', 'high-orange', 'high-red'] as const;
+export const pendingCardStatuses = ['open', 'resolved'] as const;
+/** `open`: in the queue (not snoozed); `snoozed`: open but hidden until its time; `all`: every card. */
+export const pendingCardViews = ['open', 'snoozed', 'resolved', 'all'] as const;
+export const pendingCardAssignments = ['mine', 'unclaimed'] as const;
+export const pendingCardSortFields = ['queue', 'openedAt', 'lastTriggerAt'] as const;
+export const pendingCardTriggerKinds = [
+  'respiratory_high',
+  'respiratory_high_orange',
+  'respiratory_high_red',
+  'respiratory_low',
+  'weight_change',
+  'weight_target',
+  'checkup_problematic',
+  'journal_severe',
+  'collar_data_gap',
+] as const;

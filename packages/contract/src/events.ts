@@ -22,6 +22,8 @@ export const domainEventTypes = [
   // In addition to `journal.received` for a severity-3 entry: the signal triage subscribes to.
   'journal.severe',
   'journal.changed',
+  'pending_card.opened',
+  'pending_card.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

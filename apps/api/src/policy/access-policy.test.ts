@@ -10,6 +10,7 @@ import { checkups } from '../modules/checkups/checkups.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
 import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
+import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
 /**
@@ -31,6 +32,9 @@ type Resource =
   | 'company'
   /** A checkup sent to a pet's owner: read within the pet's scope. */
   | 'checkup'
+  /** A pet's pending card and one of its triggers: read within the pet's scope. */
+  | 'pendingCard'
+  | 'pendingCardTrigger'
   /** A pet's stored file (a diet PDF): read within the pet's scope. */
   | 'file'
   /** An owner's symptoms journal entry: read within the pet's scope. */
@@ -51,6 +55,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   files: 'file',
   checkups: 'checkup',
   'journal-entries': 'journalEntry',
+  'pending-cards': 'pendingCard',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
   // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
@@ -71,6 +76,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   poolUuid: 'unscoped',
   // The inbox's selection to mark seen: entries, each within its pet's scope.
   entryUuids: 'journalEntry',
+  triggerId: 'pendingCardTrigger',
+  uuids: 'pendingCard',
   // A position in the event log, not an object: what the stream sends from it is filtered per vet
   // (live-events.test.ts covers a company vet never hearing of another company's pets).
   lastEventId: 'unscoped',
@@ -134,7 +141,14 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
       const inputs: IdInput[] = [];
       const classify = (where: IdInput['in'], name: string) => {
         const resource =
-          where === 'path' ? (name === 'id' ? resourceOfPath(path) : undefined) : FIELD_RESOURCES[name];
+          where === 'path'
+            ? name === 'id'
+              ? resourceOfPath(path)
+              : FIELD_RESOURCES[name]
+            : // A list filtered by a company (the pending cards queue): another company's rows never show.
+              where === 'query' && name === 'companySku'
+              ? 'company'
+              : FIELD_RESOURCES[name];
         const unscopedPath = resourceOfPath(path) === 'unscoped';
         if (resource) inputs.push({ in: where, name, resource });
         else if (unscopedPath) inputs.push({ in: where, name, resource: 'unscoped' });
@@ -233,8 +247,33 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     occurredAt: new Date(),
     receivedAt: new Date(),
   });
+  const cardId = newId();
+  const triggerId = newId();
+  await db.insert(pendingCards).values({
+    id: cardId,
+    petId: pet.id,
+    concern: 'respiratory',
+    severity: 2,
+    openedAt: new Date(),
+    lastTriggerAt: new Date(),
+    triggerCount: 1,
+    openTriggerCount: 1,
+  });
+  await db.insert(pendingCardTriggers).values({
+    id: triggerId,
+    cardId,
+    kind: 'respiratory_high_orange',
+    severity: 2,
+    value: 37,
+    threshold: 35,
+    unit: 'breaths/min',
+    at: new Date(),
+    dedupeKey: 'matrix',
+  });
   return {
     journalEntry: journalEntryId,
+    pendingCard: cardId,
+    pendingCardTrigger: triggerId,
     checkup: checkupId,
     pet: pet.id,
     family: family.id,
@@ -288,6 +327,10 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     // The matrix sends one id where a list is asked: refused alike for every target (400);
     // symptoms-journal.test.ts checks a company vet cannot mark another company's entry seen.
     markJournalEntriesSeen: {},
+    snoozePendingCard: { until: { seconds: now + 3600 }, reason: 'Matrix' },
+    resolvePendingCard: { note: 'Matrix' },
+    resolvePendingCardTrigger: {},
+    bulkResolvePendingCards: { note: 'Matrix' },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
   };
@@ -326,7 +369,7 @@ function callOf(operation: Operation, target: Target | 'missing'): Call | 'skip'
     if (value === undefined) return 'skip';
     if (input.in === 'path') path = path.replace(`{${input.name}}`, encodeURIComponent(value));
     else if (input.in === 'query') query.set(input.name, value);
-    else body[input.name] = value;
+    else body[input.name] = /uuids$/i.test(input.name) ? [value] : value;
   }
   for (const { name, schema } of operation.requiredQuery) {
     if (!query.has(name)) query.set(name, queryValue(name, schema));

@@ -20,6 +20,7 @@ import {
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
+import { seedPendingCards } from './generate-pending-cards.ts';
 import {
   type DemoWeightEntryRow,
   generateWeightEntries,
@@ -43,6 +44,7 @@ export type SeedCounts = DemoCounts & {
   checkups: number;
   journalEntries: number;
   journalPhotos: number;
+  pendingCards: number;
 };
 
 export type SeedResult =
@@ -109,6 +111,7 @@ export async function seedDemoData(deps: {
     checkups: checkups.checkups.length,
     journalEntries: journal.entries.length,
     journalPhotos: journal.photos.length,
+    pendingCards: 0,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -147,6 +150,10 @@ export async function seedDemoData(deps: {
     await insertDemoCheckups(tx, checkups);
     progress({ step: 'Seeding the symptoms journal' });
     await insertDemoJournal(tx, journal);
+    if (end) {
+      progress({ step: 'Raising pending cards from the readings and weights' });
+      counts.pendingCards = await seedPendingCards(tx, end);
+    }
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -170,6 +177,7 @@ function rowsOf(counts: SeedCounts): number {
           'checkups',
           'journalEntries',
           'journalPhotos',
+          'pendingCards',
         ].includes(key),
     )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);

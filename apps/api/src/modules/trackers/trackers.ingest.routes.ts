@@ -43,7 +43,7 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const integration = sessionIntegration(request);
       const started = performance.now();
-      const outcome = await ingestReadings(deps, request.body.readings, integration.integrationId);
+      const outcome = await ingestReadings(deps, request.body.readings, integration);
       const durationMs = Math.round(performance.now() - started);
       if (!outcome.ok) {
         request.log.info(

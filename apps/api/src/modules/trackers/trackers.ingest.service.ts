@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { hasSqlState } from '../../db/errors.ts';
 import type { Now } from '../../lib/clock.ts';
+import type { IntegrationActor } from '../../policy/actor.ts';
+import { raiseRespiratoryCards } from '../pending-cards/pending-cards.service.ts';
 import { findConflictingReadings, findExistingPetIds } from './trackers.ingest.repository.ts';
 import { insertReadings, type ReadingInsert } from './trackers.writes.ts';
 
@@ -142,13 +144,13 @@ function isRetryable(error: unknown): boolean {
 
 /**
  * All or nothing: one refused reading refuses the batch and nothing is written. Otherwise the readings
- * and both rollups are written in one transaction; readings whose id already exists with the same
+ * and both rollups are written in one transaction, with the pending cards the respiratory readings raise; readings whose id already exists with the same
  * content count as duplicates (a retried batch adds nothing), with other content they are refused.
  */
 export async function ingestReadings(
   deps: { db: Db; now: Now },
   raw: readonly unknown[],
-  integrationId: string,
+  actor: IntegrationActor,
 ): Promise<IngestOutcome> {
   const now = deps.now();
   const received = raw.length;
@@ -173,7 +175,7 @@ export async function ingestReadings(
           .map(({ index, reading }) => ({ index, reason: `unknown pet ${reading.petUuid}` }));
         const allRejected = [...rejected, ...unknownPets].sort((a, b) => a.index - b.index);
         if (allRejected.length > 0) return { ok: false, received, rejected: allRejected };
-        const inserted = await insertReadings(tx, rows, integrationId);
+        const inserted = await insertReadings(tx, rows, actor.integrationId);
         if (inserted < rows.length) {
           // Only a batch with repeated ids pays for this check; a conflict undoes the whole batch.
           const conflicts = (await findConflictingReadings(tx, rows)).map((position) => {
@@ -182,6 +184,8 @@ export async function ingestReadings(
           });
           if (conflicts.length > 0) throw new RejectedBatch(conflicts);
         }
+        // In the same transaction: a reading is never stored without the card it raises.
+        if (inserted > 0) await raiseRespiratoryCards(tx, rows, actor, now);
         return { ok: true, result: { received, inserted, duplicates: received - inserted } };
       });
     } catch (error) {

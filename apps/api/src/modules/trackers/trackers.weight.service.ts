@@ -17,6 +17,7 @@ import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { auditDiff, recordAudit } from '../audit/audit.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
+import { raiseWeightCards } from '../pending-cards/pending-cards.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
 import { findPetWithOwner, recordPetEvent } from '../pets/pets.service.ts';
 import {
@@ -218,6 +219,7 @@ export async function createWeightEntry(
       entityId: row.id,
       changes: { petUuid: pet.id, after: auditValues(row) },
     });
+    await raiseWeightCards(tx, row, actor, now);
     return entryDto(tx, pet, row.id);
   });
 }
@@ -268,6 +270,8 @@ export async function correctWeightEntry(
         entityId: id,
         changes: { petUuid: pet.id, before: diff.before, after: diff.after },
       });
+      if (changes.valueKg !== undefined || changes.measuredAt !== undefined)
+        await raiseWeightCards(tx, { id, petId: pet.id, ...wanted }, actor, deps.now());
     }
     return entryDto(tx, pet, id);
   });

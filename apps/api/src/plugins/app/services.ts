@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { defineAuthJobs } from '../../modules/auth/auth.jobs.ts';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/auth/auth.service.ts';
+import { definePendingCardJobs } from '../../modules/pending-cards/pending-cards.jobs.ts';
 import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
 
 /**
@@ -31,6 +32,7 @@ export const servicesPlugin = fp(
       revokeSessions: (tx, vetId, reason) => revokeAllSessions(authDeps, tx, vetId, reason),
     } satisfies CrossModuleServices);
     defineAuthJobs(app.jobs, { db: app.database.db, cron: app.config.purgeSchedule });
+    definePendingCardJobs(app.jobs, app.events, { db: app.database.db, now: app.clock.now });
   },
-  { name: 'services', dependencies: ['database', 'jobs', 'mailer'] },
+  { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },
 );

@@ -40,6 +40,12 @@ export const API_TAGS = [
     description:
       'Checkup forms and pools (reusable templates): the builder, versions, archiving, sending to owners.',
   },
+  {
+    name: 'pending-cards',
+    description:
+      'Pending cards raised by collar, weight, checkup and journal signals: the queue, one card with its ' +
+      'triggers, claiming, snoozing and resolving cards or single triggers.',
+  },
   { name: 'vets', description: 'Vets: list, CSV export, profile, avatar, creating a vet.' },
   { name: 'files', description: 'Stored files (avatars, diet PDFs), with their checked type and an ETag.' },
   { name: 'jobs', description: 'The background job queues: waiting, running and failed jobs, retries.' },

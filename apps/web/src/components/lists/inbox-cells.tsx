@@ -14,14 +14,27 @@ export function hoursSince(since: Timestamp, now: Date): number {
   return Math.max(0, (now.getTime() - timestampToDate(since).getTime()) / 3_600_000);
 }
 
-/** How long the item has waited, in SPEC §9's hours format ("03:20h", "+24h"); the exact time on hover. */
-export function InboxAge({ since, now = new Date() }: { since: Timestamp; now?: Date }) {
+/**
+ * How long the item has waited, in SPEC §9's hours format ("03:20h", "+24h"); the exact time on hover.
+ * Red past 24 hours; with `unacknowledged` (nobody has taken it), amber past 4 hours already.
+ */
+export function InboxAge({
+  since,
+  now = new Date(),
+  unacknowledged = false,
+}: {
+  since: Timestamp;
+  now?: Date;
+  unacknowledged?: boolean;
+}) {
   const hours = hoursSince(since, now);
+  const color = hours > 24 ? 'red' : unacknowledged && hours > 4 ? 'orange.9' : undefined;
   return (
     <Text
       size="sm"
       ff="monospace"
-      c={hours > 24 ? 'red' : undefined}
+      c={color}
+      data-alarm={color ? (hours > 24 ? 'red' : 'amber') : undefined}
       title={formatDateTime(since)}
       style={{ whiteSpace: 'nowrap' }}
       data-testid="inbox-age"

@@ -9,10 +9,14 @@ import {
 } from '@vetboard/contract';
 import { hasSpread } from '@/components/charts/chart-labels.ts';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
+import {
+  respiratoryPointColor,
+  respiratorySeverity,
+  respiratoryThresholdLines,
+} from '@/components/trackers/respiratory-chart.ts';
 import { formatReading } from '@/components/trackers/tracker-format.ts';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import { RespiratoryValue, SourceCell, WhenCell } from './entry-cells.tsx';
-import { respiratoryPointColor, respiratorySeverity, respiratoryThresholdLines } from './respiratory.ts';
 import { ThresholdLegend } from './threshold-legend.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
 import { PeriodControls, type SearchPatch, TrackerHeader } from './tracker-header.tsx';

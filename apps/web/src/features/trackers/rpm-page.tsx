@@ -4,10 +4,14 @@ import { getRouteApi } from '@tanstack/react-router';
 import { calendarDateToIso, readingRanges } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
+import {
+  respiratoryPointColor,
+  respiratorySeverity,
+  respiratoryThresholdLines,
+} from '@/components/trackers/respiratory-chart.ts';
 import { formatReading } from '@/components/trackers/tracker-format.ts';
 import { dayjs, formatZoned } from '@/lib/format/zoned-time.ts';
 import { RespiratoryValue, SourceCell } from './entry-cells.tsx';
-import { respiratoryPointColor, respiratorySeverity, respiratoryThresholdLines } from './respiratory.ts';
 import { ThresholdLegend } from './threshold-legend.tsx';
 import { ThresholdsEditor } from './thresholds-editor.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { PendingCardPage } from '@/features/pending-cards/pending-card-page.tsx';
+import { pendingCardQueryOptions } from '@/features/pending-cards/pending-cards.queries.ts';
+import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
 export const Route = createFileRoute('/_default/pending-cards/$uuid')({
   params: { parse: (params) => validateUuidParams(params, 'uuid') },
-  component: () => <ComingSoonPanel title="Pending card" />,
+  loader: ({ context, params }) =>
+    orNotFound(context.queryClient.ensureQueryData(pendingCardQueryOptions(params.uuid))),
+  component: PendingCardPage,
 });

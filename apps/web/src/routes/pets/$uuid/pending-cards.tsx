@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
+import { petPendingCardsQueryOptions } from '@/features/pending-cards/pending-cards.queries.ts';
+import { PetPendingCardsPage } from '@/features/pending-cards/pet-pending-cards-page.tsx';
+import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 
 export const Route = createFileRoute('/pets/$uuid/pending-cards')({
-  component: () => <ComingSoonPanel title="Pending cards" />,
+  // The page shows its own state if the list fails.
+  loader: petPageLoader(({ uuid, prefetch }) => [prefetch(petPendingCardsQueryOptions(uuid))]),
+  component: PetPendingCardsPage,
 });

@@ -1,0 +1,81 @@
+import {
+  fullName,
+  type PendingCard,
+  type PendingCardSummary,
+  type PendingCardTrigger,
+  type PendingCardTriggerKind,
+  pendingCardTriggerKindInfo,
+  severityOfRank,
+  toTimestamp,
+} from '@vetboard/contract';
+import type { CardDetailsRow, TriggerWithResolverRow } from './pending-cards.repository.ts';
+
+type Person = { id: string; firstName: string; lastName: string } | null;
+
+const personRef = (person: Person) => (person ? { uuid: person.id, name: fullName(person) } : null);
+const stamp = (date: Date | null) => (date ? toTimestamp(date) : null);
+
+export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): PendingCardTrigger {
+  const kind = trigger.kind as PendingCardTriggerKind;
+  return {
+    uuid: trigger.id,
+    kind,
+    label: pendingCardTriggerKindInfo[kind]?.label ?? trigger.kind,
+    severity: severityOfRank(trigger.severity),
+    value: trigger.value,
+    threshold: trigger.threshold,
+    unit: trigger.unit,
+    detail: trigger.detail,
+    source:
+      trigger.sourceEntity && trigger.sourceId
+        ? { entity: trigger.sourceEntity, uuid: trigger.sourceId }
+        : null,
+    at: toTimestamp(trigger.at),
+    resolvedAt: stamp(trigger.resolvedAt),
+    resolvedBy: personRef(resolvedBy),
+    resolutionNote: trigger.resolutionNote,
+  };
+}
+
+export function toCardSummaryDto(
+  row: CardDetailsRow,
+  latest: TriggerWithResolverRow | undefined,
+): PendingCardSummary {
+  const { card } = row;
+  return {
+    uuid: card.id,
+    pet: { uuid: row.pet.id, name: row.pet.name },
+    ownerName: row.owner ? fullName(row.owner) : null,
+    companySku: row.owner?.b2bCode ?? null,
+    concern: card.concern,
+    severity: severityOfRank(card.severity),
+    status: card.status,
+    openedAt: toTimestamp(card.openedAt),
+    lastTriggerAt: toTimestamp(card.lastTriggerAt),
+    triggerCount: card.triggerCount,
+    openTriggerCount: card.openTriggerCount,
+    latestTrigger: latest ? toTriggerDto(latest) : null,
+    claimedBy: personRef(row.claimedBy),
+    claimedAt: stamp(card.claimedAt),
+    snoozedUntil: stamp(card.snoozedUntil),
+    snoozedBy: personRef(row.snoozedBy),
+    snoozeReason: card.snoozeReason,
+    resolvedAt: stamp(card.resolvedAt),
+    resolvedBy: personRef(row.resolvedBy),
+    resolutionNote: card.resolutionNote,
+  };
+}
+
+export function toCardDto(
+  row: CardDetailsRow,
+  triggers: TriggerWithResolverRow[],
+  others: PendingCardSummary[],
+  history: PendingCardSummary[],
+): PendingCard {
+  return {
+    ...toCardSummaryDto(row, triggers[0]),
+    triggers: triggers.map(toTriggerDto),
+    otherOpenCards: others,
+    history,
+  };
+}

@@ -1,0 +1,72 @@
+import { Badge, Group, Text } from '@mantine/core';
+import {
+  type PendingCardSeverity,
+  type PendingCardSummary,
+  type PendingCardTrigger,
+  pendingCardConcernLabels,
+  pendingCardSeverityLabels,
+} from '@vetboard/contract';
+import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
+
+const RANK: Record<PendingCardSeverity, 1 | 2 | 3> = { high: 1, 'high-orange': 2, 'high-red': 3 };
+
+export function CardSeverityBadge({ severity }: { severity: PendingCardSeverity }) {
+  return <SeverityBadge severity={RANK[severity]} label={pendingCardSeverityLabels[severity]} />;
+}
+
+export function ConcernLabel({ card }: { card: Pick<PendingCardSummary, 'concern'> }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {pendingCardConcernLabels[card.concern]}
+    </Text>
+  );
+}
+
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** "42 breaths/min vs 40", "+6 % vs 5", or the trigger's sentence when it has no value. */
+export function triggerValueText(trigger: PendingCardTrigger): string {
+  if (trigger.value === null) return trigger.detail ?? trigger.label;
+  const unit = trigger.unit === '%' ? ' %' : trigger.unit ? ` ${trigger.unit}` : '';
+  const value = `${trigger.unit === '%' && trigger.value > 0 ? '+' : ''}${number.format(trigger.value)}${unit}`;
+  if (trigger.threshold === null) return value;
+  const below = trigger.kind === 'respiratory_low' || trigger.kind === 'collar_data_gap';
+  return `${value} ${below ? 'below' : 'over'} ${number.format(Math.abs(trigger.threshold))}`;
+}
+
+export function LatestTriggerCell({ card }: { card: PendingCardSummary }) {
+  const trigger = card.latestTrigger;
+  if (!trigger)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="latest-value">
+        {triggerValueText(trigger)}
+      </Text>
+    </Group>
+  );
+}
+
+export function CardStatusBadge({ card }: { card: PendingCardSummary }) {
+  if (card.status === 'resolved')
+    return (
+      <Badge color="teal" variant="light" tt="none" radius="sm">
+        Resolved
+      </Badge>
+    );
+  if (card.snoozedUntil && card.snoozedUntil.seconds * 1000 > Date.now())
+    return (
+      <Badge color="gray" variant="light" tt="none" radius="sm">
+        Snoozed
+      </Badge>
+    );
+  return (
+    <Badge color="blue" variant="light" tt="none" radius="sm">
+      Open
+    </Badge>
+  );
+}
