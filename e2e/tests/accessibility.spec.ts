@@ -205,6 +205,27 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
+    test('the pending cards queue, a card and a pet’s cards have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      const listed = await page.request.get(`/v1/pending-cards?petUuid=${luna.uuid}&view=all`);
+      const card = ((await listed.json()) as { pendingCards: Array<{ uuid: string }> }).pendingCards[0];
+      expect(card).toBeDefined();
+      await auditScreens(
+        page,
+        [
+          ['pending cards', '/pending-cards'],
+          ['pending card', `/pending-cards/${card?.uuid}`],
+          ['pet pending cards', `/pets/${luna.uuid}/pending-cards`],
+        ],
+        findings,
+      );
+      expect(findings).toEqual([]);
+    });
+
     test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
       page,
     }) => {

@@ -262,7 +262,7 @@ function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boolean })
                         body: {},
                       })
                     }
-                    aria-label={`Resolve the trigger of ${formatDateTime(trigger.at)}`}
+                    aria-label={`Resolve trigger of ${formatDateTime(trigger.at)}`}
                   >
                     Resolve trigger
                   </Button>

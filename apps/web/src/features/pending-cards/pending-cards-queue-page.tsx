@@ -64,7 +64,7 @@ function ClaimButton({ card, vetUuid }: { card: PendingCardSummary; vetUuid: str
         event.stopPropagation();
         action.mutate({ uuid: card.uuid, action: mine ? 'unclaim' : 'claim' });
       }}
-      aria-label={`${mine ? 'Unclaim' : 'Claim'} ${card.pet.name}’s ${pendingCardConcernLabels[card.concern].toLowerCase()} card`}
+      aria-label={`${mine ? 'Unclaim' : 'I’m on it'}: ${card.pet.name}’s ${pendingCardConcernLabels[card.concern].toLowerCase()} card`}
     >
       {mine ? 'Unclaim' : 'I’m on it'}
     </Button>
