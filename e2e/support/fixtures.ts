@@ -57,6 +57,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Rosalind', lastName: 'Fothergill' },
     pets: { biscuit: 'Crumblecake' },
   },
+  b2b: {
+    like: 'tom',
+    owner: { firstName: 'Tamsin', lastName: 'Fairweather' },
+    pets: { biscuit: 'Shortbread' },
+  },
   checkupsLive: {
     like: 'tom',
     owner: { firstName: 'Peregrine', lastName: 'Cobbleworth' },

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { b2bRoutes } from './modules/b2b/b2b.routes.ts';
 import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
 import { formsRoutes } from './modules/checkups/checkups.forms.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(familiesRoutes, { prefix: '/v1/families' });
   await app.register(subscriptionsRoutes, { prefix: '/v1/subscriptions' });
   await app.register(companiesRoutes, { prefix: '/v1/companies' });
+  await app.register(b2bRoutes, { prefix: '/v1/b2b' });
   await app.register(betasRoutes, { prefix: '/v1/betas' });
   await app.register(breedsRoutes, { prefix: '/v1/breeds' });
   await app.register(petsRoutes, { prefix: '/v1/pets' });

@@ -230,8 +230,15 @@ describe('real answers match the document', () => {
       '/v1/forms/': form.json().form.uuid,
       '/v1/checkups/': sent.json().checkupUuids[0],
     };
+    const status = await post('/v1/b2b/daily-status', {
+      petUuid: pet.id,
+      date: { year: 2026, month: 11, day: 2 },
+      dailyStatus: 'Ate well.',
+    });
+    expect(status.statusCode, status.body).toBe(201);
     const queryValues: Record<string, string> = {
       petUuid: pet.id,
+      sku: company.sku,
       q: 'Docsy',
       startDate: String(Math.floor(now / 1000) - 86_400),
       endDate: String(Math.floor(now / 1000)),

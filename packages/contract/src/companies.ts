@@ -35,3 +35,17 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyResponseSchema = z.object({ company: companySchema });
 export type CompanyResponse = z.infer<typeof companyResponseSchema>;
+
+const contactEmailSchema = z.email('Enter a valid e-mail address').max(254);
+
+/** A head vet changes where a company's daily statuses and urgent reports go. */
+export const companyContactsSchema = z.object({
+  dailyStatusEmails: z.array(contactEmailSchema).max(20),
+  urgentReportEmails: z.array(contactEmailSchema).max(20),
+});
+export type CompanyContacts = z.infer<typeof companyContactsSchema>;
+
+/** Only head vets change where a company's e-mails go. */
+export function canEditCompanyContacts(actor: { kind: string }): boolean {
+  return actor.kind === 'head';
+}

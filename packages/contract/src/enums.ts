@@ -67,3 +67,9 @@ export const pendingCardTriggerKinds = [
   'journal_severe',
   'collar_data_gap',
 ] as const;
+/** The longest daily status or urgent report text. */
+export const MAX_DAILY_STATUS_LENGTH = 2000;
+/** A company's pets on a day: those with a status written, those still missing one. */
+export const dailyStatusFilters = ['written', 'missing'] as const;
+export const companyEmailKinds = ['daily_status', 'urgent_report'] as const;
+export const emailDeliveryStatuses = ['queued', 'sent', 'failed', 'logged'] as const;

@@ -24,6 +24,11 @@ export const domainEventTypes = [
   'journal.changed',
   'pending_card.opened',
   'pending_card.changed',
+  'daily_status.written',
+  'daily_status.edited',
+  'daily_status.deleted',
+  'company.changed',
+  'company.emailed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './b2b.ts';
 export * from './betas.ts';
 export * from './brand.ts';
 export * from './breeds.ts';

@@ -1,6 +1,7 @@
 export * from '../modules/app-secrets/app-secrets.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/auth.table.ts';
+export * from '../modules/b2b/b2b.table.ts';
 export * from '../modules/betas/betas.table.ts';
 export * from '../modules/breeds/breeds.table.ts';
 export * from '../modules/checkups/checkups.enums.ts';

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { newId } from '../lib/ids.ts';
+import { dailyStatuses } from '../modules/b2b/b2b.table.ts';
 import { betaUsers } from '../modules/betas/betas.table.ts';
 import { forms, formVersions } from '../modules/checkups/checkups.forms.table.ts';
 import { checkups } from '../modules/checkups/checkups.table.ts';
@@ -39,6 +40,8 @@ type Resource =
   | 'file'
   /** An owner's symptoms journal entry: read within the pet's scope. */
   | 'journalEntry'
+  /** A B2B pet's daily status: read and written within the pet's scope. */
+  | 'dailyStatus'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -52,6 +55,8 @@ const PATH_RESOURCES: Record<string, Resource> = {
   subscriptions: 'subscription',
   betas: 'beta',
   companies: 'company',
+  // `/v1/b2b/daily-status/{id}`: the only id under /v1/b2b in a path.
+  b2b: 'dailyStatus',
   files: 'file',
   checkups: 'checkup',
   'journal-entries': 'journalEntry',
@@ -81,6 +86,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   // A position in the event log, not an object: what the stream sends from it is filtered per vet
   // (live-events.test.ts covers a company vet never hearing of another company's pets).
   lastEventId: 'unscoped',
+  // The B2B calls name a company by its sku.
+  sku: 'company',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
@@ -270,10 +277,22 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     at: new Date(),
     dedupeKey: 'matrix',
   });
+  const dailyStatusId = newId();
+  if (sku)
+    await db.insert(dailyStatuses).values({
+      id: dailyStatusId,
+      companySku: sku,
+      petId: pet.id,
+      date: '2026-01-10',
+      dailyStatus: 'Matrix status',
+      createdByVetId: vetId,
+      createdAt: new Date(),
+    });
   return {
     journalEntry: journalEntryId,
     pendingCard: cardId,
     pendingCardTrigger: triggerId,
+    dailyStatus: sku ? dailyStatusId : undefined,
     checkup: checkupId,
     pet: pet.id,
     family: family.id,
@@ -333,6 +352,13 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     bulkResolvePendingCards: { note: 'Matrix' },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
+    createDailyStatus: { date: { year: 2026, month: 1, day: 11 }, dailyStatus: 'Seen in the matrix' },
+    updateDailyStatus: { dailyStatus: 'Edited in the matrix' },
+    previewDailyStatusEmail: { date: { year: 2026, month: 1, day: 10 } },
+    sendDailyStatusEmail: { date: { year: 2026, month: 1, day: 10 } },
+    previewUrgentReportEmail: { text: 'Urgent in the matrix' },
+    sendUrgentReportEmail: { text: 'Urgent in the matrix' },
+    updateCompanyContacts: { dailyStatusEmails: ['matrix@example.com'], urgentReportEmails: [] },
   };
   return bodies[operationId];
 }

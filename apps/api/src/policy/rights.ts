@@ -1,4 +1,10 @@
-import { canChangeVetAccess, canEditVetProfile, canManageVets, canSeeJobs } from '@vetboard/contract';
+import {
+  canChangeVetAccess,
+  canEditCompanyContacts,
+  canEditVetProfile,
+  canManageVets,
+  canSeeJobs,
+} from '@vetboard/contract';
 import type { Actor } from './actor.ts';
 
 /**
@@ -26,4 +32,8 @@ export function mayChangeVetAccess(actor: Actor, vetId: string): boolean {
 
 export function maySeeJobs(actor: Actor): boolean {
   return actor.type === 'system' || (actor.type === 'vet' && canSeeJobs(actor));
+}
+
+export function mayEditCompanyContacts(actor: Actor): boolean {
+  return actor.type === 'system' || (actor.type === 'vet' && canEditCompanyContacts(actor));
 }

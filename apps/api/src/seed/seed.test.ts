@@ -341,7 +341,13 @@ describe('the demo data of an empty database', () => {
 
   it('tells its progress: what it seeds and the rows so far', () => {
     const steps = [...new Set(progressSteps.map((update) => update.step))];
-    expect(steps).toEqual(['Seeding vets, owners, families and pets', 'Seeding diets', 'Seeding checkups']);
+    expect(steps).toEqual([
+      'Seeding vets, owners, families and pets',
+      'Seeding diets',
+      'Seeding checkups',
+      'Seeding the symptoms journal',
+      'Seeding B2B daily statuses and e-mails',
+    ]);
     expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
   });
 

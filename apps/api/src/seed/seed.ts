@@ -1,9 +1,10 @@
-import { readingKinds } from '@vetboard/contract';
+import { defaultPublicConfig, readingKinds } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { OnProgress } from '../lib/progress.ts';
+import { DEFAULT_TIMEZONE, todayIn } from '../lib/timezone.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { rebuildRollups } from '../modules/trackers/trackers.writes.ts';
 import { countVets } from '../modules/vets/vets.repository.ts';
@@ -17,6 +18,7 @@ import {
   type DemoData,
   generateDemoData,
 } from './generate.ts';
+import { generateB2b, insertDemoB2b } from './generate-b2b.ts';
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
@@ -154,6 +156,16 @@ export async function seedDemoData(deps: {
       progress({ step: 'Raising pending cards from the readings and weights' });
       counts.pendingCards = await seedPendingCards(tx, end);
     }
+    progress({ step: 'Seeding B2B daily statuses and e-mails' });
+    await insertDemoB2b(
+      tx,
+      generateB2b(data, {
+        seed: DEMO_SEED,
+        now: deps.now ?? new Date(),
+        productName: defaultPublicConfig.productName,
+      }),
+      todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date()),
+    );
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',

@@ -44,3 +44,20 @@ export async function countCompanyPeople(db: DbOrTx, sku: string): Promise<Compa
     vetsCount: vetsRow[0]?.count ?? 0,
   };
 }
+
+export async function lockCompany(tx: DbOrTx, sku: string, scope: SQL | undefined) {
+  const [row] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.sku, sku), scope))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateCompany(tx: DbOrTx, sku: string, changes: Partial<CompanyRow>, at: Date) {
+  await tx
+    .update(companies)
+    .set({ ...changes, updatedAt: at })
+    .where(eq(companies.sku, sku));
+}

@@ -8,6 +8,9 @@ import { JOBS_SCHEMA, type Jobs } from '../jobs/jobs.service.ts';
 import { findEmail, insertEmail, recordAttempt } from './mail.repository.ts';
 import { type EmailContent, renderEmail } from './mail.template.ts';
 
+export type { EmailContent, EmailTable } from './mail.template.ts';
+export { renderEmail };
+
 export const MAIL_QUEUE = 'mail.send';
 /**
  * Five tries: the first at once, then four more whose waits double from ~1-2 minutes (pg-boss adds
@@ -29,6 +32,8 @@ export interface Mailer {
    * will be sent exactly when the change that causes it commits.
    */
   enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<string>;
+  /** The mail exactly as `enqueue` would send it, for a preview before sending. */
+  render(content: EmailContent): { text: string; html: string };
   /** Tests: resolves when no mail job is due or running (retries scheduled later are not waited for). */
   drain(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +104,9 @@ export function createMailer(deps: {
       // The job is visible once the caller commits; look for it right after rather than at the next poll.
       setTimeout(() => jobs.wake(MAIL_QUEUE), 20).unref();
       return id;
+    },
+    render(content) {
+      return renderEmail(content, deps.productName);
     },
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

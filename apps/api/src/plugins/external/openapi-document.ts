@@ -19,6 +19,11 @@ export const API_TAGS = [
   { name: 'families', description: 'A family: its owner and its pets.' },
   { name: 'subscriptions', description: "Families' subscriptions and their statuses." },
   { name: 'companies', description: 'B2B companies (insurers, kennels) and their codes.' },
+  {
+    name: 'b2b',
+    description:
+      "B2B pets' daily statuses, the daily-status and urgent-report e-mails to the companies, and their record.",
+  },
   { name: 'betas', description: 'Users enrolled in beta programmes.' },
   { name: 'breeds', description: 'The breed reference list.' },
   { name: 'pets', description: "A pet's profile and health profile." },

@@ -1,0 +1,195 @@
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type DailyStatus, MAX_DAILY_STATUS_LENGTH, urgentReportEmailSchema } from '@vetboard/contract';
+import { useState } from 'react';
+import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
+import { errorMessage } from '@/lib/api/api-errors.ts';
+import { formatDateTime } from '@/lib/format/dates.ts';
+import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { useSendUrgentReportMutation, useUrgentPreviewMutation } from './b2b.mutations.ts';
+import { companyQueryOptions, dailyStatusHistoryQueryOptions } from './b2b.queries.ts';
+import { calendarToIso, formatIsoDay } from './b2b-cells.tsx';
+import { EmailPreviewModal } from './email-preview-modal.tsx';
+
+const route = getRouteApi('/_default/b2b/$sku/$uuid');
+
+function HistoryEntry({ status }: { status: DailyStatus }) {
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="history-entry">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} size="sm">
+            {formatIsoDay(calendarToIso(status.date))}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {status.author?.name ?? 'Unknown vet'}, {formatDateTime(status.createdAt)}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {status.dailyStatus}
+        </Text>
+        {status.updatedAt && (
+          <Text size="xs" c="dimmed">
+            Edited by {status.updatedBy?.name ?? 'a vet'}, {formatDateTime(status.updatedAt)}
+          </Text>
+        )}
+        {status.edits.length > 0 && (
+          <details>
+            <summary>
+              <Text span size="xs">
+                {status.edits.length === 1 ? 'Earlier text' : `${status.edits.length} earlier texts`}
+              </Text>
+            </summary>
+            <Stack gap={4} mt={4}>
+              {[...status.edits].reverse().map((edit) => (
+                <Text key={edit.at.seconds} size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                  {edit.dailyStatus} — {edit.by?.name ?? 'a vet'}, {formatDateTime(edit.at)}
+                </Text>
+              ))}
+            </Stack>
+          </details>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function UrgentReportCard({ sku, petUuid, petName }: { sku: string; petUuid: string; petName: string }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const preview = useUrgentPreviewMutation();
+  const send = useSendUrgentReportMutation(sku);
+  const open = () => {
+    const parsed = urgentReportEmailSchema.safeParse({ petUuid, text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Write the report');
+      return;
+    }
+    setError(null);
+    setOpened(true);
+    preview.mutate(parsed.data);
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-red-8)" />
+          <Title order={2} size="h4">
+            Urgent report
+          </Title>
+        </Group>
+        <Textarea
+          label="What the company must know now"
+          placeholder={`What is wrong with ${petName}, and what should they do?`}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={error}
+          autosize
+          minRows={3}
+          maxLength={MAX_DAILY_STATUS_LENGTH}
+          data-testid="urgent-text"
+        />
+        <Group justify="flex-end">
+          <Button color="red" onClick={open} data-testid="urgent-preview-button">
+            Preview the urgent report
+          </Button>
+        </Group>
+      </Stack>
+      <EmailPreviewModal
+        opened={opened}
+        title={`Urgent report about ${petName}`}
+        preview={preview.data}
+        loading={preview.isPending}
+        error={preview.error ? errorMessage(preview.error) : send.error ? errorMessage(send.error) : null}
+        sending={send.isPending}
+        onClose={() => {
+          setOpened(false);
+          send.reset();
+        }}
+        onSend={() =>
+          send.mutate(
+            { petUuid, text },
+            {
+              onSuccess: (response) => {
+                setOpened(false);
+                setText('');
+                notifications.show({
+                  color: 'teal',
+                  message: `Urgent report about ${petName} e-mailed to ${response.emails.map((e) => e.to).join(', ')}.`,
+                });
+              },
+            },
+          )
+        }
+      />
+    </Paper>
+  );
+}
+
+/** `/b2b/{sku}/{uuid}`: one pet's daily-status history, its latest vitals, and the urgent report. */
+export function B2bPetPage() {
+  const { sku, uuid } = route.useParams();
+  const company = useSuspenseQuery(companyQueryOptions(sku)).data.company;
+  const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
+  const history = useQuery(dailyStatusHistoryQueryOptions(uuid));
+  const statuses = history.data?.dailyStatuses ?? [];
+  return (
+    <Stack gap="lg">
+      <Anchor size="sm" renderRoot={(props) => <Link to="/b2b/$sku" params={{ sku }} {...props} />}>
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {company.name}
+        </Group>
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={1}>{pet.name}</Title>
+        <Text c="dimmed" size="sm">
+          {[pet.breedName, company.name].filter(Boolean).join(' · ')} ·{' '}
+          <Anchor
+            size="sm"
+            underline="always"
+            renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid }} {...props} />}
+          >
+            Open the pet’s profile
+          </Anchor>
+        </Text>
+      </Stack>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Daily statuses
+            </Title>
+            {history.isPending ? (
+              <Text size="sm" c="dimmed">
+                Loading…
+              </Text>
+            ) : history.error ? (
+              <Alert color="red">{errorMessage(history.error)}</Alert>
+            ) : statuses.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No daily status has been written for {pet.name} yet.
+              </Text>
+            ) : (
+              <Stack gap="xs" data-testid="status-history">
+                {statuses.map((status) => (
+                  <HistoryEntry key={status.uuid} status={status} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <UrgentReportCard sku={sku} petUuid={uuid} petName={pet.name} />
+            <LatestTrackersCard petUuid={uuid} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

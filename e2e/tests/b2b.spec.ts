@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { specFamily } from '../support/fixtures.ts';
+import { screenViewports, shoot } from '../support/lists.ts';
+
+/** This spec's own copy of Biscuit ("Shortbread", PAWSURE): its urgent report goes to no one else's pet. */
+const family = specFamily('b2b');
+const pet = family.pets.biscuit;
+
+/**
+ * The day this spec writes statuses on: before the demo's thirty days, so every PAWSURE pet is still
+ * without one and no other spec writes there.
+ */
+function dayBefore(days: number): { iso: string; shown: string; long: string } {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [y, m, d] = [date.getFullYear(), pad(date.getMonth() + 1), pad(date.getDate())];
+  const long = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+    date,
+  );
+  return { iso: `${y}-${m}-${d}`, shown: `${d}/${m}/${y}`, long };
+}
+
+function petRows(page: Page) {
+  return page.getByRole('table', { name: 'Pawsure Insurance pets' }).locator('tbody tr');
+}
+
+test.describe('B2B daily statuses', () => {
+  test('a vet writes three statuses from the keyboard, e-mails them and sees the delivery recorded', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    const day = dayBefore(45);
+    await page.goto('/b2b');
+    await expect(page.getByRole('heading', { level: 1, name: 'B2B companies' })).toBeVisible();
+    const pawsure = page.getByTestId('company-row').filter({ hasText: 'Pawsure Insurance' });
+    await expect(pawsure).toContainText('written');
+    await pawsure.getByRole('link', { name: 'Pawsure Insurance' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pawsure Insurance' })).toBeVisible();
+
+    // Another day, from the URL the date picker writes.
+    await page.goto(`/b2b/PAWSURE?date=${day.iso}`);
+    await expect(page.getByTestId('day-picker')).toHaveText(day.shown);
+    await expect(page.getByTestId('status-filter')).toContainText('Written (0)');
+    const texts = [
+      'Ate all meals; long walk on the beach. No concerns.',
+      'Quiet day, slept well; drank normally.',
+      'Scratched the left ear twice; we will watch it tomorrow.',
+    ];
+    const inputs = page.getByTestId('status-input');
+    await inputs.first().click();
+    for (const [index, text] of texts.entries()) {
+      // Enter saves and moves to the next pet without a status.
+      await expect(petRows(page).nth(index).getByTestId('status-input')).toBeFocused();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      await expect(petRows(page).nth(index).getByTestId('written-status')).toContainText(text);
+    }
+    await expect(petRows(page).nth(3).getByTestId('status-input')).toBeFocused();
+    await expect(page.getByTestId('status-filter')).toContainText('Written (3)');
+
+    // The written filter is kept in the URL.
+    await page.getByTestId('status-filter').getByText('Written (3)').click();
+    await expect(page).toHaveURL(/status=written/);
+    await expect(petRows(page)).toHaveCount(3);
+
+    // The preview shows the recipients and the table before anything is sent.
+    await page.getByRole('button', { name: `E-mail the statuses of ${day.shown}` }).click();
+    const preview = page.getByTestId('email-preview');
+    await expect(preview.getByTestId('recipient')).toHaveText([
+      'care-team@pawsure.example',
+      'claims-desk@pawsure.example',
+    ]);
+    await expect(preview).toContainText(`Pawsure Insurance: daily statuses for ${day.long}`);
+    const mail = page.frameLocator('iframe[title="E-mail preview"]');
+    for (const text of texts) await expect(mail.getByText(text)).toBeVisible();
+    await preview.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('3 statuses e-mailed to 2 recipients.')).toBeVisible();
+
+    // Each recipient's e-mail is recorded with who sent it, and its delivery once the queue has run.
+    const sent = page.getByTestId('email-row').filter({ hasText: `daily statuses for ${day.long}` });
+    await expect(sent).toHaveCount(2);
+    await expect(sent.first()).toContainText('Helena Marsh');
+    await expect(sent.first().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
+    await expect(sent.last().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
+  });
+
+  test('a vet reads a pet’s history and sends an urgent report with its preview', async ({ page }) => {
+    test.setTimeout(60_000);
+    await logIn(page);
+    await page.goto(`/b2b/PAWSURE/${pet.uuid}`);
+    await expect(page.getByRole('heading', { level: 1, name: pet.name })).toBeVisible();
+    // The demo's thirty days, newest first.
+    await expect(page.getByTestId('history-entry')).toHaveCount(30);
+    await expect(page.getByTestId('history-entry').first()).toContainText(dayBefore(0).shown);
+    await expect(page.getByTestId('latest-trackers-card')).toBeVisible();
+
+    await page.getByTestId('urgent-preview-button').click();
+    await expect(page.getByText('Write the text')).toBeVisible();
+    await page
+      .getByTestId('urgent-text')
+      .fill(`${pet.name} is breathing fast at rest; please call the owner today.`);
+    await page.getByTestId('urgent-preview-button').click();
+    const preview = page.getByTestId('email-preview');
+    await expect(preview.getByTestId('recipient')).toHaveText(['urgent-care@pawsure.example']);
+    await expect(preview).toContainText(`Urgent report: ${pet.name} (Pawsure Insurance)`);
+    await expect(
+      page.frameLocator('iframe[title="E-mail preview"]').getByText('breathing fast at rest'),
+    ).toBeVisible();
+    await preview.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByText(`Urgent report about ${pet.name} e-mailed to urgent-care@pawsure.example.`),
+    ).toBeVisible();
+
+    await page.goto('/b2b/PAWSURE');
+    await expect(
+      page.getByTestId('email-row').filter({ hasText: `Urgent report about ${pet.name}` }),
+    ).toHaveCount(1);
+  });
+});
+
+for (const viewport of screenViewports) {
+  test(`B2B screens at ${viewport.width} px @screens`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await logIn(page);
+    await page.goto('/b2b');
+    await expect(page.getByTestId('company-row').first()).toBeVisible();
+    await shoot(page, 'b2b-companies', viewport.name);
+    await page.goto('/b2b/PAWSURE');
+    await expect(petRows(page).first()).toBeVisible();
+    await shoot(page, 'b2b-company', viewport.name);
+    await page.getByTestId('daily-email-button').click();
+    await expect(page.getByTestId('recipient').first()).toBeVisible();
+    await shoot(page, 'b2b-daily-email-preview', viewport.name);
+    await page.goto(`/b2b/PAWSURE/${pet.uuid}`);
+    await expect(page.getByTestId('history-entry').first()).toBeVisible();
+    await shoot(page, 'b2b-pet', viewport.name);
+  });
+}
