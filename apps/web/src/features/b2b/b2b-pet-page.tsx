@@ -159,7 +159,8 @@ export function B2bPetPage() {
         </Text>
       </Stack>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        {/* On a phone the urgent report comes before the month of history, so it is sent in a minute. */}
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="sm">
             <Title order={2} size="h4">
               Daily statuses
@@ -183,7 +184,7 @@ export function B2bPetPage() {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg">
             <UrgentReportCard sku={sku} petUuid={uuid} petName={pet.name} />
             <LatestTrackersCard petUuid={uuid} />
