@@ -207,7 +207,7 @@ function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boolean })
             <Table.Tr key={trigger.uuid} data-trigger-kind={trigger.kind}>
               <Table.Td>
                 <Stack gap={2}>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6}>
                     <CardSeverityBadge severity={trigger.severity} />
                     <Text size="sm">{trigger.label}</Text>
                   </Group>
