@@ -21,6 +21,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -140,6 +141,8 @@ export async function buildApp({
   await app.register(jobsRoutes, { prefix: '/v1/jobs' });
   await app.register(journalRoutes, { prefix: '/v1/journal-entries' });
   await app.register(pendingCardsRoutes, { prefix: '/v1/pending-cards' });
+  await app.register(labelsRoutes, { prefix: '/v1/labels' });
+  await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
 
   await app.register(spaPlugin);
   return app;

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { betaFeatures } from '@vetboard/contract';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -12,6 +13,9 @@ import {
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
 import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
 import { newId } from './lib/ids.ts';
+import { files } from './modules/files/files.table.ts';
+import { journalEntries } from './modules/journal/journal.table.ts';
+import { medicalRecords } from './modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from './modules/pending-cards/pending-cards.table.ts';
 
 /**
@@ -217,8 +221,44 @@ describe('real answers match the document', () => {
       dedupeKey: 'docs',
     });
 
+    const journalEntryId = randomUUID();
+    await db.insert(journalEntries).values({
+      id: journalEntryId,
+      petId: pet.id,
+      category: 'coughing',
+      severity: 3,
+      occurredAt: new Date(now - 3_600_000),
+      receivedAt: new Date(now),
+    });
+    const pdf = Buffer.from('%PDF-1.4\n%docs\n');
+    const fileId = randomUUID();
+    await db.insert(files).values({
+      id: fileId,
+      purpose: 'medical_record',
+      contentType: 'application/pdf',
+      filename: 'docs.pdf',
+      size: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      content: pdf,
+      petId: pet.id,
+      uploadedBy: 'vet',
+    });
+    const medicalRecordId = randomUUID();
+    await db.insert(medicalRecords).values({
+      id: medicalRecordId,
+      petId: pet.id,
+      title: 'Docs bloods',
+      documentDate: '2026-11-01',
+      fileId,
+      originalFilename: 'docs bloods.pdf',
+      uploadedBy: 'vet',
+      uploadedAt: new Date(now),
+    });
+
     const ids: Record<string, string> = {
       '/v1/pending-cards/': cardId,
+      '/v1/journal-entries/': journalEntryId,
+      '/v1/medical-records/': medicalRecordId,
       '/v1/users/': owner.id,
       '/v1/families/': family.id,
       '/v1/subscriptions/': subscription.id,

@@ -73,3 +73,25 @@ export const MAX_DAILY_STATUS_LENGTH = 2000;
 export const dailyStatusFilters = ['written', 'missing'] as const;
 export const companyEmailKinds = ['daily_status', 'urgent_report'] as const;
 export const emailDeliveryStatuses = ['queued', 'sent', 'failed', 'logged'] as const;
+
+export const medicalRecordStatuses = ['pending', 'reviewed'] as const;
+/** `inbox`: records awaiting review first, then the longest waiting. */
+export const medicalRecordSortFields = ['inbox', 'uploadedAt', 'documentDate'] as const;
+export const medicalRecordUploaders = ['vet', 'owner'] as const;
+export const labelSortFields = ['name', 'recordCount'] as const;
+/** The colours a label may take: Mantine's palette names, so a badge reads them as they are. */
+export const labelColors = [
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'gray',
+] as const;

@@ -29,6 +29,9 @@ export const domainEventTypes = [
   'daily_status.deleted',
   'company.changed',
   'company.emailed',
+  'medical_record.uploaded',
+  'medical_record.changed',
+  'label.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -14,6 +14,7 @@ export * from './families.ts';
 export * from './health.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
+export * from './medical-records.ts';
 export * from './nutrition.ts';
 export * from './pending-cards.ts';
 export * from './pets.ts';

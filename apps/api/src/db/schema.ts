@@ -18,6 +18,8 @@ export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/journal/journal.enums.ts';
 export * from '../modules/journal/journal.table.ts';
 export * from '../modules/mail/mail.table.ts';
+export * from '../modules/medical-records/medical-records.enums.ts';
+export * from '../modules/medical-records/medical-records.table.ts';
 export * from '../modules/pending-cards/pending-cards.table.ts';
 export * from '../modules/pets/pets.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';

@@ -11,6 +11,7 @@ import { checkups } from '../modules/checkups/checkups.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
 import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
+import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
@@ -42,6 +43,8 @@ type Resource =
   | 'journalEntry'
   /** A B2B pet's daily status: read and written within the pet's scope. */
   | 'dailyStatus'
+  /** A document uploaded for a pet: read within the pet's scope. */
+  | 'medicalRecord'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -61,6 +64,9 @@ const PATH_RESOURCES: Record<string, Resource> = {
   checkups: 'checkup',
   'journal-entries': 'journalEntry',
   'pending-cards': 'pendingCard',
+  'medical-records': 'medicalRecord',
+  // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
+  labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
   // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
@@ -83,6 +89,10 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   entryUuids: 'journalEntry',
   triggerId: 'pendingCardTrigger',
   uuids: 'pendingCard',
+  // Labels are reference data (above).
+  labelUuid: 'unscoped',
+  labelUuids: 'unscoped',
+  intoUuid: 'unscoped',
   // A position in the event log, not an object: what the stream sends from it is filtered per vet
   // (live-events.test.ts covers a company vet never hearing of another company's pets).
   lastEventId: 'unscoped',
@@ -288,7 +298,31 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
       createdByVetId: vetId,
       createdAt: new Date(),
     });
+  const recordFileId = newId();
+  await db.insert(files).values({
+    id: recordFileId,
+    purpose: 'medical_record',
+    contentType: 'application/pdf',
+    filename: 'matrix-record.pdf',
+    size: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+    petId: pet.id,
+    uploadedBy: 'vet',
+  });
+  const medicalRecordId = newId();
+  await db.insert(medicalRecords).values({
+    id: medicalRecordId,
+    petId: pet.id,
+    title: 'Matrix bloods',
+    documentDate: '2026-01-10',
+    fileId: recordFileId,
+    originalFilename: 'matrix-bloods.pdf',
+    uploadedBy: 'vet',
+    uploadedAt: new Date(),
+  });
   return {
+    medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
     pendingCardTrigger: triggerId,
@@ -350,6 +384,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     resolvePendingCard: { note: 'Matrix' },
     resolvePendingCardTrigger: {},
     bulkResolvePendingCards: { note: 'Matrix' },
+    updateMedicalRecord: { title: 'Matrix bloods, corrected' },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
     createDailyStatus: { date: { year: 2026, month: 1, day: 11 }, dailyStatus: 'Seen in the matrix' },

@@ -265,3 +265,33 @@ describe('demo symptoms journal', () => {
     expect(digest(generateJournal(data, { seed: DEMO_SEED, scale: 1, end: NOW }))).toBe(digest(journal));
   });
 });
+
+describe('demo medical records and labels', () => {
+  it('has labelled and unlabelled, pending and reviewed records of many pets, each a real PDF', async () => {
+    const [summary] = await rows<{
+      pets: number;
+      records: number;
+      statuses: number;
+      unlabelled: number;
+      pdf: boolean;
+    }>(sql`
+      select count(distinct r.pet_id)::int as pets, count(*)::int as records,
+        count(distinct r.status)::int as statuses,
+        count(*) filter (where not exists (select 1 from medical_record_labels l where l.record_id = r.id))::int as unlabelled,
+        bool_and(substring(f.content from 1 for 5) = decode('255044462d', 'hex')) as pdf
+      from medical_records r join files f on f.id = r.file_id`);
+    expect(summary?.pets).toBeGreaterThan(100);
+    expect(summary?.records).toBeGreaterThan(150);
+    expect(summary?.statuses).toBe(2);
+    expect(summary?.unlabelled).toBeGreaterThan(10);
+    expect(summary?.pdf).toBe(true);
+  });
+
+  it('gives Luna her cardiac echo report, labelled Cardiology', async () => {
+    const luna = await rows<{ title: string; labels: string[] }>(sql`
+      select r.title, array_agg(l.name order by l.name) as labels
+      from medical_records r join medical_record_labels rl on rl.record_id = r.id join labels l on l.id = rl.label_id
+      where r.pet_id = ${LUNA.id} group by r.id, r.title`);
+    expect(luna).toEqual([{ title: 'Cardiac echo report', labels: ['Cardiology', 'Imaging'] }]);
+  });
+});

@@ -347,6 +347,7 @@ describe('the demo data of an empty database', () => {
       'Seeding checkups',
       'Seeding the symptoms journal',
       'Seeding B2B daily statuses and e-mails',
+      'Seeding medical records and labels',
     ]);
     expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
   });

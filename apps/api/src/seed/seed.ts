@@ -22,6 +22,7 @@ import { generateB2b, insertDemoB2b } from './generate-b2b.ts';
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
+import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
 import {
   type DemoWeightEntryRow,
@@ -47,6 +48,7 @@ export type SeedCounts = DemoCounts & {
   journalEntries: number;
   journalPhotos: number;
   pendingCards: number;
+  medicalRecords: number;
 };
 
 export type SeedResult =
@@ -103,6 +105,7 @@ export async function seedDemoData(deps: {
     collarPetIds,
   });
   const journal = generateJournal(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
+  const records = generateMedicalRecords(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
     ...countsOf(data),
@@ -114,6 +117,7 @@ export async function seedDemoData(deps: {
     journalEntries: journal.entries.length,
     journalPhotos: journal.photos.length,
     pendingCards: 0,
+    medicalRecords: records.length,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -166,6 +170,8 @@ export async function seedDemoData(deps: {
       }),
       todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date()),
     );
+    progress({ step: 'Seeding medical records and labels' });
+    await insertDemoMedicalRecords(tx, records, DEMO_REFERENCE_DATE);
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -190,6 +196,7 @@ function rowsOf(counts: SeedCounts): number {
           'journalEntries',
           'journalPhotos',
           'pendingCards',
+          'medicalRecords',
         ].includes(key),
     )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);

@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /** What a file is for: it decides its size limit, its allowed types and who may read it. */
-export type FilePurpose = 'avatar' | 'diet_pdf' | 'journal_photo';
+export type FilePurpose = 'avatar' | 'diet_pdf' | 'journal_photo' | 'medical_record';
 
 /**
  * Uploaded and generated files, in the database so that any server serves any file and a database

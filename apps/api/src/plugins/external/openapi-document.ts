@@ -51,6 +51,20 @@ export const API_TAGS = [
       'Pending cards raised by collar, weight, checkup and journal signals: the queue, one card with its ' +
       'triggers, claiming, snoozing and resolving cards or single triggers.',
   },
+  {
+    name: 'journal',
+    description:
+      'The symptoms journal: entries from the owner app with photos, the inbox, one entry with the pet’s ' +
+      'context, marking seen, replying to the owner by e-mail, resolving.',
+  },
+  {
+    name: 'medical-records',
+    description: 'Documents uploaded for a pet: the inbox, uploads, the file, labels on a record, review.',
+  },
+  {
+    name: 'labels',
+    description: 'The managed list of medical record labels: create, rename, archive, merge.',
+  },
   { name: 'vets', description: 'Vets: list, CSV export, profile, avatar, creating a vet.' },
   { name: 'files', description: 'Stored files (avatars, diet PDFs), with their checked type and an ETag.' },
   { name: 'jobs', description: 'The background job queues: waiting, running and failed jobs, retries.' },

@@ -1,0 +1,62 @@
+import {
+  fullName,
+  isoToCalendarDate,
+  type Label,
+  type LabelColor,
+  type MedicalRecord,
+  toTimestamp,
+} from '@vetboard/contract';
+import type { MedicalRecordDetailsRow } from './medical-records.repository.ts';
+import type { LabelRow } from './medical-records.table.ts';
+
+type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
+
+const personRef = (person: PersonColumns) =>
+  person?.id
+    ? {
+        uuid: person.id,
+        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
+      }
+    : null;
+
+export function toLabelDto(row: { label: LabelRow; recordCount: number }): Label {
+  return {
+    uuid: row.label.id,
+    name: row.label.name,
+    color: row.label.color,
+    archived: row.label.archivedAt !== null,
+    recordCount: row.recordCount,
+    createdAt: toTimestamp(row.label.createdAt),
+  };
+}
+
+export function toMedicalRecordDto(row: MedicalRecordDetailsRow, url: string): MedicalRecord {
+  const { record } = row;
+  return {
+    uuid: record.id,
+    pet: { uuid: row.pet.id, name: row.pet.name },
+    ownerName:
+      row.owner?.firstName != null
+        ? fullName({ firstName: row.owner.firstName, lastName: row.owner.lastName ?? '' })
+        : null,
+    title: record.title,
+    documentDate: isoToCalendarDate(record.documentDate),
+    file: {
+      uuid: row.file.id,
+      filename: record.originalFilename,
+      contentType: row.file.contentType,
+      size: row.file.size,
+      url,
+    },
+    labels: row.labels.map((label) => ({
+      uuid: label.id,
+      name: label.name,
+      color: label.color as LabelColor,
+    })),
+    status: record.status,
+    uploadedBy: { kind: record.uploadedBy, vet: personRef(row.uploadedBy) },
+    uploadedAt: toTimestamp(record.uploadedAt),
+    reviewedBy: personRef(row.reviewedBy),
+    reviewedAt: record.reviewedAt ? toTimestamp(record.reviewedAt) : null,
+  };
+}

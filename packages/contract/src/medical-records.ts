@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  calendarDateSchema,
+  listQuerySchemas,
+  paginationSchema,
+  personRefSchema,
+  text,
+  timestampSchema,
+} from './common.ts';
+import {
+  labelColors,
+  labelSortFields,
+  medicalRecordSortFields,
+  medicalRecordStatuses,
+  medicalRecordUploaders,
+} from './enums.ts';
+
+/** SPEC §9: the labels and a pet's medical records are asked for page 1, 200 a page. */
+export const RECORDS_PAGE = { page: 1, pageSize: 200 } as const;
+
+/** A record's file: a PDF, JPEG, PNG or WebP (by its bytes) of at most 20 MB. */
+export const MEDICAL_RECORD_MAX_BYTES = 20 * 1024 * 1024;
+
+export const labelColorSchema = z.enum(labelColors);
+export type LabelColor = z.infer<typeof labelColorSchema>;
+export const medicalRecordStatusSchema = z.enum(medicalRecordStatuses);
+export type MedicalRecordStatus = z.infer<typeof medicalRecordStatusSchema>;
+export const medicalRecordUploaderSchema = z.enum(medicalRecordUploaders);
+
+// --- Labels ---
+
+export const labelRefSchema = z.object({ uuid: z.uuid(), name: z.string(), color: labelColorSchema });
+export type LabelRef = z.infer<typeof labelRefSchema>;
+
+export const labelSchema = labelRefSchema.extend({
+  archived: z.boolean(),
+  /** Records carrying the label. */
+  recordCount: z.number().int(),
+  createdAt: timestampSchema,
+});
+export type Label = z.infer<typeof labelSchema>;
+
+const labelListQueries = listQuerySchemas(
+  labelSortFields,
+  { sort: 'name', order: 'asc' },
+  {
+    /** `active` (the default) leaves archived labels out; `archived` lists only them; `all` both. */
+    status: z.enum(['active', 'archived', 'all']).optional(),
+  },
+);
+export const labelListQuerySchema = labelListQueries.list;
+export type LabelListQuery = z.infer<typeof labelListQuerySchema>;
+
+export const labelListResponseSchema = z.object({
+  labels: z.array(labelSchema),
+  pagination: paginationSchema,
+});
+export type LabelListResponse = z.infer<typeof labelListResponseSchema>;
+
+const labelName = text().trim().min(1, 'Enter a name').max(60);
+
+export const labelCreateSchema = z.strictObject({
+  name: labelName,
+  color: labelColorSchema.default('blue'),
+});
+export type LabelCreate = z.infer<typeof labelCreateSchema>;
+
+export const labelPatchSchema = z.strictObject({
+  name: labelName.optional(),
+  color: labelColorSchema.optional(),
+  archived: z.boolean().optional(),
+});
+export type LabelPatch = z.infer<typeof labelPatchSchema>;
+
+export const labelMergeSchema = z.strictObject({
+  /** The label that stays: every record of the merged one moves to it, and the merged one is removed. */
+  intoUuid: z.uuid(),
+});
+export type LabelMerge = z.infer<typeof labelMergeSchema>;
+
+export const labelResponseSchema = z.object({ label: labelSchema });
+export type LabelResponse = z.infer<typeof labelResponseSchema>;
+
+// --- Medical records ---
+
+export const medicalRecordSchema = z.object({
+  uuid: z.uuid(),
+  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  ownerName: z.string().nullable(),
+  title: z.string(),
+  documentDate: calendarDateSchema,
+  file: z.object({
+    uuid: z.uuid(),
+    /** The name it was uploaded with, which a download keeps. */
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    url: z.string(),
+  }),
+  labels: z.array(labelRefSchema),
+  status: medicalRecordStatusSchema,
+  uploadedBy: z.object({ kind: medicalRecordUploaderSchema, vet: personRefSchema.nullable() }),
+  uploadedAt: timestampSchema,
+  reviewedBy: personRefSchema.nullable(),
+  reviewedAt: timestampSchema.nullable(),
+});
+export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
+
+const unixSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+
+const medicalRecordListQueries = listQuerySchemas(
+  medicalRecordSortFields,
+  { sort: 'inbox', order: 'asc' },
+  {
+    petUuid: z.uuid().optional(),
+    status: medicalRecordStatusSchema.optional(),
+    labelUuid: z.uuid().optional(),
+    uploadedBy: medicalRecordUploaderSchema.optional(),
+    /** Uploaded from (unix seconds, inclusive). */
+    uploadedFrom: unixSeconds.optional(),
+    /** Uploaded before (unix seconds, exclusive). */
+    uploadedTo: unixSeconds.optional(),
+  },
+);
+export const medicalRecordListQuerySchema = medicalRecordListQueries.list;
+export type MedicalRecordListQuery = z.infer<typeof medicalRecordListQuerySchema>;
+
+export const medicalRecordListResponseSchema = z.object({
+  medicalRecords: z.array(medicalRecordSchema),
+  pagination: paginationSchema,
+  /** How many records match the filters in each status (the status filter left out). */
+  counts: z.object({ pending: z.number().int(), reviewed: z.number().int() }),
+});
+export type MedicalRecordListResponse = z.infer<typeof medicalRecordListResponseSchema>;
+
+export const medicalRecordResponseSchema = z.object({ medicalRecord: medicalRecordSchema });
+export type MedicalRecordResponse = z.infer<typeof medicalRecordResponseSchema>;
+
+/** The fields of an upload (multipart fields before the `file` part). */
+export const medicalRecordUploadFieldsSchema = z.strictObject({
+  petUuid: z.uuid(),
+  /** The file's name without its extension when left out. */
+  title: text().trim().max(200).optional(),
+  /** `YYYY-MM-DD`; the upload's day when left out. */
+  documentDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+    .optional(),
+});
+export type MedicalRecordUploadFields = z.infer<typeof medicalRecordUploadFieldsSchema>;
+
+export const medicalRecordPatchSchema = z.strictObject({
+  title: text().trim().min(1, 'Enter a title').max(200).optional(),
+  documentDate: calendarDateSchema.optional(),
+  labelUuids: z.array(z.uuid()).max(20).optional(),
+});
+export type MedicalRecordPatch = z.infer<typeof medicalRecordPatchSchema>;
