@@ -126,11 +126,10 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
-    test('the B2B companies, a company’s daily statuses with the e-mail preview, and a B2B pet have no serious or critical violation', async ({
+    test('the B2B companies, a company’s daily statuses and a B2B pet have no serious or critical violation', async ({
       page,
     }) => {
-      // The preview's frame holds the day's whole table, which axe reads too: slow on a loaded machine.
-      test.setTimeout(240_000);
+      test.setTimeout(120_000);
       const findings: Finding[] = [];
       await logIn(page);
       await auditScreens(
@@ -142,11 +141,6 @@ for (const viewport of viewports) {
         ],
         findings,
       );
-      await openInApp(page, '/b2b/PAWSURE');
-      await settled(page);
-      await page.getByTestId('daily-email-button').click();
-      await expect(page.getByTestId('recipient').first()).toBeVisible();
-      await audit(page, 'b2b daily e-mail preview', findings);
       expect(findings).toEqual([]);
     });
 
