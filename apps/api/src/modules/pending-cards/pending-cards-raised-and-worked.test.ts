@@ -46,6 +46,11 @@ const DAY = 1440;
 const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - minutes * 60;
 
 async function ingest(petUuid: string, values: number[], startMinutesAgo = 90) {
+  // A short batch starts a minute into its half hour, so that its readings make one half-hour average
+  // whatever minute the suite runs at: the mean of [45, 46] came out 46 when the suite ran at hh:39,
+  // the two readings falling either side of hh:00.
+  const requested = minutesAgo(startMinutesAgo);
+  const start = values.length <= 30 ? requested - (requested % 1800) + 60 : requested;
   const response = await app.inject({
     method: 'POST',
     url: '/v1/trackers/readings',
@@ -56,7 +61,7 @@ async function ingest(petUuid: string, values: number[], startMinutesAgo = 90) {
         petUuid,
         kind: 'respiratory_rate',
         value,
-        measuredAt: { seconds: minutesAgo(startMinutesAgo) + i * 60 },
+        measuredAt: { seconds: start + i * 60 },
       })),
     },
   });
