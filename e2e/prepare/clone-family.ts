@@ -28,6 +28,13 @@ const PARENT_COLUMNS = [
   'card_id',
 ];
 
+/**
+ * Tables whose ids no column points at: their rows are copied with fresh ids without listing every id
+ * in the clone set, which for a year of collar readings (~100,000 rows a pet) made every later
+ * `in (select old from clone_ids)` hash that many ids and took most of a family's copy.
+ */
+const UNREFERENCED_TABLES = new Set(['tracker_readings']);
+
 interface Column {
   table_name: string;
   column_name: string;
@@ -68,7 +75,7 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
     added = 0;
     for (const [table, cols] of tables) {
       const parents = parentsOf(cols);
-      if (!hasId(cols) || parents.length === 0) continue;
+      if (!hasId(cols) || parents.length === 0 || UNREFERENCED_TABLES.has(table)) continue;
       const inSet = parents.map((c) => `${quote(c.column_name)} in (select old from clone_ids)`).join(' or ');
       const result = await db.query(
         `insert into clone_ids select id from ${quote(table)} where ${inSet} on conflict do nothing`,
@@ -98,8 +105,9 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
   try {
     for (const [table, cols] of tables) {
       const parents = parentsOf(cols);
+      const unreferenced = UNREFERENCED_TABLES.has(table);
       const where = [
-        ...(hasId(cols) ? ['id in (select old from clone_ids)'] : []),
+        ...(hasId(cols) && !unreferenced ? ['id in (select old from clone_ids)'] : []),
         ...parents.map((c) => `${quote(c.column_name)} in (select old from clone_ids)`),
       ];
       if (parents.length === 0) continue;
@@ -109,6 +117,7 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
         if (override) return override;
         const name = quote(column.column_name);
         if (!isUuid(column)) return name;
+        if (unreferenced && column.column_name === 'id') return newIdOf(name);
         return `case when ${name} in (select old from clone_ids) then ${newIdOf(name)} else ${name} end`;
       });
       await db.query(
