@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
+import { OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 
@@ -87,7 +89,10 @@ test.describe('B2B daily statuses', () => {
     await expect(sent.last().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
   });
 
-  test('a vet reads a pet’s history and sends an urgent report with its preview', async ({ page }) => {
+  test('a vet reads a pet’s history and open cards, and sends an urgent report with its preview', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     await logIn(page);
     await page.goto(`/b2b/PAWSURE/${pet.uuid}`);
@@ -96,6 +101,34 @@ test.describe('B2B daily statuses', () => {
     await expect(page.getByTestId('history-entry')).toHaveCount(30);
     await expect(page.getByTestId('history-entry').first()).toContainText(dayBefore(0).shown);
     await expect(page.getByTestId('latest-trackers-card')).toBeVisible();
+
+    // Biscuit's demo cards are all resolved; sleeping readings over the high-red threshold (40) open one,
+    // which the open page hears of without a reload.
+    const openCards = page.getByTestId('open-pending-cards');
+    await expect(openCards).toContainText('No open pending cards.');
+    const now = Math.floor(Date.now() / 1000);
+    const posted = await request.post('/v1/trackers/readings', {
+      headers: { authorization: `Bearer ${OWNER_APP_TOKEN}` },
+      data: {
+        readings: [0, 1, 2].map((minute) => ({
+          id: randomUUID(),
+          petUuid: pet.uuid,
+          kind: 'respiratory_rate',
+          value: 44,
+          measuredAt: { seconds: now - 300 + minute * 60 },
+        })),
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+    const card = openCards.getByTestId('open-pending-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('High-red');
+    await expect(card).toContainText('44 breaths/min over 40');
+    await expect(card).toContainText('Unassigned');
+    await expect(card.getByRole('link', { name: 'Respiratory rate' })).toHaveAttribute(
+      'href',
+      /^\/pending-cards\/[0-9a-f-]{36}$/,
+    );
 
     await page.getByTestId('urgent-preview-button').click();
     await expect(page.getByText('Write the text')).toBeVisible();

@@ -5,6 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type DailyStatus, MAX_DAILY_STATUS_LENGTH, urgentReportEmailSchema } from '@vetboard/contract';
 import { useState } from 'react';
+import { OpenPendingCardsCard } from '@/components/pending-cards/open-pending-cards-card.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -130,7 +131,7 @@ function UrgentReportCard({ sku, petUuid, petName }: { sku: string; petUuid: str
   );
 }
 
-/** `/b2b/{sku}/{uuid}`: one pet's daily-status history, its latest vitals, and the urgent report. */
+/** `/b2b/{sku}/{uuid}`: one pet's daily-status history, its latest vitals and open pending cards, and the urgent report. */
 export function B2bPetPage() {
   const { sku, uuid } = route.useParams();
   const company = useSuspenseQuery(companyQueryOptions(sku)).data.company;
@@ -188,6 +189,7 @@ export function B2bPetPage() {
           <Stack gap="lg">
             <UrgentReportCard sku={sku} petUuid={uuid} petName={pet.name} />
             <LatestTrackersCard petUuid={uuid} />
+            <OpenPendingCardsCard petUuid={uuid} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -553,7 +553,9 @@ export function CompanyPage() {
         key: 'pet',
         header: 'Pet and owner',
         sortField: 'name',
-        width: 220,
+        // A share, not a fixed width: on a phone the status box keeps most of the row, so thirty
+        // statuses are written without scrolling sideways to each one.
+        width: '30%',
         render: (pet) => (
           <Stack gap={0}>
             <Anchor
@@ -649,7 +651,7 @@ export function CompanyPage() {
           </>
         }
         noun="pets"
-        table={{ label: `${company.name} pets`, columns, rowKey: (pet) => pet.uuid, minWidth: 720 }}
+        table={{ label: `${company.name} pets`, columns, rowKey: (pet) => pet.uuid, minWidth: 340 }}
       />
       <ContactsCard company={company} />
       <EmailsCard sku={sku} />

@@ -30,6 +30,11 @@ import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import {
+  CardSeverityBadge,
+  CardStatusBadge,
+  triggerValueText,
+} from '@/components/pending-cards/pending-card-cells.tsx';
+import {
   respiratoryPointColor,
   respiratorySeverity,
   respiratoryThresholdLines,
@@ -37,7 +42,6 @@ import {
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { CardSeverityBadge, CardStatusBadge, triggerValueText } from './pending-card-cells.tsx';
 import { useCardActionMutation } from './pending-cards.mutations.ts';
 import {
   cardRespiratoryChartQueryOptions,

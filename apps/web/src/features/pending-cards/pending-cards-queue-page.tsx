@@ -26,9 +26,13 @@ import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import {
+  CardSeverityBadge,
+  ConcernLabel,
+  LatestTriggerCell,
+} from '@/components/pending-cards/pending-card-cells.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
-import { CardSeverityBadge, ConcernLabel, LatestTriggerCell } from './pending-card-cells.tsx';
 import { useBulkResolveMutation, useCardActionMutation } from './pending-cards.mutations.ts';
 import { pendingCardsListQueryOptions } from './pending-cards.queries.ts';
 import {

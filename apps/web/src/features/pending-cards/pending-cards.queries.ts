@@ -8,13 +8,14 @@ import {
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { petPendingCardsKey } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 
 export const pendingCardKeys = {
   all: ['pending-cards'] as const,
   list: (query: PendingCardListQuery) => [...pendingCardKeys.all, 'list', query] as const,
   detail: (uuid: string) => [...pendingCardKeys.all, 'detail', uuid] as const,
-  /** A pet's cards: under the pet, so refreshing the pet refreshes them. */
-  pet: (petUuid: string) => ['pets', petUuid, 'pending-cards'] as const,
+  /** A pet's cards (lib/pending-cards, shared with other features' pet pages). */
+  pet: petPendingCardsKey,
 };
 
 // A card opened, escalated, claimed, snoozed or resolved (by any vet, or by a rule) changes the queue,
@@ -29,20 +30,6 @@ invalidateOnLive(['pending_card.opened', 'pending_card.changed'], (event) => [
 export function pendingCardsListQueryOptions(query: PendingCardListQuery) {
   return queryOptions({
     queryKey: pendingCardKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.request('/v1/pending-cards', { query, schema: pendingCardListResponseSchema, signal }),
-  });
-}
-
-export function petPendingCardsQuery(petUuid: string): PendingCardListQuery {
-  return { petUuid, view: 'all', page: 1, pageSize: 100, sort: 'openedAt', order: 'desc', search: undefined };
-}
-
-/** GET /v1/pending-cards?petUuid=&view=all: the pet's cards, open and resolved, newest first. */
-export function petPendingCardsQueryOptions(petUuid: string) {
-  const query = petPendingCardsQuery(petUuid);
-  return queryOptions({
-    queryKey: [...pendingCardKeys.pet(petUuid), query] as const,
     queryFn: ({ signal }) =>
       api.request('/v1/pending-cards', { query, schema: pendingCardListResponseSchema, signal }),
   });

@@ -6,11 +6,15 @@ import { type PendingCardSummary, pendingCardConcernLabels } from '@vetboard/con
 import { AssigneeCell } from '@/components/lists/inbox-cells.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import {
+  CardSeverityBadge,
+  CardStatusBadge,
+  LatestTriggerCell,
+} from '@/components/pending-cards/pending-card-cells.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { petPendingCardsQueryOptions } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
-import { CardSeverityBadge, CardStatusBadge, LatestTriggerCell } from './pending-card-cells.tsx';
-import { petPendingCardsQueryOptions } from './pending-cards.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/pending-cards');
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { petPendingCardsQueryOptions } from '@/features/pending-cards/pending-cards.queries.ts';
 import { PetPendingCardsPage } from '@/features/pending-cards/pet-pending-cards-page.tsx';
+import { petPendingCardsQueryOptions } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 
 export const Route = createFileRoute('/pets/$uuid/pending-cards')({
