@@ -52,6 +52,12 @@ export const API_TAGS = [
       'triggers, claiming, snoozing and resolving cards or single triggers.',
   },
   {
+    name: 'reminders',
+    description:
+      'Vet reminders about a pet: the inbox (overdue first), creating one from a pet or a pending card, ' +
+      'editing, reassigning, completing and reopening.',
+  },
+  {
     name: 'journal',
     description:
       'The symptoms journal: entries from the owner app with photos, the inbox, one entry with the pet’s ' +
