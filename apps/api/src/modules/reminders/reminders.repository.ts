@@ -1,10 +1,10 @@
 import type { ReminderListQuery } from '@vetboard/contract';
-import { and, asc, desc, eq, gte, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pendingCards, pets, users, vets } from '../../db/schema.ts';
 import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
-import { type NewReminderRow, type ReminderRow, reminders } from './reminders.table.ts';
+import { type NewReminderRow, type ReminderRow, reminderDigests, reminders } from './reminders.table.ts';
 
 const owners = alias(users, 'owner');
 const assignee = alias(vets, 'assignee');
@@ -153,4 +153,61 @@ export async function findVet(db: DbOrTx, id: string) {
     .where(eq(vets.id, id))
     .limit(1);
   return row;
+}
+
+/** Open reminders due in [from, to) assigned to an enabled vet, by vet then due time: the digest's. */
+export function listDueByAssignee(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      vet: { id: assignee.id, email: assignee.email, firstName: assignee.firstName },
+      title: reminders.title,
+      dueAt: reminders.dueAt,
+      petName: pets.name,
+    })
+    .from(reminders)
+    .innerJoin(pets, eq(pets.id, reminders.petId))
+    .innerJoin(assignee, eq(assignee.id, reminders.assigneeVetId))
+    .where(
+      and(
+        eq(reminders.status, 'open'),
+        gte(reminders.dueAt, from),
+        lt(reminders.dueAt, to),
+        eq(assignee.disabled, false),
+      ),
+    )
+    .orderBy(asc(assignee.id), asc(reminders.dueAt), asc(reminders.id));
+}
+
+/** How many of each vet's open reminders were due before `before`. */
+export async function countOverdueByAssignee(db: DbOrTx, vetIds: string[], before: Date) {
+  if (vetIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ vetId: reminders.assigneeVetId, count: sql<number>`count(*)::int` })
+    .from(reminders)
+    .where(
+      and(
+        eq(reminders.status, 'open'),
+        lt(reminders.dueAt, before),
+        inArray(reminders.assigneeVetId, vetIds),
+      ),
+    )
+    .groupBy(reminders.assigneeVetId);
+  return new Map(rows.map((row) => [row.vetId ?? '', row.count]));
+}
+
+/** Claims the vet's digest of the day: true for the one caller that gets to send it. */
+export async function claimDigest(tx: DbOrTx, vetId: string, day: string, at: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(reminderDigests)
+    .values({ vetId, day, sentAt: at })
+    .onConflictDoNothing()
+    .returning({ vetId: reminderDigests.vetId });
+  return inserted.length > 0;
+}
+
+export async function setDigestEmail(tx: DbOrTx, vetId: string, day: string, emailId: string) {
+  await tx
+    .update(reminderDigests)
+    .set({ emailId })
+    .where(and(eq(reminderDigests.vetId, vetId), eq(reminderDigests.day, day)));
 }

@@ -1,6 +1,7 @@
 import { reminderStatuses } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { emailOutbox } from '../mail/mail.table.ts';
 import { pendingCards } from '../pending-cards/pending-cards.table.ts';
 import { pets } from '../pets/pets.table.ts';
 import { vets } from '../vets/vets.table.ts';
@@ -35,6 +36,23 @@ export const reminders = pgTable(
     index('reminders_pet_idx').on(table.petId, table.dueAt),
     index('reminders_card_idx').on(table.pendingCardId),
   ],
+);
+
+/**
+ * The morning digest each vet got, one per vet and (UTC) day: the primary key is what lets two
+ * instances, or a retried job, run the digest at once and still send each vet a single e-mail.
+ */
+export const reminderDigests = pgTable(
+  'reminder_digests',
+  {
+    vetId: uuid('vet_id')
+      .notNull()
+      .references(() => vets.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    emailId: uuid('email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.vetId, table.day] })],
 );
 
 export type ReminderRow = typeof reminders.$inferSelect;
