@@ -19,6 +19,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(labelsRoutes, { prefix: '/v1/labels' });
   await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
   await app.register(remindersRoutes, { prefix: '/v1/reminders' });
+  await app.register(homeRoutes, { prefix: '/v1/home' });
 
   await app.register(spaPlugin);
   return app;

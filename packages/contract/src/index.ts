@@ -12,6 +12,7 @@ export * from './enums.ts';
 export * from './events.ts';
 export * from './families.ts';
 export * from './health.ts';
+export * from './home.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
 export * from './medical-records.ts';
