@@ -44,6 +44,7 @@ for (const viewport of viewports) {
 
     test(`signed-in pages @screens`, async ({ page }) => {
       await logIn(page);
+      await expect(page.getByTestId('home-todo')).toBeVisible();
       await shoot(page, 'home', viewport.name);
 
       await page.goto('/medical-records');
