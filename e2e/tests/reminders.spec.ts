@@ -36,7 +36,7 @@ async function openRespiratoryCard(page: Page): Promise<string> {
 }
 
 test.describe('vet reminders', () => {
-  test('a vet sets a reminder from a pending card ("Remind me") and completes it from /reminders', async ({
+  test('a vet sets a reminder from a pending card ("Remind me"), edits and reassigns it, and completes it from /reminders', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -74,18 +74,31 @@ test.describe('vet reminders', () => {
       `/pending-cards/${cardUuid}`,
     );
 
-    await row.getByRole('button', { name: `Done: ${title} (${pet.name})` }).click();
+    // Edited and given to nobody from the inbox.
+    const edited = `${title}, then call the owner`;
+    await row.getByRole('button', { name: `Edit: ${title} (${pet.name})` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit reminder' });
+    await expect(editDialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await editDialog.getByRole('textbox', { name: 'Title' }).fill(edited);
+    await editDialog.getByRole('combobox', { name: 'Assigned to' }).click();
+    await page.getByRole('option', { name: 'Nobody' }).click();
+    await editDialog.getByRole('button', { name: 'Save reminder' }).click();
+    await expect(editDialog).toBeHidden();
+    const editedRow = rows(page).filter({ hasText: edited });
+    await expect(editedRow).toContainText('Unassigned');
+
+    await editedRow.getByRole('button', { name: `Done: ${edited} (${pet.name})` }).click();
     // Open reminders only: the done one leaves the list.
-    await expect(row).toHaveCount(0);
+    await expect(editedRow).toHaveCount(0);
 
     await page.getByTestId('reminder-status-filter').getByText('Done', { exact: true }).click();
     await expect(page).toHaveURL(/status=done/);
-    const done = rows(page).filter({ hasText: title });
+    const done = rows(page).filter({ hasText: edited });
     await expect(done).toContainText(`Done by ${HEAD_VET.fullName}`);
-    await expect(done.getByRole('button', { name: `Reopen: ${title} (${pet.name})` })).toBeVisible();
+    await expect(done.getByRole('button', { name: `Reopen: ${edited} (${pet.name})` })).toBeVisible();
 
     // The pet's own reminders list it as done.
     await openInApp(page, `/pets/${pet.uuid}/reminders`);
-    await expect(page.locator('tbody tr[data-status="done"]').filter({ hasText: title })).toHaveCount(1);
+    await expect(page.locator('tbody tr[data-status="done"]').filter({ hasText: edited })).toHaveCount(1);
   });
 });

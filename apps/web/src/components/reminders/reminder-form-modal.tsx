@@ -8,6 +8,7 @@ import {
   fullName,
   REMINDER_NOTES_MAX,
   REMINDER_TITLE_MAX,
+  type Reminder,
   type ReminderCreate,
   reminderCreateSchema,
   reminderResponseSchema,
@@ -30,6 +31,8 @@ export interface ReminderFormModalProps {
   pendingCardUuid?: string;
   /** A first title to start from ("Check Luna's respiratory rate"). */
   suggestedTitle?: string;
+  /** The reminder to edit (its title, notes, due time and assignee); a new one when left out. */
+  reminder?: Reminder;
 }
 
 interface Values {
@@ -43,6 +46,12 @@ interface Values {
 
 const FIELDS = ['petUuid', 'title', 'notes', 'dueAt', 'assigneeUuid'] as const;
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A timestamp as the picker holds it: the vet's wall time. */
+function localDateTime(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+}
 
 /** Tomorrow at 09:00 on the vet's clock: the usual "check again tomorrow". */
 function tomorrowMorning(): string {
@@ -122,19 +131,28 @@ export function ReminderFormModal({
   pet,
   pendingCardUuid,
   suggestedTitle,
+  reminder,
 }: ReminderFormModalProps) {
   const me = useAuthState().vet;
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
   const vets = useQuery(assignableVetsQueryOptions());
   const form = useForm<Values>({
-    initialValues: {
-      petUuid: pet?.uuid ?? null,
-      title: suggestedTitle ?? '',
-      notes: '',
-      dueAt: tomorrowMorning(),
-      assigneeUuid: me?.uuid ?? null,
-    },
+    initialValues: reminder
+      ? {
+          petUuid: reminder.pet.uuid,
+          title: reminder.title,
+          notes: reminder.notes,
+          dueAt: localDateTime(reminder.dueAt.seconds),
+          assigneeUuid: reminder.assignee?.uuid ?? null,
+        }
+      : {
+          petUuid: pet?.uuid ?? null,
+          title: suggestedTitle ?? '',
+          notes: '',
+          dueAt: tomorrowMorning(),
+          assigneeUuid: me?.uuid ?? null,
+        },
     validate: (values) => {
       const errors = formErrors(reminderCreateSchema, toBody(values));
       for (const field of Object.keys(MESSAGES)) if (errors[field]) errors[field] = MESSAGES[field] as string;
@@ -142,12 +160,25 @@ export function ReminderFormModal({
     },
   });
   const create = useMutation({
-    mutationFn: (body: ReminderCreate) =>
-      api.request('/v1/reminders', { method: 'POST', body, schema: reminderResponseSchema }),
-    onSuccess: ({ reminder }) =>
+    mutationFn: async (body: ReminderCreate) => {
+      if (!reminder)
+        return api.request('/v1/reminders', { method: 'POST', body, schema: reminderResponseSchema });
+      const edited = await api.request(`/v1/reminders/${reminder.uuid}`, {
+        method: 'PATCH',
+        body: { title: body.title, notes: body.notes, dueAt: body.dueAt },
+        schema: reminderResponseSchema,
+      });
+      if ((body.assigneeUuid ?? null) === (reminder.assignee?.uuid ?? null)) return edited;
+      return api.request(`/v1/reminders/${reminder.uuid}/assignee`, {
+        method: 'PUT',
+        body: { assigneeUuid: body.assigneeUuid ?? null },
+        schema: reminderResponseSchema,
+      });
+    },
+    onSuccess: ({ reminder: saved }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reminderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: reminderKeys.pet(reminder.pet.uuid) }),
+        queryClient.invalidateQueries({ queryKey: reminderKeys.pet(saved.pet.uuid) }),
       ]),
   });
   const close = () => {
@@ -166,7 +197,7 @@ export function ReminderFormModal({
     <Modal
       opened={opened}
       onClose={close}
-      title={pet ? `Remind me about ${pet.name}` : 'New reminder'}
+      title={reminder ? 'Edit reminder' : pet ? `Remind me about ${pet.name}` : 'New reminder'}
       centered
       fullScreen={phone}
       size="lg"
@@ -178,8 +209,8 @@ export function ReminderFormModal({
           create.mutate(
             { ...toBody(values), pendingCardUuid: pendingCardUuid ?? null },
             {
-              onSuccess: ({ reminder }) => {
-                notifications.show({ color: 'clinic', message: `Reminder saved: ${reminder.title}` });
+              onSuccess: ({ reminder: saved }) => {
+                notifications.show({ color: 'clinic', message: `Reminder saved: ${saved.title}` });
                 close();
               },
               onError: (error) => {
@@ -190,7 +221,7 @@ export function ReminderFormModal({
         )}
       >
         <Stack>
-          {!pet && (
+          {!pet && !reminder && (
             <PetPicker
               value={form.values.petUuid}
               onChange={(uuid) => form.setFieldValue('petUuid', uuid)}
@@ -202,7 +233,7 @@ export function ReminderFormModal({
             placeholder="Check the respiratory rate again"
             withAsterisk
             maxLength={REMINDER_TITLE_MAX}
-            data-autofocus={pet ? true : undefined}
+            data-autofocus={pet || reminder ? true : undefined}
             {...form.getInputProps('title')}
           />
           <DateTimePicker

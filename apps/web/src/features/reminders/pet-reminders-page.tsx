@@ -16,7 +16,7 @@ import { petRemindersQueryOptions } from './reminders.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/reminders');
 
-function ReminderRow({ reminder }: { reminder: Reminder }) {
+function ReminderRow({ reminder, onEdit }: { reminder: Reminder; onEdit: (reminder: Reminder) => void }) {
   return (
     <Table.Tr data-reminder-uuid={reminder.uuid} data-status={reminder.status}>
       <Table.Td>
@@ -42,7 +42,7 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
         <Text size="sm">{reminder.createdBy?.name ?? 'The system'}</Text>
       </Table.Td>
       <Table.Td>
-        <ReminderStatusButton reminder={reminder} />
+        <ReminderStatusButton reminder={reminder} onEdit={onEdit} />
       </Table.Td>
     </Table.Tr>
   );
@@ -54,6 +54,7 @@ export function PetRemindersPage() {
   const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
   const reminders = useQuery(petRemindersQueryOptions(uuid));
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Reminder | null>(null);
   const rows = reminders.data?.reminders;
   return (
     <Stack gap="lg" maw={1200}>
@@ -94,7 +95,9 @@ export function PetRemindersPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows
-                  ? rows.map((reminder) => <ReminderRow key={reminder.uuid} reminder={reminder} />)
+                  ? rows.map((reminder) => (
+                      <ReminderRow key={reminder.uuid} reminder={reminder} onEdit={setEditing} />
+                    ))
                   : [0, 1, 2].map((row) => (
                       <Table.Tr key={row}>
                         <Table.Td colSpan={5}>
@@ -112,6 +115,14 @@ export function PetRemindersPage() {
         onClose={() => setCreating(false)}
         pet={{ uuid: pet.uuid, name: pet.name }}
       />
+      {editing && (
+        <LazyReminderFormModal
+          key={editing.uuid}
+          opened
+          onClose={() => setEditing(null)}
+          reminder={editing}
+        />
+      )}
     </Stack>
   );
 }

@@ -40,8 +40,14 @@ export function ReminderDoneBy({ reminder }: { reminder: Reminder }) {
   );
 }
 
-/** Complete an open reminder, or reopen a done one, from the list. */
-export function ReminderStatusButton({ reminder }: { reminder: Reminder }) {
+/** Complete an open reminder, or reopen a done one, from the list; and open it to edit or reassign. */
+export function ReminderStatusButton({
+  reminder,
+  onEdit,
+}: {
+  reminder: Reminder;
+  onEdit: (reminder: Reminder) => void;
+}) {
   const change = useReminderStatusMutation();
   const open = reminder.status === 'open';
   return (
@@ -58,6 +64,17 @@ export function ReminderStatusButton({ reminder }: { reminder: Reminder }) {
         aria-label={`${open ? 'Done' : 'Reopen'}: ${reminder.title} (${reminder.pet.name})`}
       >
         {open ? 'Done' : 'Reopen'}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onClick={(event) => {
+          event.stopPropagation();
+          onEdit(reminder);
+        }}
+        aria-label={`Edit: ${reminder.title} (${reminder.pet.name})`}
+      >
+        Edit
       </Button>
     </Group>
   );

@@ -34,7 +34,9 @@ const DATE_ARIA_LABELS = {
   nextDecade: 'Next decade',
 };
 
-const columns: DataTableColumn<Reminder, RemindersSearch['sort']>[] = [
+const columnsOf = (
+  edit: (reminder: Reminder) => void,
+): DataTableColumn<Reminder, RemindersSearch['sort']>[] => [
   {
     key: 'dueAt',
     header: 'Due',
@@ -99,7 +101,7 @@ const columns: DataTableColumn<Reminder, RemindersSearch['sort']>[] = [
     key: 'actions',
     header: 'Actions',
     hideHeader: true,
-    render: (reminder) => <ReminderStatusButton reminder={reminder} />,
+    render: (reminder) => <ReminderStatusButton reminder={reminder} onEdit={edit} />,
   },
 ];
 
@@ -113,6 +115,8 @@ export function RemindersInboxPage() {
   const list = useListQuery(remindersListQueryOptions(remindersListQuery(search)));
   const vets = useQuery(assignableVetsQueryOptions());
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Reminder | null>(null);
+  const columns = useMemo(() => columnsOf(setEditing), []);
   const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
   const statusOrientation = useMatches({ base: 'vertical', xs: 'horizontal' } as const);
   const assigneeValue = search.assignment ?? (search.assignee ? `vet:${search.assignee}` : null);
@@ -206,6 +210,14 @@ export function RemindersInboxPage() {
         }}
       />
       <LazyReminderFormModal opened={creating} onClose={() => setCreating(false)} />
+      {editing && (
+        <LazyReminderFormModal
+          key={editing.uuid}
+          opened
+          onClose={() => setEditing(null)}
+          reminder={editing}
+        />
+      )}
     </>
   );
 }
