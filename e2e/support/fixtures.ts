@@ -72,6 +72,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Rosalind', lastName: 'Quenby' },
     pets: { luna: 'Bramblewick' },
   },
+  reminders: {
+    like: 'tom',
+    owner: { firstName: 'Ambrose', lastName: 'Pettigrew' },
+    pets: { biscuit: 'Snickerdoodle' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -253,6 +253,35 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
+    test('the reminders inbox, its new reminder dialog and a pet’s reminders have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      const created = await page.request.post('/v1/reminders', {
+        data: {
+          petUuid: luna.uuid,
+          title: `Accessibility follow-up ${viewport.name}`,
+          notes: 'Check the rate at rest.',
+          dueAt: { seconds: Math.floor(Date.now() / 1000) + 86_400 },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await auditScreens(
+        page,
+        [
+          ['reminders', '/reminders'],
+          ['pet reminders', `/pets/${luna.uuid}/reminders`],
+        ],
+        findings,
+      );
+      await page.getByRole('button', { name: 'New reminder' }).click();
+      await expect(page.getByRole('dialog', { name: `Remind me about ${luna.name}` })).toBeVisible();
+      await audit(page, 'new reminder dialog', findings);
+      expect(findings).toEqual([]);
+    });
+
     test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
       page,
     }) => {

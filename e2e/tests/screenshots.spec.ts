@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { SAMPLE_UUID } from '../support/demo.ts';
+import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -43,6 +44,7 @@ for (const viewport of viewports) {
 
     test(`signed-in pages @screens`, async ({ page }) => {
       await logIn(page);
+      await expect(page.getByTestId('home-todo')).toBeVisible();
       await shoot(page, 'home', viewport.name);
 
       await page.goto('/medical-records');
@@ -88,6 +90,17 @@ for (const viewport of viewports) {
       await expect(page.locator('[data-action]').first()).toBeEnabled();
       await shoot(page, 'search', viewport.name);
       await page.keyboard.press('Escape');
+
+      await openInApp(page, '/reminders');
+      await expect(page.getByRole('table', { name: 'Reminders' })).toBeVisible();
+      await shoot(page, 'reminders', viewport.name);
+      await page.getByRole('button', { name: 'New reminder' }).click();
+      await expect(page.getByRole('dialog', { name: 'New reminder' })).toBeVisible();
+      await shoot(page, 'reminder-new', viewport.name);
+      await page.keyboard.press('Escape');
+      await openInApp(page, `/pets/${luna.uuid}/reminders`);
+      await expect(page.getByRole('heading', { level: 1, name: /Vet Reminders$/ })).toBeVisible();
+      await shoot(page, 'pet-reminders', viewport.name);
 
       await page.goto('/no-such-page');
       await expect(page.getByText('This page could not be found')).toBeVisible();

@@ -19,11 +19,13 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
@@ -143,6 +145,8 @@ export async function buildApp({
   await app.register(pendingCardsRoutes, { prefix: '/v1/pending-cards' });
   await app.register(labelsRoutes, { prefix: '/v1/labels' });
   await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
+  await app.register(remindersRoutes, { prefix: '/v1/reminders' });
+  await app.register(homeRoutes, { prefix: '/v1/home' });
 
   await app.register(spaPlugin);
   return app;

@@ -255,7 +255,16 @@ describe('real answers match the document', () => {
       uploadedAt: new Date(now),
     });
 
+    const reminder = await post('/v1/reminders', {
+      petUuid: pet.id,
+      title: 'Check the rate',
+      dueAt: { seconds: Math.floor(now / 1000) + 3600 },
+      pendingCardUuid: cardId,
+    });
+    expect(reminder.statusCode, reminder.body).toBe(201);
+
     const ids: Record<string, string> = {
+      '/v1/reminders/': reminder.json().reminder.uuid,
       '/v1/pending-cards/': cardId,
       '/v1/journal-entries/': journalEntryId,
       '/v1/medical-records/': medicalRecordId,

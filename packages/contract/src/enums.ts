@@ -67,6 +67,13 @@ export const pendingCardTriggerKinds = [
   'journal_severe',
   'collar_data_gap',
 ] as const;
+export const reminderStatuses = ['open', 'done'] as const;
+/** Where an open reminder's due time falls against now (today is the UTC day). */
+export const reminderDueStates = ['overdue', 'today', 'later'] as const;
+/** `mine`: assigned to the vet asking; `unassigned`: assigned to nobody. */
+export const reminderAssignments = ['mine', 'unassigned'] as const;
+/** `inbox`: open first, then by due time (overdue, then due today, then later). */
+export const reminderSortFields = ['inbox', 'dueAt', 'createdAt'] as const;
 /** The longest daily status or urgent report text. */
 export const MAX_DAILY_STATUS_LENGTH = 2000;
 /** A company's pets on a day: those with a status written, those still missing one. */

@@ -13,6 +13,7 @@ import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
 import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
+import { reminders } from '../modules/reminders/reminders.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
 /**
@@ -45,6 +46,8 @@ type Resource =
   | 'dailyStatus'
   /** A document uploaded for a pet: read within the pet's scope. */
   | 'medicalRecord'
+  /** A vet reminder about a pet: read and changed within the pet's scope. */
+  | 'reminder'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -65,6 +68,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'journal-entries': 'journalEntry',
   'pending-cards': 'pendingCard',
   'medical-records': 'medicalRecord',
+  reminders: 'reminder',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -89,6 +93,10 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   entryUuids: 'journalEntry',
   triggerId: 'pendingCardTrigger',
   uuids: 'pendingCard',
+  // The card a reminder was made from, within its pet's scope.
+  pendingCardUuid: 'pendingCard',
+  // The vet a reminder is assigned to: the vet directory is every vet's (the pet's scope decides).
+  assigneeUuid: 'unscoped',
   // Labels are reference data (above).
   labelUuid: 'unscoped',
   labelUuids: 'unscoped',
@@ -321,7 +329,19 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     uploadedBy: 'vet',
     uploadedAt: new Date(),
   });
+  const reminderId = newId();
+  await db.insert(reminders).values({
+    id: reminderId,
+    petId: pet.id,
+    title: 'Matrix follow-up',
+    dueAt: new Date(),
+    pendingCardId: cardId,
+    createdByVetId: vetId,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   return {
+    reminder: reminderId,
     medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
@@ -385,6 +405,9 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     resolvePendingCardTrigger: {},
     bulkResolvePendingCards: { note: 'Matrix' },
     updateMedicalRecord: { title: 'Matrix bloods, corrected' },
+    createReminder: { title: 'Matrix follow-up', dueAt: { seconds: now + 3600 } },
+    updateReminder: { title: 'Matrix follow-up, corrected' },
+    assignReminder: { assigneeUuid: null },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
     createDailyStatus: { date: { year: 2026, month: 1, day: 11 }, dailyStatus: 'Seen in the matrix' },

@@ -24,6 +24,7 @@ import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
+import { seedReminders } from './generate-reminders.ts';
 import {
   type DemoWeightEntryRow,
   generateWeightEntries,
@@ -48,6 +49,7 @@ export type SeedCounts = DemoCounts & {
   journalEntries: number;
   journalPhotos: number;
   pendingCards: number;
+  reminders: number;
   medicalRecords: number;
 };
 
@@ -117,6 +119,7 @@ export async function seedDemoData(deps: {
     journalEntries: journal.entries.length,
     journalPhotos: journal.photos.length,
     pendingCards: 0,
+    reminders: 0,
     medicalRecords: records.length,
   };
   await db.transaction(async (tx) => {
@@ -159,6 +162,9 @@ export async function seedDemoData(deps: {
     if (end) {
       progress({ step: 'Raising pending cards from the readings and weights' });
       counts.pendingCards = await seedPendingCards(tx, end);
+      // After the cards: Luna's reminder is tied to her respiratory card.
+      progress({ step: 'Seeding vet reminders' });
+      counts.reminders = await seedReminders(tx, DEMO_SEED, end);
     }
     progress({ step: 'Seeding B2B daily statuses and e-mails' });
     await insertDemoB2b(
@@ -196,6 +202,7 @@ function rowsOf(counts: SeedCounts): number {
           'journalEntries',
           'journalPhotos',
           'pendingCards',
+          'reminders',
           'medicalRecords',
         ].includes(key),
     )

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { defineAuthJobs } from '../../modules/auth/auth.jobs.ts';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/auth/auth.service.ts';
 import { definePendingCardJobs } from '../../modules/pending-cards/pending-cards.jobs.ts';
+import { defineReminderJobs } from '../../modules/reminders/reminders.jobs.ts';
 import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
 
 /**
@@ -33,6 +34,12 @@ export const servicesPlugin = fp(
     } satisfies CrossModuleServices);
     defineAuthJobs(app.jobs, { db: app.database.db, cron: app.config.purgeSchedule });
     definePendingCardJobs(app.jobs, app.events, { db: app.database.db, now: app.clock.now });
+    defineReminderJobs(app.jobs, {
+      db: app.database.db,
+      now: app.clock.now,
+      mailer: app.mailer,
+      config: app.config,
+    });
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },
 );

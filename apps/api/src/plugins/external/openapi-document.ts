@@ -52,6 +52,16 @@ export const API_TAGS = [
       'triggers, claiming, snoozing and resolving cards or single triggers.',
   },
   {
+    name: 'home',
+    description: 'The home page: the vet’s counts of every queue, their own work and the most severe cards.',
+  },
+  {
+    name: 'reminders',
+    description:
+      'Vet reminders about a pet: the inbox (overdue first), creating one from a pet or a pending card, ' +
+      'editing, reassigning, completing and reopening.',
+  },
+  {
     name: 'journal',
     description:
       'The symptoms journal: entries from the owner app with photos, the inbox, one entry with the pet’s ' +

@@ -1,22 +1,17 @@
-import { Badge, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconBell,
-  IconBuildingSkyscraper,
-  IconChevronRight,
-  IconClipboardHeart,
-  IconFileText,
-  IconMail,
-  IconNotebook,
-  IconReportMedical,
-} from '@tabler/icons-react';
+import { Badge, Card, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChevronRight, IconMail, IconReportMedical } from '@tabler/icons-react';
 import { Link, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
 import { fullName } from '@vetboard/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { greetingFor } from './greeting.ts';
 import classes from './home-page.module.css';
+
+// The to-do list (its API call, the contract's schemas, the cards and reminders) is not in the home
+// page's first download (the first-load budget): it loads right after.
+const HomeTodo = lazy(() => import('./home-todo.tsx').then((module) => ({ default: module.HomeTodo })));
 
 interface QuickLinkProps<TRouter extends RegisteredRouter = RegisteredRouter, TOptions = unknown> {
   title: string;
@@ -70,7 +65,7 @@ export function HomePage() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Paper withBorder p="lg" radius="lg" h="100%" data-testid="vet-card">
+          <Paper withBorder p="lg" radius="lg" mb="md" data-testid="vet-card">
             <Stack align="center" gap="sm" ta="center">
               <VetAvatar vet={vet} size={88} />
               <div>
@@ -89,46 +84,17 @@ export function HomePage() {
               </Group>
             </Stack>
           </Paper>
+          <QuickLink
+            title="Weekly reports"
+            description="Drafts to check before they go to owners."
+            icon={<IconReportMedical {...ICON} />}
+            link={{ to: '/weekly-reports' }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <QuickLink
-              title="Checkups"
-              description="Answered health checkups waiting for a review."
-              icon={<IconClipboardHeart {...ICON} />}
-              link={{ to: '/checkups' }}
-            />
-            <QuickLink
-              title="Health Symptoms Journal"
-              description="New symptoms reported by pet owners."
-              icon={<IconNotebook {...ICON} />}
-              link={{ to: '/journal' }}
-            />
-            <QuickLink
-              title={`${product} Vet Reminders`}
-              description="Your open reminders, overdue first."
-              icon={<IconBell {...ICON} />}
-              link={{ to: '/reminders' }}
-            />
-            <QuickLink
-              title="Medical records"
-              description="Documents waiting for labels and a review."
-              icon={<IconFileText {...ICON} />}
-              link={{ to: '/medical-records' }}
-            />
-            <QuickLink
-              title="Weekly reports"
-              description="Drafts to check before they go to owners."
-              icon={<IconReportMedical {...ICON} />}
-              link={{ to: '/weekly-reports' }}
-            />
-            <QuickLink
-              title="B2B"
-              description="Partner companies and their pets’ daily statuses."
-              icon={<IconBuildingSkyscraper {...ICON} />}
-              link={{ to: '/b2b' }}
-            />
-          </SimpleGrid>
+          <Suspense fallback={<Skeleton height={320} radius="md" />}>
+            <HomeTodo />
+          </Suspense>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -29,6 +29,7 @@ import { type ReactNode, useState } from 'react';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import { LazyReminderFormModal } from '@/components/reminders/lazy-reminder-form-modal.tsx';
 import {
   CardSeverityBadge,
   CardStatusBadge,
@@ -416,7 +417,7 @@ export function PendingCardPage() {
   const card = useSuspenseQuery(pendingCardQueryOptions(uuid)).data.pendingCard;
   const vetUuid = useAuthState().vet?.uuid;
   const action = useCardActionMutation();
-  const [dialog, setDialog] = useState<'resolve' | 'snooze' | null>(null);
+  const [dialog, setDialog] = useState<'resolve' | 'snooze' | 'remind' | null>(null);
   const open = card.status === 'open';
   const mine = card.claimedBy?.uuid === vetUuid;
   const snoozed = card.snoozedUntil !== null && card.snoozedUntil.seconds * 1000 > Date.now();
@@ -459,28 +460,37 @@ export function PendingCardPage() {
             </Anchor>
           </Text>
         </Stack>
-        {open && (
-          <Group gap="sm">
-            {!card.claimedBy || mine ? (
-              <Button
-                variant={mine ? 'default' : 'filled'}
-                loading={
-                  action.isPending &&
-                  (action.variables?.action === 'claim' || action.variables?.action === 'unclaim')
-                }
-                onClick={() => action.mutate({ uuid, action: mine ? 'unclaim' : 'claim' })}
-              >
-                {mine ? 'Unclaim' : 'I’m on it'}
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconBell size={16} aria-hidden />}
+            onClick={() => setDialog('remind')}
+          >
+            Remind me
+          </Button>
+          {open && (!card.claimedBy || mine) ? (
+            <Button
+              variant={mine ? 'default' : 'filled'}
+              loading={
+                action.isPending &&
+                (action.variables?.action === 'claim' || action.variables?.action === 'unclaim')
+              }
+              onClick={() => action.mutate({ uuid, action: mine ? 'unclaim' : 'claim' })}
+            >
+              {mine ? 'Unclaim' : 'I’m on it'}
+            </Button>
+          ) : null}
+          {open && (
+            <>
+              <Button variant="default" onClick={() => setDialog('snooze')}>
+                Snooze
               </Button>
-            ) : null}
-            <Button variant="default" onClick={() => setDialog('snooze')}>
-              Snooze
-            </Button>
-            <Button color="teal" onClick={() => setDialog('resolve')}>
-              Resolve
-            </Button>
-          </Group>
-        )}
+              <Button color="teal" onClick={() => setDialog('resolve')}>
+                Resolve
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
 
       <Paper withBorder p="md">
@@ -562,6 +572,13 @@ export function PendingCardPage() {
         </Grid.Col>
       </Grid>
 
+      <LazyReminderFormModal
+        opened={dialog === 'remind'}
+        onClose={() => setDialog(null)}
+        pet={card.pet}
+        pendingCardUuid={card.uuid}
+        suggestedTitle={`Check ${card.pet.name}’s ${pendingCardConcernLabels[card.concern].toLowerCase()}`}
+      />
       <NoteModal
         title="Resolve"
         label="Resolution note"

@@ -1,7 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
-import { publicConfig } from '@/lib/config/public-config.ts';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadList } from '@/components/lists/list-loader.ts';
+import { RemindersInboxPage } from '@/features/reminders/reminders-inbox-page.tsx';
+import {
+  remindersListQuery,
+  remindersSearchDefaults,
+  remindersSearchSchema,
+} from '@/features/reminders/reminders-search.ts';
+import { remindersListQueryOptions } from '@/lib/reminders/reminders.queries.ts';
 
 export const Route = createFileRoute('/_default/reminders')({
-  component: () => <ComingSoonPanel title={`${publicConfig.productName} Vet Reminders`} />,
+  validateSearch: remindersSearchSchema,
+  search: { middlewares: [stripSearchParams(remindersSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadList(context.queryClient, remindersListQueryOptions(remindersListQuery(deps)), cause),
+  component: RemindersInboxPage,
 });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
-import { publicConfig } from '@/lib/config/public-config.ts';
+import { PetRemindersPage } from '@/features/reminders/pet-reminders-page.tsx';
+import { petRemindersQueryOptions } from '@/features/reminders/reminders.queries.ts';
+import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
 
 export const Route = createFileRoute('/pets/$uuid/reminders')({
-  component: () => <ComingSoonPanel title={`${publicConfig.productName} Vet Reminders`} />,
+  // The page shows its own state if the list fails.
+  loader: petPageLoader(({ uuid, prefetch }) => [prefetch(petRemindersQueryOptions(uuid))]),
+  component: PetRemindersPage,
 });

@@ -1,0 +1,44 @@
+import { fullName, type Reminder, type ReminderDueState, toTimestamp } from '@vetboard/contract';
+import type { ReminderDetailsRow } from './reminders.repository.ts';
+
+type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
+
+const personRef = (person: PersonColumns) =>
+  person?.id
+    ? {
+        uuid: person.id,
+        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
+      }
+    : null;
+
+const DAY_MS = 86_400_000;
+
+/** Overdue, due later today (the UTC day, the morning digest's) or later. */
+export function dueStateOf(dueAt: Date, now: Date): ReminderDueState {
+  if (dueAt < now) return 'overdue';
+  const endOfDay = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
+  return dueAt.getTime() < endOfDay ? 'today' : 'later';
+}
+
+export function toReminderDto(row: ReminderDetailsRow, now: Date): Reminder {
+  const { reminder } = row;
+  return {
+    uuid: reminder.id,
+    pet: { uuid: row.pet.id, name: row.pet.name },
+    ownerName:
+      row.owner?.firstName != null
+        ? fullName({ firstName: row.owner.firstName, lastName: row.owner.lastName ?? '' })
+        : null,
+    title: reminder.title,
+    notes: reminder.notes,
+    dueAt: toTimestamp(reminder.dueAt),
+    due: reminder.status === 'open' ? dueStateOf(reminder.dueAt, now) : null,
+    assignee: personRef(row.assignee),
+    status: reminder.status,
+    pendingCardUuid: reminder.pendingCardId,
+    createdBy: personRef(row.createdBy),
+    createdAt: toTimestamp(reminder.createdAt),
+    doneBy: personRef(row.doneBy),
+    doneAt: reminder.doneAt ? toTimestamp(reminder.doneAt) : null,
+  };
+}
