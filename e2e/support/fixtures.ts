@@ -72,6 +72,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Rosalind', lastName: 'Quenby' },
     pets: { luna: 'Bramblewick' },
   },
+  records: {
+    like: 'emma',
+    owner: { firstName: 'Marigold', lastName: 'Ashcombe' },
+    pets: { luna: 'Quillon' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
