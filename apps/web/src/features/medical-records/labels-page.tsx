@@ -3,8 +3,8 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
-  ColorSwatch,
   Group,
   Menu,
   Modal,
@@ -61,6 +61,13 @@ const COLOR_NAMES: Record<LabelColor, string> = {
 
 const COLOR_OPTIONS = labelColors.map((color) => ({ value: color, label: COLOR_NAMES[color] }));
 
+/** The label's colour as a dot (its name is written beside it). */
+function Swatch({ color, size }: { color: LabelColor; size: number }) {
+  return (
+    <Box w={size} h={size} bg={`${color}.6`} style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />
+  );
+}
+
 const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
 
 /** A rejected name (taken, empty) goes beside the field; anything else is the usual message. */
@@ -80,10 +87,10 @@ function ColorSelect({ value, onChange }: { value: LabelColor; onChange: (color:
       value={value}
       onChange={(color) => color && onChange(color as LabelColor)}
       allowDeselect={false}
-      leftSection={<ColorSwatch color={`var(--mantine-color-${value}-6)`} size={14} aria-hidden />}
+      leftSection={<Swatch color={value} size={14} />}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
-          <ColorSwatch color={`var(--mantine-color-${option.value}-6)`} size={14} aria-hidden />
+          <Swatch color={option.value as LabelColor} size={14} />
           {option.label}
         </Group>
       )}
@@ -141,7 +148,13 @@ function LabelForm({
 function EditModal({ label, onClose }: { label: Label; onClose: () => void }) {
   const patch = usePatchLabelMutation();
   return (
-    <Modal opened onClose={onClose} title={`Edit “${label.name}”`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Edit “${label.name}”`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <LabelForm
         initial={{ name: label.name, color: label.color }}
         submitLabel="Save"
@@ -176,7 +189,13 @@ function MergeModal({
   const [into, setInto] = useState<string | null>(null);
   const target = labels.find((other) => other.uuid === into);
   return (
-    <Modal opened onClose={onClose} title={`Merge “${label.name}” into another label`} size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Merge “${label.name}” into another label`}
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Select
           label="Keep this label"
@@ -320,12 +339,11 @@ export function LabelsPage() {
             {shown === 'archived' ? 'No archived labels.' : 'No labels yet: add the first above.'}
           </Text>
         ) : (
-          <TableScroll label="Labels" minWidth={520}>
+          <TableScroll label="Labels" minWidth={300}>
             <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Labels" data-testid="labels-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Label</Table.Th>
-                  <Table.Th>Colour</Table.Th>
                   <Table.Th ta="right">Records</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
@@ -336,20 +354,22 @@ export function LabelsPage() {
                 {rows.map((label) => (
                   <Table.Tr key={label.uuid} data-testid="label-row" data-name={label.name}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <LabelBadge label={label} />
-                        {label.archived && (
-                          <Badge color="gray" variant="outline" tt="none" radius="sm">
-                            Archived
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <ColorSwatch color={`var(--mantine-color-${label.color}-6)`} size={14} aria-hidden />
-                        <Text size="sm">{COLOR_NAMES[label.color]}</Text>
-                      </Group>
+                      <Stack gap={4}>
+                        <Group gap="xs" wrap="wrap">
+                          <LabelBadge label={label} />
+                          {label.archived && (
+                            <Badge color="gray" variant="outline" tt="none" radius="sm">
+                              Archived
+                            </Badge>
+                          )}
+                        </Group>
+                        <Group gap={6} wrap="nowrap">
+                          <Swatch color={label.color} size={10} />
+                          <Text size="xs" c="dimmed">
+                            {COLOR_NAMES[label.color]}
+                          </Text>
+                        </Group>
+                      </Stack>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Anchor

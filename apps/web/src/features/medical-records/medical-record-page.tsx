@@ -180,9 +180,6 @@ export function MedicalRecordPage() {
                 owned by {record.ownerName}
               </Text>
             )}
-            <Text c="dimmed" size="sm" aria-hidden>
-              ·
-            </Text>
             <Anchor
               size="sm"
               renderRoot={(props) => (

@@ -355,7 +355,13 @@ export function MedicalRecordsInboxPage() {
           minWidth: 1040,
         }}
       />
-      <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload medical records" size="lg">
+      <Modal
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        title="Upload medical records"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <RecordUploader />
       </Modal>
     </>

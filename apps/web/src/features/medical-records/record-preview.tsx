@@ -178,7 +178,6 @@ function PdfPreview({ record, url }: { record: MedicalRecord; url: string }) {
         <ZoomControls zoom={zoom} onZoom={setZoom} />
       </Group>
       <Box
-        ref={frame.ref}
         bg="gray.1"
         p={{ base: 4, sm: 'sm' }}
         style={{ overflow: 'auto', maxHeight: '80vh', borderRadius: 'var(--mantine-radius-sm)' }}
@@ -187,6 +186,8 @@ function PdfPreview({ record, url }: { record: MedicalRecord; url: string }) {
         aria-label={`Preview of ${record.title}`}
         data-testid="record-preview"
       >
+        {/* Measured inside the padding: the page is drawn as wide as what is left of the frame. */}
+        <div ref={frame.ref} />
         {error ? (
           <Alert color="red" variant="light" title="The preview could not be shown">
             Download the file to read it.
@@ -199,8 +200,8 @@ function PdfPreview({ record, url }: { record: MedicalRecord; url: string }) {
             label={`${record.title}, page ${page} of ${pages}`}
           />
         ) : (
-          <Group justify="center" p="xl">
-            <Loader size="sm" aria-label="Loading the preview" />
+          <Group justify="center" p="xl" role="status" aria-busy="true" aria-label="Loading the preview">
+            <Loader size="sm" />
           </Group>
         )}
       </Box>

@@ -169,7 +169,12 @@ export function RecordUploader({ petUuid, petName }: { petUuid?: string; petName
           </Text>
           <FileButton onChange={send} accept={ACCEPT} multiple disabled={!pet}>
             {(props) => (
-              <Button {...props} leftSection={<IconUpload size={16} />} aria-describedby={hintId}>
+              <Button
+                {...props}
+                disabled={!pet}
+                leftSection={<IconUpload size={16} />}
+                aria-describedby={hintId}
+              >
                 Choose files
               </Button>
             )}
