@@ -14,33 +14,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  MEDICAL_RECORD_MAX_BYTES,
-  MEDICAL_RECORD_TYPES,
-  MEDICAL_RECORD_UPLOAD_MESSAGES,
-  type MedicalRecord,
-} from '@vetboard/contract';
+import { MEDICAL_RECORD_MAX_BYTES, type MedicalRecord } from '@vetboard/contract';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { searchQueryOptions } from '@/components/search/search.queries.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { uploadMedicalRecord } from './medical-records.mutations.ts';
 import { fileSizeLabel } from './record-cells.tsx';
+import { ACCEPT, refusalOf } from './upload-checks.ts';
 import { useRecordUploaded } from './use-record-uploaded.ts';
-
-const ACCEPT = [...MEDICAL_RECORD_TYPES, '.pdf', '.jpg', '.jpeg', '.png', '.webp'].join(',');
-const EXTENSIONS = /\.(pdf|jpe?g|png|webp)$/i;
-
-/**
- * The same refusals as the API's 413 and 415, before a byte is sent. The API still decides by the
- * file's content: a renamed file passes here and is refused there, with the same words.
- */
-export function refusalOf(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
-  if (file.size > MEDICAL_RECORD_MAX_BYTES) return MEDICAL_RECORD_UPLOAD_MESSAGES.tooLarge;
-  const typed = (MEDICAL_RECORD_TYPES as readonly string[]).includes(file.type);
-  if (!typed && !(file.type === '' && EXTENSIONS.test(file.name)))
-    return MEDICAL_RECORD_UPLOAD_MESSAGES.unsupportedType;
-  return null;
-}
 
 interface UploadItem {
   key: string;
