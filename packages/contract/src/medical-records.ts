@@ -158,6 +158,15 @@ export const medicalRecordUploadFieldsSchema = z.strictObject({
 });
 export type MedicalRecordUploadFields = z.infer<typeof medicalRecordUploadFieldsSchema>;
 
+/**
+ * An upload from the owner app: the same fields with the app's own id for the record, so a retried
+ * upload is recognised and stored once.
+ */
+export const medicalRecordOwnerUploadFieldsSchema = medicalRecordUploadFieldsSchema.extend({
+  uuid: z.uuid(),
+});
+export type MedicalRecordOwnerUploadFields = z.infer<typeof medicalRecordOwnerUploadFieldsSchema>;
+
 export const medicalRecordPatchSchema = z.strictObject({
   title: text().trim().min(1, 'Enter a title').max(200).optional(),
   documentDate: calendarDateSchema.optional(),

@@ -24,6 +24,12 @@ export const medicalRecordsErrors = {
     new AppError(400, 'medical_records.label_not_found', 'Invalid request', [
       { path, message: 'No active label with this id' },
     ]),
+  idConflict: () =>
+    new AppError(
+      409,
+      'medical_records.id_conflict',
+      'A record with this id was already received for another pet: nothing was stored',
+    ),
   alreadyReviewed: () =>
     new AppError(409, 'medical_records.already_reviewed', 'This record has already been reviewed'),
 };
