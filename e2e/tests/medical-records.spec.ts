@@ -71,12 +71,31 @@ test.describe('medical records', () => {
       .filter({ hasText: title });
     await expect(petRow.getByText('Awaiting review')).toBeVisible();
 
-    // In the inbox, searched by the pet's name: awaiting review, uploaded by the vet.
+    // From the inbox: the vet picks the pet, then the file with the button (the keyboard way).
     await page.goto(`/medical-records?search=${pet.name}&status=pending`);
-    const row = page
-      .getByRole('table', { name: 'Medical records' })
-      .getByRole('row')
-      .filter({ hasText: title });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const uploadDialog = page.getByRole('dialog', { name: 'Upload medical records' });
+    await expect(uploadDialog.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+    await uploadDialog.getByTestId('upload-pet').fill(pet.name);
+    await page.getByRole('option', { name: new RegExp(`^${pet.name} · `) }).click();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      uploadDialog.getByRole('button', { name: 'Choose files' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'Quillon urinalysis.pdf',
+      mimeType: 'application/pdf',
+      buffer: textPdf(['Urinalysis', 'Quillon', 'USG 1.032']),
+    });
+    await expect(
+      uploadDialog.getByTestId('upload-item').filter({ hasText: 'Quillon urinalysis' }),
+    ).toHaveAttribute('data-state', 'done');
+    await page.keyboard.press('Escape');
+
+    // In the inbox, searched by the pet's name: both awaiting review, uploaded by the vet.
+    const table = page.getByRole('table', { name: 'Medical records' });
+    await expect(table.getByRole('row').filter({ hasText: 'Quillon urinalysis' })).toHaveCount(1);
+    const row = table.getByRole('row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Awaiting review')).toBeVisible();
     await expect(row.getByText(family.owner.fullName)).toBeVisible();
