@@ -3,6 +3,12 @@ import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { textPdf } from '../support/pdf.ts';
 
+/** A real PNG (one pixel), as a phone's photo would be checked: by its bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** This spec's own copy of Luna ("Quillon"): its uploads and reviews change no one else's records. */
 const family = specFamily('records');
 const pet = family.pets.luna;
@@ -58,9 +64,14 @@ test.describe('medical records', () => {
       'The file must be a PDF, JPEG, PNG or WebP (by its content): nothing was stored',
     );
 
-    // A PDF dropped on the zone is sent with its progress bar and listed as awaiting review.
+    // A PDF and a photo dropped together: each is sent with its own progress bar and listed as awaiting review.
     const pdf = textPdf(['Haematology panel', 'Quillon', 'WBC 9.1 x10^9/L', 'HCT 46 %']);
-    await dropFiles(zone, [{ name: `${title}.pdf`, mimeType: 'application/pdf', buffer: pdf }]);
+    await dropFiles(zone, [
+      { name: `${title}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      { name: 'Quillon wound photo.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    const photo = page.getByTestId('upload-item').filter({ hasText: 'Quillon wound photo' });
+    await expect(photo).toHaveAttribute('data-state', 'done');
     const upload = page.getByTestId('upload-item').filter({ hasText: title });
     await expect(upload.getByRole('progressbar', { name: `Uploading ${title}.pdf` })).toBeAttached();
     await expect(upload).toHaveAttribute('data-state', 'done');
@@ -139,5 +150,12 @@ test.describe('medical records', () => {
     await page.goto(recordUrl);
     await expect(page.locator(`[data-label="${second}"]`)).toBeVisible();
     await expect(page.locator(`[data-label="${first}"]`)).toHaveCount(0);
+
+    // The photo is shown as it is in the page.
+    await page.goto(`/pets/${pet.uuid}/medical-records`);
+    await page.getByRole('link', { name: 'Quillon wound photo' }).click();
+    const image = page.getByTestId('record-image');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 });
