@@ -108,6 +108,12 @@ test.describe('medical records', () => {
     await expect(table.getByRole('row').filter({ hasText: 'Quillon urinalysis' })).toHaveCount(1);
     const row = table.getByRole('row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
+
+    // The urinalysis is reviewed from the inbox with the selection, and leaves the awaiting list.
+    await page.getByRole('checkbox', { name: `Select ${pet.name}’s Quillon urinalysis` }).check();
+    await page.getByRole('button', { name: 'Mark reviewed (1)' }).click();
+    await expect(page.getByText('1 record marked reviewed.')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Quillon urinalysis' })).toHaveCount(0);
     await expect(row.getByText('Awaiting review')).toBeVisible();
     await expect(row.getByText(family.owner.fullName)).toBeVisible();
     await row.getByRole('link', { name: title }).click();
@@ -126,7 +132,7 @@ test.describe('medical records', () => {
     await expect(page.getByText('Labels saved.')).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Mark reviewed' }).click();
-    await expect(page.getByText('Record marked reviewed.')).toBeVisible();
+    await expect(page.getByText('Record marked reviewed.', { exact: true })).toBeVisible();
     await expect(page.locator('[data-status="reviewed"]')).toBeVisible();
     await expect(page.getByText(/^Helena Marsh, /)).toBeVisible();
     const recordUrl = page.url();

@@ -98,7 +98,10 @@ export function useReviewManyMutation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: medicalRecordKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['pets'] }),
+        // Every pet's records list (`['pets', uuid, 'medical-records', …]`), and nothing else of the pets.
+        queryClient.invalidateQueries({
+          predicate: ({ queryKey }) => queryKey[0] === 'pets' && queryKey[2] === 'medical-records',
+        }),
       ]),
   });
 }
