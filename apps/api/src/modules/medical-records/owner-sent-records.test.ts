@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 function send(fields: Record<string, string>, file: Buffer | undefined, bearer = token) {
   const boundary = `----vetboard${randomBytes(8).toString('hex')}`;
-  const chunks = Object.entries(fields).map(([name, value]) =>
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file)
