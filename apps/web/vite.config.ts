@@ -93,7 +93,7 @@ export default defineConfig({
     // Brotli and gzip copies beside each asset, served by the API's static plugin.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(?:js|css|html|svg|json|txt|woff)$/,
+      include: /\.(?:m?js|css|html|svg|json|txt|woff)$/,
       threshold: 1024,
     }),
     sourceMapsOutOfDist(),

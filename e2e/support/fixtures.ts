@@ -77,6 +77,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Ambrose', lastName: 'Pettigrew' },
     pets: { biscuit: 'Snickerdoodle' },
   },
+  records: {
+    like: 'emma',
+    owner: { firstName: 'Marigold', lastName: 'Ashcombe' },
+    pets: { luna: 'Quillon' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -232,6 +232,33 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
+    test('the medical records (inbox, upload, a record with its PDF, the pet’s records, labels) have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      const listed = await page.request.get(`/v1/medical-records?petUuid=${luna.uuid}`);
+      const record = ((await listed.json()) as { medicalRecords: Array<{ uuid: string }> }).medicalRecords[0];
+      expect(record, 'a demo record of the pet').toBeDefined();
+      await auditScreens(
+        page,
+        [
+          ['medical records inbox', '/medical-records'],
+          ['medical record', `/medical-records/${record?.uuid}`],
+          ['pet medical records', `/pets/${luna.uuid}/medical-records`],
+          ['medical record labels', '/medical-records/labels'],
+        ],
+        findings,
+      );
+      await openInApp(page, '/medical-records');
+      await settled(page);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Upload medical records' })).toBeVisible();
+      await audit(page, 'medical records upload', findings);
+      expect(findings).toEqual([]);
+    });
+
     test('the pending cards queue, a card and a pet’s cards have no serious or critical violation', async ({
       page,
     }) => {

@@ -28,7 +28,7 @@ test.describe('pet layout side menu (SPEC §2)', () => {
       ['Diet Plans', `/pets/${luna.uuid}/diets`],
       ['Health Checkups', `/pets/${luna.uuid}/checkups`],
       ['Wellbeing', `/pets/${luna.uuid}/journal`],
-      ['Medical Records', `/medical-records?petUuid=${luna.uuid}`],
+      ['Medical Records', `/pets/${luna.uuid}/medical-records`],
       ['Pending Cards', `/pets/${luna.uuid}/pending-cards`],
       [`${PRODUCT_NAME} Vet Reminders`, `/pets/${luna.uuid}/reminders`],
       ['Respiratory Rate', `/pets/${luna.uuid}/respiratory-history`],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { SAMPLE_UUID } from '../support/demo.ts';
+import { LUNA, SAMPLE_UUID } from '../support/demo.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 
@@ -47,7 +47,8 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('home-todo')).toBeVisible();
       await shoot(page, 'home', viewport.name);
 
-      await page.goto('/medical-records');
+      // A pet page not built yet.
+      await page.goto(`/pets/${LUNA.uuid}/medical-reports`);
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shoot(page, 'coming-soon', viewport.name);
 
@@ -105,6 +106,37 @@ for (const viewport of viewports) {
       await page.goto('/no-such-page');
       await expect(page.getByText('This page could not be found')).toBeVisible();
       await shoot(page, 'not-found', viewport.name);
+    });
+
+    test(`medical records @screens`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await logIn(page);
+      await page.goto('/medical-records');
+      await expect(
+        page.getByRole('table', { name: 'Medical records' }).locator('tbody tr').first(),
+      ).toBeVisible();
+      await shoot(page, 'medical-records', viewport.name);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Upload medical records' })).toBeVisible();
+      await shoot(page, 'medical-records-upload', viewport.name);
+      await page.keyboard.press('Escape');
+
+      const luna = await findPet(page, 'Luna');
+      const listed = await page.request.get(`/v1/medical-records?petUuid=${luna.uuid}`);
+      const records = (await listed.json()).medicalRecords as Array<{ uuid: string; title: string }>;
+      const echo = records.find((record) => record.title === 'Cardiac echo report');
+      expect(echo, 'Luna’s echo report').toBeDefined();
+      await page.goto(`/medical-records/${echo?.uuid}`);
+      await expect(page.getByTestId('pdf-page')).toBeVisible();
+      await shoot(page, 'medical-record', viewport.name);
+
+      await page.goto(`/pets/${luna.uuid}/medical-records`);
+      await expect(page.getByRole('table', { name: 'Medical records' })).toBeVisible();
+      await shoot(page, 'pet-medical-records', viewport.name);
+
+      await page.goto('/medical-records/labels');
+      await expect(page.getByTestId('label-row').first()).toBeVisible();
+      await shoot(page, 'medical-record-labels', viewport.name);
     });
   });
 }

@@ -14,7 +14,6 @@ import { Route as PublicRouteImport } from './routes/_public';
 import { Route as VetRouteImport } from './routes/_vet';
 import { Route as DefaultIndexRouteImport } from './routes/_default/index';
 import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
-import { Route as DefaultMedicalRecordsRouteImport } from './routes/_default/medical-records';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
 import { Route as PublicLoginRouteImport } from './routes/_public/login';
@@ -28,6 +27,9 @@ import { Route as DefaultCheckupsUuidRouteImport } from './routes/_default/check
 import { Route as DefaultDietsUuidRouteRouteImport } from './routes/_default/diets/$uuid/route';
 import { Route as DefaultJournalIndexRouteImport } from './routes/_default/journal/index';
 import { Route as DefaultJournalUuidRouteImport } from './routes/_default/journal/$uuid';
+import { Route as DefaultMedicalRecordsIndexRouteImport } from './routes/_default/medical-records/index';
+import { Route as DefaultMedicalRecordsUuidRouteImport } from './routes/_default/medical-records/$uuid';
+import { Route as DefaultMedicalRecordsLabelsRouteImport } from './routes/_default/medical-records/labels';
 import { Route as DefaultPendingCardsIndexRouteImport } from './routes/_default/pending-cards/index';
 import { Route as DefaultPendingCardsUuidRouteImport } from './routes/_default/pending-cards/$uuid';
 import { Route as DefaultVetsIndexRouteImport } from './routes/_default/vets/index';
@@ -43,6 +45,7 @@ import { Route as PetsUuidDrinkingRouteImport } from './routes/pets/$uuid/drinki
 import { Route as PetsUuidHeartRateRouteImport } from './routes/pets/$uuid/heart-rate';
 import { Route as PetsUuidItchHistoryRouteImport } from './routes/pets/$uuid/itch-history';
 import { Route as PetsUuidJournalRouteImport } from './routes/pets/$uuid/journal';
+import { Route as PetsUuidMedicalRecordsRouteImport } from './routes/pets/$uuid/medical-records';
 import { Route as PetsUuidMedicalReportsRouteImport } from './routes/pets/$uuid/medical-reports';
 import { Route as PetsUuidPendingCardsRouteImport } from './routes/pets/$uuid/pending-cards';
 import { Route as PetsUuidQaRouteImport } from './routes/pets/$uuid/qa';
@@ -86,11 +89,6 @@ const DefaultIndexRoute = DefaultIndexRouteImport.update({
 const DefaultJobsRoute = DefaultJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
-  getParentRoute: () => DefaultRoute,
-} as any);
-const DefaultMedicalRecordsRoute = DefaultMedicalRecordsRouteImport.update({
-  id: '/medical-records',
-  path: '/medical-records',
   getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultRemindersRoute = DefaultRemindersRouteImport.update({
@@ -158,6 +156,24 @@ const DefaultJournalUuidRoute = DefaultJournalUuidRouteImport.update({
   path: '/journal/$uuid',
   getParentRoute: () => DefaultRoute,
 } as any);
+const DefaultMedicalRecordsIndexRoute =
+  DefaultMedicalRecordsIndexRouteImport.update({
+    id: '/medical-records/',
+    path: '/medical-records/',
+    getParentRoute: () => DefaultRoute,
+  } as any);
+const DefaultMedicalRecordsUuidRoute =
+  DefaultMedicalRecordsUuidRouteImport.update({
+    id: '/medical-records/$uuid',
+    path: '/medical-records/$uuid',
+    getParentRoute: () => DefaultRoute,
+  } as any);
+const DefaultMedicalRecordsLabelsRoute =
+  DefaultMedicalRecordsLabelsRouteImport.update({
+    id: '/medical-records/labels',
+    path: '/medical-records/labels',
+    getParentRoute: () => DefaultRoute,
+  } as any);
 const DefaultPendingCardsIndexRoute =
   DefaultPendingCardsIndexRouteImport.update({
     id: '/pending-cards/',
@@ -237,6 +253,11 @@ const PetsUuidItchHistoryRoute = PetsUuidItchHistoryRouteImport.update({
 const PetsUuidJournalRoute = PetsUuidJournalRouteImport.update({
   id: '/journal',
   path: '/journal',
+  getParentRoute: () => PetsUuidRouteRoute,
+} as any);
+const PetsUuidMedicalRecordsRoute = PetsUuidMedicalRecordsRouteImport.update({
+  id: '/medical-records',
+  path: '/medical-records',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
 const PetsUuidMedicalReportsRoute = PetsUuidMedicalReportsRouteImport.update({
@@ -360,7 +381,6 @@ export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/jobs': typeof DefaultJobsRoute;
-  '/medical-records': typeof DefaultMedicalRecordsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -369,6 +389,8 @@ export interface FileRoutesByFullPath {
   '/betas/create': typeof DefaultBetasCreateRoute;
   '/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
   '/journal/$uuid': typeof DefaultJournalUuidRoute;
+  '/medical-records/$uuid': typeof DefaultMedicalRecordsUuidRoute;
+  '/medical-records/labels': typeof DefaultMedicalRecordsLabelsRoute;
   '/pending-cards/$uuid': typeof DefaultPendingCardsUuidRoute;
   '/weekly-reports/$uuid': typeof DefaultWeeklyReportsUuidRoute;
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute;
@@ -379,6 +401,7 @@ export interface FileRoutesByFullPath {
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
+  '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
@@ -390,6 +413,7 @@ export interface FileRoutesByFullPath {
   '/betas/': typeof DefaultBetasIndexRoute;
   '/checkups/': typeof DefaultCheckupsIndexRoute;
   '/journal/': typeof DefaultJournalIndexRoute;
+  '/medical-records/': typeof DefaultMedicalRecordsIndexRoute;
   '/pending-cards/': typeof DefaultPendingCardsIndexRoute;
   '/vets/': typeof DefaultVetsIndexRoute;
   '/weekly-reports/': typeof DefaultWeeklyReportsIndexRoute;
@@ -414,7 +438,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute;
   '/jobs': typeof DefaultJobsRoute;
-  '/medical-records': typeof DefaultMedicalRecordsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -422,6 +445,8 @@ export interface FileRoutesByTo {
   '/betas/create': typeof DefaultBetasCreateRoute;
   '/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
   '/journal/$uuid': typeof DefaultJournalUuidRoute;
+  '/medical-records/$uuid': typeof DefaultMedicalRecordsUuidRoute;
+  '/medical-records/labels': typeof DefaultMedicalRecordsLabelsRoute;
   '/pending-cards/$uuid': typeof DefaultPendingCardsUuidRoute;
   '/weekly-reports/$uuid': typeof DefaultWeeklyReportsUuidRoute;
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute;
@@ -432,6 +457,7 @@ export interface FileRoutesByTo {
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
+  '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
@@ -443,6 +469,7 @@ export interface FileRoutesByTo {
   '/betas': typeof DefaultBetasIndexRoute;
   '/checkups': typeof DefaultCheckupsIndexRoute;
   '/journal': typeof DefaultJournalIndexRoute;
+  '/medical-records': typeof DefaultMedicalRecordsIndexRoute;
   '/pending-cards': typeof DefaultPendingCardsIndexRoute;
   '/vets': typeof DefaultVetsIndexRoute;
   '/weekly-reports': typeof DefaultWeeklyReportsIndexRoute;
@@ -470,7 +497,6 @@ export interface FileRoutesById {
   '/_vet': typeof VetRouteWithChildren;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/_default/jobs': typeof DefaultJobsRoute;
-  '/_default/medical-records': typeof DefaultMedicalRecordsRoute;
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
   '/_public/login': typeof PublicLoginRoute;
@@ -480,6 +506,8 @@ export interface FileRoutesById {
   '/_default/betas/create': typeof DefaultBetasCreateRoute;
   '/_default/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
   '/_default/journal/$uuid': typeof DefaultJournalUuidRoute;
+  '/_default/medical-records/$uuid': typeof DefaultMedicalRecordsUuidRoute;
+  '/_default/medical-records/labels': typeof DefaultMedicalRecordsLabelsRoute;
   '/_default/pending-cards/$uuid': typeof DefaultPendingCardsUuidRoute;
   '/_default/weekly-reports/$uuid': typeof DefaultWeeklyReportsUuidRoute;
   '/_public/reset-password/$token': typeof PublicResetPasswordTokenRoute;
@@ -490,6 +518,7 @@ export interface FileRoutesById {
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
+  '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
@@ -501,6 +530,7 @@ export interface FileRoutesById {
   '/_default/betas/': typeof DefaultBetasIndexRoute;
   '/_default/checkups/': typeof DefaultCheckupsIndexRoute;
   '/_default/journal/': typeof DefaultJournalIndexRoute;
+  '/_default/medical-records/': typeof DefaultMedicalRecordsIndexRoute;
   '/_default/pending-cards/': typeof DefaultPendingCardsIndexRoute;
   '/_default/vets/': typeof DefaultVetsIndexRoute;
   '/_default/weekly-reports/': typeof DefaultWeeklyReportsIndexRoute;
@@ -528,7 +558,6 @@ export interface FileRouteTypes {
     | '/'
     | '/pets/$uuid'
     | '/jobs'
-    | '/medical-records'
     | '/reminders'
     | '/users'
     | '/login'
@@ -537,6 +566,8 @@ export interface FileRouteTypes {
     | '/betas/create'
     | '/checkups/$uuid'
     | '/journal/$uuid'
+    | '/medical-records/$uuid'
+    | '/medical-records/labels'
     | '/pending-cards/$uuid'
     | '/weekly-reports/$uuid'
     | '/reset-password/$token'
@@ -547,6 +578,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
+    | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
@@ -558,6 +590,7 @@ export interface FileRouteTypes {
     | '/betas/'
     | '/checkups/'
     | '/journal/'
+    | '/medical-records/'
     | '/pending-cards/'
     | '/vets/'
     | '/weekly-reports/'
@@ -582,7 +615,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/jobs'
-    | '/medical-records'
     | '/reminders'
     | '/users'
     | '/login'
@@ -590,6 +622,8 @@ export interface FileRouteTypes {
     | '/betas/create'
     | '/checkups/$uuid'
     | '/journal/$uuid'
+    | '/medical-records/$uuid'
+    | '/medical-records/labels'
     | '/pending-cards/$uuid'
     | '/weekly-reports/$uuid'
     | '/reset-password/$token'
@@ -600,6 +634,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
+    | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
@@ -611,6 +646,7 @@ export interface FileRouteTypes {
     | '/betas'
     | '/checkups'
     | '/journal'
+    | '/medical-records'
     | '/pending-cards'
     | '/vets'
     | '/weekly-reports'
@@ -637,7 +673,6 @@ export interface FileRouteTypes {
     | '/_vet'
     | '/pets/$uuid'
     | '/_default/jobs'
-    | '/_default/medical-records'
     | '/_default/reminders'
     | '/_default/users'
     | '/_public/login'
@@ -647,6 +682,8 @@ export interface FileRouteTypes {
     | '/_default/betas/create'
     | '/_default/checkups/$uuid'
     | '/_default/journal/$uuid'
+    | '/_default/medical-records/$uuid'
+    | '/_default/medical-records/labels'
     | '/_default/pending-cards/$uuid'
     | '/_default/weekly-reports/$uuid'
     | '/_public/reset-password/$token'
@@ -657,6 +694,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
+    | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
@@ -668,6 +706,7 @@ export interface FileRouteTypes {
     | '/_default/betas/'
     | '/_default/checkups/'
     | '/_default/journal/'
+    | '/_default/medical-records/'
     | '/_default/pending-cards/'
     | '/_default/vets/'
     | '/_default/weekly-reports/'
@@ -732,13 +771,6 @@ declare module '@tanstack/react-router' {
       path: '/jobs';
       fullPath: '/jobs';
       preLoaderRoute: typeof DefaultJobsRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
-    '/_default/medical-records': {
-      id: '/_default/medical-records';
-      path: '/medical-records';
-      fullPath: '/medical-records';
-      preLoaderRoute: typeof DefaultMedicalRecordsRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/reminders': {
@@ -830,6 +862,27 @@ declare module '@tanstack/react-router' {
       path: '/journal/$uuid';
       fullPath: '/journal/$uuid';
       preLoaderRoute: typeof DefaultJournalUuidRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/medical-records/': {
+      id: '/_default/medical-records/';
+      path: '/medical-records';
+      fullPath: '/medical-records/';
+      preLoaderRoute: typeof DefaultMedicalRecordsIndexRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/medical-records/$uuid': {
+      id: '/_default/medical-records/$uuid';
+      path: '/medical-records/$uuid';
+      fullPath: '/medical-records/$uuid';
+      preLoaderRoute: typeof DefaultMedicalRecordsUuidRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/medical-records/labels': {
+      id: '/_default/medical-records/labels';
+      path: '/medical-records/labels';
+      fullPath: '/medical-records/labels';
+      preLoaderRoute: typeof DefaultMedicalRecordsLabelsRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/pending-cards/': {
@@ -935,6 +988,13 @@ declare module '@tanstack/react-router' {
       path: '/journal';
       fullPath: '/pets/$uuid/journal';
       preLoaderRoute: typeof PetsUuidJournalRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
+    '/pets/$uuid/medical-records': {
+      id: '/pets/$uuid/medical-records';
+      path: '/medical-records';
+      fullPath: '/pets/$uuid/medical-records';
+      preLoaderRoute: typeof PetsUuidMedicalRecordsRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
     '/pets/$uuid/medical-reports': {
@@ -1127,7 +1187,6 @@ const DefaultCheckupsPoolsUuidRouteRouteWithChildren =
 
 interface DefaultRouteChildren {
   DefaultJobsRoute: typeof DefaultJobsRoute;
-  DefaultMedicalRecordsRoute: typeof DefaultMedicalRecordsRoute;
   DefaultRemindersRoute: typeof DefaultRemindersRoute;
   DefaultUsersRoute: typeof DefaultUsersRoute;
   DefaultIndexRoute: typeof DefaultIndexRoute;
@@ -1136,12 +1195,15 @@ interface DefaultRouteChildren {
   DefaultBetasCreateRoute: typeof DefaultBetasCreateRoute;
   DefaultCheckupsUuidRoute: typeof DefaultCheckupsUuidRoute;
   DefaultJournalUuidRoute: typeof DefaultJournalUuidRoute;
+  DefaultMedicalRecordsUuidRoute: typeof DefaultMedicalRecordsUuidRoute;
+  DefaultMedicalRecordsLabelsRoute: typeof DefaultMedicalRecordsLabelsRoute;
   DefaultPendingCardsUuidRoute: typeof DefaultPendingCardsUuidRoute;
   DefaultWeeklyReportsUuidRoute: typeof DefaultWeeklyReportsUuidRoute;
   DefaultB2bIndexRoute: typeof DefaultB2bIndexRoute;
   DefaultBetasIndexRoute: typeof DefaultBetasIndexRoute;
   DefaultCheckupsIndexRoute: typeof DefaultCheckupsIndexRoute;
   DefaultJournalIndexRoute: typeof DefaultJournalIndexRoute;
+  DefaultMedicalRecordsIndexRoute: typeof DefaultMedicalRecordsIndexRoute;
   DefaultPendingCardsIndexRoute: typeof DefaultPendingCardsIndexRoute;
   DefaultVetsIndexRoute: typeof DefaultVetsIndexRoute;
   DefaultWeeklyReportsIndexRoute: typeof DefaultWeeklyReportsIndexRoute;
@@ -1155,7 +1217,6 @@ interface DefaultRouteChildren {
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultJobsRoute: DefaultJobsRoute,
-  DefaultMedicalRecordsRoute: DefaultMedicalRecordsRoute,
   DefaultRemindersRoute: DefaultRemindersRoute,
   DefaultUsersRoute: DefaultUsersRoute,
   DefaultIndexRoute: DefaultIndexRoute,
@@ -1164,12 +1225,15 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultBetasCreateRoute: DefaultBetasCreateRoute,
   DefaultCheckupsUuidRoute: DefaultCheckupsUuidRoute,
   DefaultJournalUuidRoute: DefaultJournalUuidRoute,
+  DefaultMedicalRecordsUuidRoute: DefaultMedicalRecordsUuidRoute,
+  DefaultMedicalRecordsLabelsRoute: DefaultMedicalRecordsLabelsRoute,
   DefaultPendingCardsUuidRoute: DefaultPendingCardsUuidRoute,
   DefaultWeeklyReportsUuidRoute: DefaultWeeklyReportsUuidRoute,
   DefaultB2bIndexRoute: DefaultB2bIndexRoute,
   DefaultBetasIndexRoute: DefaultBetasIndexRoute,
   DefaultCheckupsIndexRoute: DefaultCheckupsIndexRoute,
   DefaultJournalIndexRoute: DefaultJournalIndexRoute,
+  DefaultMedicalRecordsIndexRoute: DefaultMedicalRecordsIndexRoute,
   DefaultPendingCardsIndexRoute: DefaultPendingCardsIndexRoute,
   DefaultVetsIndexRoute: DefaultVetsIndexRoute,
   DefaultWeeklyReportsIndexRoute: DefaultWeeklyReportsIndexRoute,
@@ -1220,6 +1284,7 @@ interface PetsUuidRouteRouteChildren {
   PetsUuidHeartRateRoute: typeof PetsUuidHeartRateRoute;
   PetsUuidItchHistoryRoute: typeof PetsUuidItchHistoryRoute;
   PetsUuidJournalRoute: typeof PetsUuidJournalRoute;
+  PetsUuidMedicalRecordsRoute: typeof PetsUuidMedicalRecordsRoute;
   PetsUuidMedicalReportsRoute: typeof PetsUuidMedicalReportsRoute;
   PetsUuidPendingCardsRoute: typeof PetsUuidPendingCardsRoute;
   PetsUuidQaRoute: typeof PetsUuidQaRoute;
@@ -1240,6 +1305,7 @@ const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
   PetsUuidHeartRateRoute: PetsUuidHeartRateRoute,
   PetsUuidItchHistoryRoute: PetsUuidItchHistoryRoute,
   PetsUuidJournalRoute: PetsUuidJournalRoute,
+  PetsUuidMedicalRecordsRoute: PetsUuidMedicalRecordsRoute,
   PetsUuidMedicalReportsRoute: PetsUuidMedicalReportsRoute,
   PetsUuidPendingCardsRoute: PetsUuidPendingCardsRoute,
   PetsUuidQaRoute: PetsUuidQaRoute,

@@ -21,6 +21,15 @@ export const RECORDS_PAGE = { page: 1, pageSize: 200 } as const;
 /** A record's file: a PDF, JPEG, PNG or WebP (by its bytes) of at most 20 MB. */
 export const MEDICAL_RECORD_MAX_BYTES = 20 * 1024 * 1024;
 
+/** The types a record's file may have, as the API recognises them by their bytes. */
+export const MEDICAL_RECORD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** What the API's 413 and 415 say; the dashboard says the same when it refuses a file before sending it. */
+export const MEDICAL_RECORD_UPLOAD_MESSAGES = {
+  tooLarge: `The file is larger than ${MEDICAL_RECORD_MAX_BYTES / (1024 * 1024)} MB: nothing was stored`,
+  unsupportedType: 'The file must be a PDF, JPEG, PNG or WebP (by its content): nothing was stored',
+} as const;
+
 export const labelColorSchema = z.enum(labelColors);
 export type LabelColor = z.infer<typeof labelColorSchema>;
 export const medicalRecordStatusSchema = z.enum(medicalRecordStatuses);
@@ -148,6 +157,15 @@ export const medicalRecordUploadFieldsSchema = z.strictObject({
     .optional(),
 });
 export type MedicalRecordUploadFields = z.infer<typeof medicalRecordUploadFieldsSchema>;
+
+/**
+ * An upload from the owner app: the same fields with the app's own id for the record, so a retried
+ * upload is recognised and stored once.
+ */
+export const medicalRecordOwnerUploadFieldsSchema = medicalRecordUploadFieldsSchema.extend({
+  uuid: z.uuid(),
+});
+export type MedicalRecordOwnerUploadFields = z.infer<typeof medicalRecordOwnerUploadFieldsSchema>;
 
 export const medicalRecordPatchSchema = z.strictObject({
   title: text().trim().min(1, 'Enter a title').max(200).optional(),

@@ -109,7 +109,12 @@ const FIELD_RESOURCES: Record<string, Resource> = {
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
-const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings', 'submitCheckupAnswers', 'ingestJournalEntry']);
+const NOT_A_VET_ROUTE = new Set([
+  'ingestTrackerReadings',
+  'submitCheckupAnswers',
+  'ingestJournalEntry',
+  'receiveOwnerMedicalRecord',
+]);
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
 const STREAMS = new Set(['streamEvents']);

@@ -1,7 +1,5 @@
-import { MEDICAL_RECORD_MAX_BYTES } from '@vetboard/contract';
+import { MEDICAL_RECORD_UPLOAD_MESSAGES } from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
-
-const MB = MEDICAL_RECORD_MAX_BYTES / (1024 * 1024);
 
 export const medicalRecordsErrors = {
   notFound: () => new AppError(404, 'medical_records.not_found', 'Medical record not found'),
@@ -19,18 +17,19 @@ export const medicalRecordsErrors = {
           'Send the fields (petUuid, title, documentDate) and then one file named "file" in multipart/form-data',
       },
     ]),
-  tooLarge: () =>
-    new AppError(413, 'medical_records.too_large', `The file is larger than ${MB} MB: nothing was stored`),
+  tooLarge: () => new AppError(413, 'medical_records.too_large', MEDICAL_RECORD_UPLOAD_MESSAGES.tooLarge),
   unsupportedType: () =>
-    new AppError(
-      415,
-      'medical_records.unsupported_type',
-      'The file must be a PDF, JPEG, PNG or WebP (by its content): nothing was stored',
-    ),
+    new AppError(415, 'medical_records.unsupported_type', MEDICAL_RECORD_UPLOAD_MESSAGES.unsupportedType),
   labelNotFound: (path = 'labelUuids') =>
     new AppError(400, 'medical_records.label_not_found', 'Invalid request', [
       { path, message: 'No active label with this id' },
     ]),
+  idConflict: () =>
+    new AppError(
+      409,
+      'medical_records.id_conflict',
+      'A record with this id was already received for another pet: nothing was stored',
+    ),
   alreadyReviewed: () =>
     new AppError(409, 'medical_records.already_reviewed', 'This record has already been reviewed'),
 };

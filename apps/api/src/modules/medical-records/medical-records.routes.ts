@@ -12,11 +12,12 @@ import {
   medicalRecordPatchSchema,
   medicalRecordResponseSchema,
 } from '@vetboard/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../lib/file-response.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import { sessionVet } from '../../plugins/app/authenticate.ts';
+import { sessionIntegration, sessionVet } from '../../plugins/app/authenticate.ts';
 import { sendableFile } from '../files/files.service.ts';
 import { medicalRecordsErrors } from './medical-records.errors.ts';
 import {
@@ -29,6 +30,7 @@ import {
   mergeLabel,
   patchLabel,
   patchMedicalRecord,
+  receiveOwnerMedicalRecord,
   reviewMedicalRecord,
   type UploadPart,
   uploadMedicalRecord,
@@ -38,6 +40,31 @@ const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /** Room for the fields, the multipart boundaries and the part headers around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Hands a record upload's parts to the service within the limits (one file of at most 20 MB, a few
+ * short fields), turning the multipart reader's refusals into the module's 413 and 400.
+ */
+async function receiveUpload<T>(
+  request: FastifyRequest,
+  handle: (parts: AsyncIterable<UploadPart>) => Promise<T>,
+): Promise<T> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > MEDICAL_RECORD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw medicalRecordsErrors.tooLarge();
+  if (!request.isMultipart()) throw medicalRecordsErrors.fileMissing();
+  const parts = request.parts({
+    limits: { fileSize: MEDICAL_RECORD_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 },
+  }) as AsyncIterable<UploadPart>;
+  try {
+    return await handle(parts);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw medicalRecordsErrors.tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw medicalRecordsErrors.fileMissing();
+    throw error;
+  }
+}
 
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MedicalRecordsDeps = { db: app.database.db, now: app.clock.now };
@@ -146,23 +173,44 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await receiveUpload(request, (parts) => uploadMedicalRecord(deps, parts, sessionVet(request)))),
+  );
+
+  app.post(
+    '/owner-uploads',
+    {
+      // Not a vet route: the owner app authenticates with its integration token, as journal entries do.
+      config: { auth: 'integration' },
+      schema: {
+        operationId: 'receiveOwnerMedicalRecord',
+        tags,
+        summary: 'Receive a medical record from the owner app',
+        description:
+          'multipart/form-data from the owner app (integration token): the fields `uuid` (the app’s id for ' +
+          'the record), `petUuid`, `title` (the file’s name by default) and `documentDate` (YYYY-MM-DD, today ' +
+          'by default), then one `file`: a PDF, JPEG, PNG or WebP (by its bytes) of at most ' +
+          `${MEDICAL_RECORD_MAX_BYTES} bytes. 201 with the record, awaiting review and uploaded by the owner; ` +
+          'the same uuid sent again for the same pet answers 200 with the stored record and stores nothing, ' +
+          'for another pet 409. Too large is 413, another type 415: nothing is stored then.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: medicalRecordResponseSchema,
+          201: medicalRecordResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
     async (request, reply) => {
-      const declared = Number(request.headers['content-length']);
-      if (declared > MEDICAL_RECORD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
-        throw medicalRecordsErrors.tooLarge();
-      if (!request.isMultipart()) throw medicalRecordsErrors.fileMissing();
-      const parts = request.parts({
-        limits: { fileSize: MEDICAL_RECORD_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 },
-      }) as AsyncIterable<UploadPart>;
-      try {
-        return reply.status(201).send(await uploadMedicalRecord(deps, parts, sessionVet(request)));
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw medicalRecordsErrors.tooLarge();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw medicalRecordsErrors.fileMissing();
-        throw error;
-      }
+      const { created, medicalRecord } = await receiveUpload(request, (parts) =>
+        receiveOwnerMedicalRecord(deps, parts, sessionIntegration(request)),
+      );
+      return reply.status(created ? 201 : 200).send({ medicalRecord });
     },
   );
 

@@ -112,7 +112,7 @@ describe('PetSideMenu (SPEC §2 "Pet layout side menu")', () => {
       ['Diet Plans', `/pets/${petUuid}/diets`],
       ['Health Checkups', `/pets/${petUuid}/checkups`],
       ['Wellbeing', `/pets/${petUuid}/journal`],
-      ['Medical Records', `/medical-records?petUuid=${petUuid}`],
+      ['Medical Records', `/pets/${petUuid}/medical-records`],
       ['Pending Cards', `/pets/${petUuid}/pending-cards`],
       ['Vetboard Vet Reminders', `/pets/${petUuid}/reminders`],
       ['Respiratory Rate', `/pets/${petUuid}/respiratory-history`],

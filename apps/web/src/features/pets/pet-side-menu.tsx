@@ -182,7 +182,7 @@ export function PetSideMenu({ petUuid }: { petUuid: string }) {
               newWindow
               label="Medical Records"
               icon={<IconFileText {...ICON} />}
-              link={{ to: '/medical-records', search: { petUuid } }}
+              link={{ to: '/pets/$uuid/medical-records', params }}
             />
             <MenuLink
               newWindow

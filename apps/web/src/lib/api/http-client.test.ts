@@ -187,3 +187,87 @@ describe('http client', () => {
     await expect(http.request('/v1/ok', { schema: okResponseSchema })).rejects.toThrow();
   });
 });
+
+/** A fake XMLHttpRequest: each send reports half then all of the body sent, then answers the next scripted answer. */
+function fakeXhr(answers: { status: number; body?: unknown }[]) {
+  const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+  class FakeXhr {
+    upload: {
+      onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private request = {
+      method: '',
+      url: '',
+      headers: {} as Record<string, string>,
+      body: undefined as unknown,
+    };
+    open(method: string, url: string) {
+      this.request.method = method;
+      this.request.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name.toLowerCase()] = value;
+    }
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      sent.push({ ...this.request, body });
+      const answer = answers.shift() ?? { status: 500 };
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = answer.status;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('http client uploads', () => {
+  it('sends the form with the bearer token, reports the progress and camelCases the answer', async () => {
+    const sent = fakeXhr([{ status: 201, body: { medical_record: { uuid: 'r1' } } }]);
+    const { http } = client({}, { getAccessToken: () => 'token-1' });
+    const form = new FormData();
+    form.append('petUuid', 'p1');
+    const progress: number[] = [];
+    const result = await http.upload('/v1/medical-records', form, {
+      schema: anything,
+      onProgress: (done, total) => progress.push(done / total),
+    });
+    expect(result).toEqual({ medicalRecord: { uuid: 'r1' } });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/v1/medical-records', body: form });
+    expect(sent[0]?.headers.authorization).toBe('Bearer token-1');
+    vi.unstubAllGlobals();
+  });
+
+  it('gives the API’s refusal as an HttpError, and after a 401 refreshes the session once and sends again', async () => {
+    fakeXhr([
+      { status: 415, body: { error: 'The file must be a PDF', code: 'medical_records.unsupported_type' } },
+      { status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } },
+      { status: 201, body: { ok: true } },
+    ]);
+    const { http, calls } = client({ '/v1/auth/refresh': [{ status: 200, body: { ok: true } }] });
+    const refused = http.upload('/v1/medical-records', new FormData(), { schema: anything });
+    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    await expect(refused).rejects.toMatchObject({ status: 415, serverMessage: 'The file must be a PDF' });
+    await expect(http.upload('/v1/medical-records', new FormData(), { schema: anything })).resolves.toEqual({
+      ok: true,
+    });
+    expect(calls.map((call) => call.url)).toEqual(['/v1/auth/refresh']);
+    vi.unstubAllGlobals();
+  });
+});

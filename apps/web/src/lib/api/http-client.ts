@@ -41,8 +41,26 @@ export interface HttpClientOptions {
   retryDelayMs?: (extraAttemptsDone: number) => number;
 }
 
+export interface UploadOptions<S extends ResponseSchema> {
+  method?: 'POST' | 'PUT';
+  /** Bytes sent so far of `total`, as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+  schema: S;
+}
+
 export interface HttpClient {
   request<S extends ResponseSchema>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+  /**
+   * A multipart upload with progress: fetch cannot report how much of a request body was sent, so this
+   * one call goes through XMLHttpRequest. Not retried (a large body is not sent twice on a hunch), but a
+   * 401 refreshes the session once and sends it again, as `request` does.
+   */
+  upload<S extends ResponseSchema>(
+    path: string,
+    form: FormData,
+    options: UploadOptions<S>,
+  ): Promise<z.output<S>>;
 }
 
 /** These calls give 401 its own meaning (wrong password, no session yet), so a 401 there is not an expired session. */
@@ -146,6 +164,41 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return pendingRefresh;
   }
 
+  function sendForm(path: string, form: FormData, init: Omit<UploadOptions<z.ZodType>, 'schema'>) {
+    return new Promise<unknown>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'POST', buildUrl(options.baseUrl, path));
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = options.getAccessToken?.();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) init.onProgress?.(event.loaded, event.total);
+      };
+      const abort = () => xhr.abort();
+      init.signal?.addEventListener('abort', abort, { once: true });
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+      xhr.onerror = () => reject(new NetworkError('Network request failed'));
+      xhr.onload = async () => {
+        init.signal?.removeEventListener('abort', abort);
+        const text = xhr.responseText;
+        let body: unknown;
+        try {
+          body = text && xhr.getResponseHeader('content-type')?.includes('json') ? JSON.parse(text) : text;
+        } catch {
+          body = undefined;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(body || undefined);
+        const parsed = await parseErrorBody(body);
+        reject(
+          parsed?.success
+            ? new HttpError(xhr.status, parsed.data.error, parsed.data.code, parsed.data.details)
+            : new HttpError(xhr.status, undefined, undefined),
+        );
+      };
+      xhr.send(form);
+    });
+  }
+
   const sessionExpired = (error: HttpError) => new SessionExpiredError(401, error.serverMessage, error.code);
   const isUnauthorized = (error: unknown): error is HttpError =>
     error instanceof HttpError && error.status === 401;
@@ -167,6 +220,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
       }
       // Both APIs' `parse` return their schema's output; their union loses that.
+      return schema.parse(camelCaseKeys(body)) as z.output<typeof schema>;
+    },
+
+    async upload(path, form, { schema, ...init }) {
+      let body: unknown;
+      try {
+        body = await sendForm(path, form, init);
+      } catch (error) {
+        if (!isUnauthorized(error)) throw error;
+        if (!(await refreshSession())) throw sessionExpired(error);
+        try {
+          body = await sendForm(path, form, init);
+        } catch (replayError) {
+          if (!isUnauthorized(replayError)) throw replayError;
+          options.onSessionExpired?.();
+          throw sessionExpired(replayError);
+        }
+      }
       return schema.parse(camelCaseKeys(body)) as z.output<typeof schema>;
     },
   };
