@@ -20,15 +20,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
+import {
+  describe,
+  type Load,
+  rounds as loadRounds,
+  type Recorded,
+  recordStatements,
+  row,
+  startBare,
+  type Target,
+} from '../support/load.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -40,39 +48,6 @@ const PGLITE = process.env.BENCH_PGLITE !== '0';
 const PASSWORD = 'bench-password-123';
 const LIST_PATH = process.env.BENCH_LIST_PATH ?? '/v1/users?page=1&pageSize=50';
 const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'bench_lists';
-
-type Load = { rps: number; p50: number; p99: number };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-async function load(url: string, headers: Record<string, string>, rate?: number): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-    // The load comes from a worker thread, so it does not compete with the servers for the event loop.
-    workers: 1,
-    ...(rate ? { overallRate: rate } : {}),
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-function summary(loads: Load[]): Load {
-  return {
-    rps: Math.round(median(loads.map((l) => l.rps))),
-    p50: median(loads.map((l) => l.p50)),
-    p99: median(loads.map((l) => l.p99)),
-  };
-}
-
-const row = (l: Load) => ({ 'req/s': l.rps, 'p50 ms': l.p50, 'p99 ms': l.p99 });
 
 const config = parseConfig({
   LOG_LEVEL: 'silent',
@@ -131,82 +106,6 @@ async function startApp(database: Database) {
   return { app, base, cookie };
 }
 
-type Recorded = { text: string; values?: unknown[]; rowMode?: string; name?: string };
-
-/**
- * The statements one app request sends, captured at the `pg` client, in groups: a statement sent while
- * another of the request is still running joins its group (the app sent them at once). `warm` first
- * makes one request, so that what is recorded is a steady-state request (the session lookup cached).
- */
-async function recordStatements(base: string, cookie: string, warm: boolean): Promise<Recorded[][]> {
-  if (warm) await (await fetch(`${base}${LIST_PATH}`, { headers: { cookie } })).arrayBuffer();
-  const groups: Recorded[][] = [];
-  let running = 0;
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    let statement: Recorded | undefined;
-    if (typeof first === 'string') statement = { text: first, values: second as unknown[] };
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const { text, values, rowMode, name } = first as Recorded;
-      const params = Array.isArray(second) ? second : values;
-      statement = { text, values: params, ...(rowMode ? { rowMode } : {}), ...(name ? { name } : {}) };
-    }
-    if (!statement) return original.apply(this, args);
-    if (running === 0 || groups.length === 0) groups.push([]);
-    groups.at(-1)?.push(statement);
-    running++;
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (...results: unknown[]) => {
-        running--;
-        return callback(...results);
-      };
-      return original.apply(this, args);
-    }
-    const result = original.apply(this, args);
-    if (result instanceof Promise) result.finally(() => running--).catch(() => {});
-    else running--;
-    return result;
-  };
-  try {
-    const response = await fetch(`${base}${LIST_PATH}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`${LIST_PATH}: ${response.status}`);
-    await response.arrayBuffer();
-  } finally {
-    proto.query = original;
-  }
-  return groups;
-}
-
-function describe(groups: Recorded[][]): string {
-  return groups.map((g) => (g.length > 1 ? `(${g.length} at once)` : '1')).join(' then ');
-}
-
-/** A bare route sending `groups` of statements one group after the other, each group's at once. */
-async function startBare(url: string, groups: Recorded[][]) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => {
-    const results: unknown[][] = [];
-    for (const group of groups) {
-      const answers = await Promise.all(group.map((s) => pool.query(s)));
-      for (const answer of answers) results.push(answer.rows);
-    }
-    return { results };
-  });
-  const base = await bare.listen({ host: '127.0.0.1', port: 0 });
-  const probe = await fetch(`${base}/bare`);
-  if (!probe.ok) throw new Error(`bare route: ${probe.status} ${await probe.text()}`);
-  const close = async () => {
-    await bare.close();
-    await pool.end();
-  };
-  return { base, close };
-}
-
 /**
  * The list as it was before the list indexes (the indexes of migration 0004 reverted) and the SQL
  * before "join after limiting" and the bounded count: users joined to families, sorted whole, and a
@@ -253,19 +152,9 @@ async function createDatabase(name: string, template?: string): Promise<string> 
   return urlOf(name);
 }
 
-interface Target {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-}
-
-/** Alternating rounds over `targets`: every target once per round, in order. */
-async function rounds(targets: Target[], rate?: number): Promise<Map<string, Load>> {
-  const loads = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
-  for (let round = 0; round < ROUNDS; round++)
-    for (const t of targets) loads.get(t.name)?.push(await load(t.url, t.headers, rate));
-  return new Map([...loads].map(([name, l]) => [name, summary(l)]));
-}
+/** Alternating rounds over `targets` at this bench's settings. */
+const rounds = (targets: Target[], rate?: number): Promise<Map<string, Load>> =>
+  loadRounds(targets, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS, ...(rate ? { rate } : {}) });
 
 const results: Record<string, ReturnType<typeof row>> = {};
 const ratios: string[] = [];
@@ -295,8 +184,8 @@ try {
     const app = await startApp(database);
     closers.push(() => app.app.close());
     appByScale.set(scale, app);
-    const first = await recordStatements(app.base, app.cookie, false);
-    const steady = await recordStatements(app.base, app.cookie, true);
+    const first = await recordStatements(app.base, LIST_PATH, app.cookie, false);
+    const steady = await recordStatements(app.base, LIST_PATH, app.cookie, true);
     for (const s of steady.flat()) console.log(`  ${s.text.slice(0, 300)}`);
     const bare = await startBare(url, steady);
     closers.push(bare.close);
