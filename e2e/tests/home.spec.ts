@@ -26,6 +26,10 @@ test.describe('home page', () => {
       'href',
       '/journal?status=new',
     );
+    await expect(page.locator('[data-count="medicalRecordsToReview"]')).toHaveAttribute(
+      'href',
+      '/medical-records?status=pending',
+    );
     await expect(page.locator('[data-count="remindersOverdue"]')).toHaveAttribute(
       'href',
       '/reminders?assignment=mine',

@@ -195,7 +195,7 @@ function Counts({ home }: { home: HomeResponse }) {
           label="medical records to review"
           name="medicalRecordsToReview"
           size="lg"
-          link={{ to: '/medical-records' }}
+          link={{ to: '/medical-records', search: { status: 'pending' } }}
         />
         <Text size="sm" c="dimmed">
           Documents awaiting a review
