@@ -32,6 +32,10 @@ import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes
 import { weightRoutes } from './modules/trackers/trackers.weight.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vetsRoutes } from './modules/vets/vets.routes.ts';
+import {
+  weeklyReportsPetRoutes,
+  weeklyReportsRoutes,
+} from './modules/weekly-reports/weekly-reports.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -143,6 +147,8 @@ export async function buildApp({
   await app.register(pendingCardsRoutes, { prefix: '/v1/pending-cards' });
   await app.register(labelsRoutes, { prefix: '/v1/labels' });
   await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
+  await app.register(weeklyReportsRoutes, { prefix: '/v1/weekly-reports' });
+  await app.register(weeklyReportsPetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { VetKind } from '@vetboard/contract';
+import type { VetKind, WeeklyReportContent } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
@@ -14,6 +14,8 @@ import { journalEntries } from '../modules/journal/journal.table.ts';
 import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
+import { buildWeeklyReportContents } from '../modules/weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from '../modules/weekly-reports/weekly-reports.table.ts';
 
 /**
  * The access policy's matrix, built from the OpenAPI document rather than from a list of cases: every
@@ -45,6 +47,8 @@ type Resource =
   | 'dailyStatus'
   /** A document uploaded for a pet: read within the pet's scope. */
   | 'medicalRecord'
+  /** A pet's weekly report: read, commented, reviewed and sent within the pet's scope. */
+  | 'weeklyReport'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -65,6 +69,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'journal-entries': 'journalEntry',
   'pending-cards': 'pendingCard',
   'medical-records': 'medicalRecord',
+  'weekly-reports': 'weeklyReport',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -98,6 +103,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   lastEventId: 'unscoped',
   // The B2B calls name a company by its sku.
   sku: 'company',
+  // The weekly reports a vet reviewed or sent: the vet directory is every vet's (the reports are scoped).
+  vetUuid: 'unscoped',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
@@ -321,7 +328,20 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     uploadedBy: 'vet',
     uploadedAt: new Date(),
   });
+  const weeklyReportId = newId();
+  await db.insert(weeklyReports).values({
+    id: weeklyReportId,
+    petId: pet.id,
+    week: '2026-W02',
+    weekStart: '2026-01-05',
+    companySku: sku ?? null,
+    content: (await buildWeeklyReportContents(db, '2026-W02', [pet.id])).get(pet.id) as WeeklyReportContent,
+    openCardCount: 0,
+    generatedAt: new Date(),
+    updatedAt: new Date(),
+  });
   return {
+    weeklyReport: weeklyReportId,
     medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
@@ -394,6 +414,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     previewUrgentReportEmail: { text: 'Urgent in the matrix' },
     sendUrgentReportEmail: { text: 'Urgent in the matrix' },
     updateCompanyContacts: { dailyStatusEmails: ['matrix@example.com'], urgentReportEmails: [] },
+    editWeeklyReportComment: { vetComment: 'Seen in the matrix' },
   };
   return bodies[operationId];
 }

@@ -3,6 +3,7 @@ import { defineAuthJobs } from '../../modules/auth/auth.jobs.ts';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/auth/auth.service.ts';
 import { definePendingCardJobs } from '../../modules/pending-cards/pending-cards.jobs.ts';
 import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
+import { defineWeeklyReportJobs } from '../../modules/weekly-reports/weekly-reports.jobs.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets
@@ -33,6 +34,7 @@ export const servicesPlugin = fp(
     } satisfies CrossModuleServices);
     defineAuthJobs(app.jobs, { db: app.database.db, cron: app.config.purgeSchedule });
     definePendingCardJobs(app.jobs, app.events, { db: app.database.db, now: app.clock.now });
+    defineWeeklyReportJobs(app.jobs, { db: app.database.db, now: app.clock.now });
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },
 );
