@@ -188,6 +188,8 @@ const weeklyReportListQueries = listQuerySchemas(
     company: z.string().trim().min(1).max(64).optional(),
     /** The vet who reviewed or sent it. */
     vetUuid: z.uuid().optional(),
+    /** One pet's reports (the pet menu's Weekly Reports link). */
+    petUuid: z.uuid().optional(),
   },
 );
 export const weeklyReportListQuerySchema = weeklyReportListQueries.list;

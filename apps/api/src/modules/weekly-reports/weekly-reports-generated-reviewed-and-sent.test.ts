@@ -266,6 +266,8 @@ describe('weekly reports', () => {
     expect((await call('GET', `/v1/weekly-reports/${luna?.id}`, pawsureVet)).statusCode).toBe(404);
     expect((await call('GET', `/v1/pets/${pet.luna}/weekly-reports`, pawsureVet)).statusCode).toBe(404);
 
+    const filtered = await call('GET', `/v1/weekly-reports?petUuid=${pet.luna}`);
+    expect(filtered.json().weeklyReports.map((r: { week: string }) => r.week)).toEqual([WEEK, '2026-W46']);
     const ofPet = await call('GET', `/v1/pets/${pet.luna}/weekly-reports`);
     expect(ofPet.json().weeklyReports.map((r: { week: string }) => r.week)).toEqual([WEEK, '2026-W46']);
   });

@@ -127,7 +127,7 @@ export interface GenerationResult {
  * and two runs at once write each report once (the unique index decides, the loser skips).
  */
 export async function generateWeeklyReports(
-  deps: WeeklyReportsDeps,
+  deps: { db: DbOrTx; now: Now },
   week: string,
   actor: Actor,
   options: { petIds?: readonly string[]; generatedAt?: Date } = {},
@@ -194,8 +194,8 @@ export async function listWeeklyReports(
   actor: Actor,
   query: WeeklyReportListQuery,
 ): Promise<WeeklyReportListResponse> {
-  const { page, pageSize, sort, order, ...filters } = query;
-  const filter = { ...filters, scope: reportScope(actor) };
+  const { page, pageSize, sort, order, petUuid, ...filters } = query;
+  const filter = { ...filters, petId: petUuid, scope: reportScope(actor) };
   const [{ rows, pagination }, counts] = await Promise.all([
     listPage(query, {
       rows: (window) => listReports(deps.db, filter, { sort, order }, window),
