@@ -130,7 +130,12 @@ export async function generateWeeklyReports(
   deps: { db: DbOrTx; now: Now },
   week: string,
   actor: Actor,
-  options: { petIds?: readonly string[]; generatedAt?: Date } = {},
+  options: {
+    petIds?: readonly string[];
+    generatedAt?: Date;
+    /** The demo data's ids are drawn from its seed, so every seeding gives the same rows. */
+    idOf?: (petId: string) => string;
+  } = {},
 ): Promise<GenerationResult> {
   const petIds = options.petIds ?? (await monitoredPetIds(deps.db, week));
   const weekStart = weekBounds(week).from;
@@ -152,7 +157,7 @@ export async function generateWeeklyReports(
       if (!content) return [];
       return [
         {
-          id: newId(),
+          id: options.idOf?.(pet.id) ?? newId(),
           petId: pet.id,
           week,
           weekStart,

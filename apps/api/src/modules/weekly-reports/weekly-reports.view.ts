@@ -46,7 +46,9 @@ function weightText(weight: WeeklyReportContent['weight']): string {
   const change =
     weight.changeKg === null
       ? ''
-      : ` (${weight.changeKg > 0 ? '+' : ''}${number(weight.changeKg)} kg this week)`;
+      : weight.changeKg === 0
+        ? ' (no change this week)'
+        : ` (${weight.changeKg > 0 ? '+' : ''}${number(weight.changeKg)} kg this week)`;
   const target = weight.targetKg === null ? '' : `, target ${number(weight.targetKg)} kg`;
   return `${number(weight.latestKg)} kg${change}${target}: ${weightTrendLabels[weight.trend].toLowerCase()}`;
 }

@@ -153,7 +153,9 @@ function WeekFacts({ report }: { report: WeeklyReport }) {
             <Text size="sm" data-testid="weight-trend">
               {formatNumber(weight.latestKg, 2)} kg
               {weight.changeKg !== null &&
-                ` (${weight.changeKg > 0 ? '+' : ''}${formatNumber(weight.changeKg, 2)} kg)`}
+                (weight.changeKg === 0
+                  ? ' (no change)'
+                  : ` (${weight.changeKg > 0 ? '+' : ''}${formatNumber(weight.changeKg, 2)} kg)`)}
               {weight.targetKg !== null && `, target ${formatNumber(weight.targetKg, 2)} kg`} ·{' '}
               {weightTrendLabels[weight.trend]}
             </Text>
