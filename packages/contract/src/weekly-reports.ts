@@ -48,6 +48,8 @@ function parseWeek(week: string): { year: number; number: number } {
 }
 
 function isoWeekExists(week: string): boolean {
+  // Refinements run even after the pattern failed: a malformed value is simply no week.
+  if (!/^\d{4}-W\d{2}$/.test(week)) return false;
   const { year, number } = parseWeek(week);
   return number <= 52 || isoWeekOfDate(isoDateOf(firstMondayOf(year) + (number - 1) * 7 * DAY_MS)) === week;
 }

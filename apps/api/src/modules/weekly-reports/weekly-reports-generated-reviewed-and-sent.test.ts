@@ -276,6 +276,7 @@ describe('weekly reports', () => {
     const luna = await reportOf(pet.luna);
     const before = await rowCounts();
     expect((await call('GET', '/v1/weekly-reports?week=2026-W60')).statusCode).toBe(400);
+    expect((await call('GET', '/v1/weekly-reports?week=last-week')).statusCode).toBe(400);
     expect((await call('GET', '/v1/weekly-reports?status=archived')).statusCode).toBe(400);
     const long = await call('PUT', `/v1/weekly-reports/${luna?.id}/comment`, regular, {
       vetComment: 'x'.repeat(5001),
