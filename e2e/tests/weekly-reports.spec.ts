@@ -12,12 +12,20 @@ function rows(page: Page) {
 
 test.describe('weekly reports', () => {
   test('the vet opens this week’s draft, comments it with the pet’s name, marks it reviewed and sends it to the owner', async ({
-    page,
+    page: petPage,
   }) => {
     test.setTimeout(120_000);
-    await logIn(page);
-    // The pet menu's link: the pet's reports, the draft of the week just ended first.
-    await page.goto(`/weekly-reports?petUuid=${pet.uuid}`);
+    await logIn(petPage);
+    // The pet menu's link opens the pet's reports (in a new window), the draft of the week just ended first.
+    await petPage.goto(`/pets/${pet.uuid}`);
+    const [page] = await Promise.all([
+      petPage.waitForEvent('popup'),
+      petPage
+        .getByRole('navigation', { name: 'Pet menu' })
+        .getByRole('link', { name: 'Weekly Reports (opens in a new window)' })
+        .click(),
+    ]);
+    await expect(page).toHaveURL(`/weekly-reports?petUuid=${pet.uuid}`);
     await expect(page.getByRole('heading', { level: 1, name: `${pet.name}’s weekly reports` })).toBeVisible({
       timeout: 30_000,
     });

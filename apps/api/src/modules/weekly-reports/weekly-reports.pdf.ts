@@ -75,7 +75,7 @@ function WeeklyReportPdf({
         text(
           index === 0
             ? [styles.first, header ? styles.thText : {}]
-            : [styles.cell, header ? styles.thText : {}],
+            : [styles.cell, index === 1 ? { width: 115 } : {}, header ? styles.thText : {}],
           cell,
         ),
       ),
