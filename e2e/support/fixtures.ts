@@ -37,6 +37,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Linnea', lastName: 'Okonkwo' },
     pets: { luna: 'Saffron', milo: 'Pipkin', pepper: 'Gossamer' },
   },
+  weeklyReports: {
+    like: 'emma',
+    owner: { firstName: 'Perpetua', lastName: 'Gallowglass' },
+    pets: { luna: 'Marmaduke' },
+  },
   checkups: {
     like: 'emma',
     owner: { firstName: 'Ottoline', lastName: 'Wolstenholme' },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { BISCUIT, HEAD_VET, LUNA_CHECKUPS, LUNA_JOURNAL, PRODUCT_NAME } from '../support/demo.ts';
+import { BISCUIT, HEAD_VET, LUNA, LUNA_CHECKUPS, LUNA_JOURNAL, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 
@@ -150,6 +150,26 @@ for (const viewport of viewports) {
       await page.getByTestId('daily-email-button').click();
       await expect(page.getByTestId('recipient').first()).toBeVisible();
       await audit(page, 'b2b daily e-mail preview', findings, ['iframe[title="E-mail preview"]']);
+      expect(findings).toEqual([]);
+    });
+
+    test('the weekly reports and a report have no serious or critical violation', async ({ page }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      const reports = (await (
+        await page.request.get(`/v1/weekly-reports?petUuid=${LUNA.uuid}&sort=week&order=desc`)
+      ).json()) as { weeklyReports: { uuid: string }[] };
+      const latest = reports.weeklyReports[0]?.uuid;
+      expect(latest).toBeDefined();
+      await auditScreens(
+        page,
+        [
+          ['weekly reports', '/weekly-reports'],
+          ['weekly report', `/weekly-reports/${latest}`],
+        ],
+        findings,
+      );
       expect(findings).toEqual([]);
     });
 

@@ -42,6 +42,24 @@ for (const viewport of viewports) {
       await shoot(page, 'public-diet-pdf-invalid', viewport.name);
     });
 
+    test(`weekly reports @screens`, async ({ page }) => {
+      await logIn(page);
+      await page.goto('/weekly-reports');
+      await expect(
+        page.getByRole('table', { name: 'Weekly reports' }).locator('tbody tr').first(),
+      ).toBeVisible();
+      await shoot(page, 'weekly-reports', viewport.name);
+      const reports = (await (
+        await page.request.get(`/v1/weekly-reports?petUuid=${LUNA.uuid}&sort=week&order=desc`)
+      ).json()) as { weeklyReports: { uuid: string }[] };
+      await page.goto(`/weekly-reports/${reports.weeklyReports[0]?.uuid}`);
+      await expect(page.getByTestId('weekly-tracker').first().getByRole('img')).toBeVisible();
+      await shoot(page, 'weekly-report', viewport.name);
+      await page.goto(`/weekly-reports/${reports.weeklyReports[1]?.uuid}`);
+      await expect(page.getByTestId('report-history')).toContainText('Sent to');
+      await shoot(page, 'weekly-report-sent', viewport.name);
+    });
+
     test(`signed-in pages @screens`, async ({ page }) => {
       await logIn(page);
       await expect(page.getByTestId('home-todo')).toBeVisible();

@@ -34,6 +34,10 @@ import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes
 import { weightRoutes } from './modules/trackers/trackers.weight.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vetsRoutes } from './modules/vets/vets.routes.ts';
+import {
+  weeklyReportsPetRoutes,
+  weeklyReportsRoutes,
+} from './modules/weekly-reports/weekly-reports.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -147,6 +151,8 @@ export async function buildApp({
   await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
   await app.register(remindersRoutes, { prefix: '/v1/reminders' });
   await app.register(homeRoutes, { prefix: '/v1/home' });
+  await app.register(weeklyReportsRoutes, { prefix: '/v1/weekly-reports' });
+  await app.register(weeklyReportsPetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { betaFeatures } from '@vetboard/contract';
+import { betaFeatures, isoWeekOfDate } from '@vetboard/contract';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ import { files } from './modules/files/files.table.ts';
 import { journalEntries } from './modules/journal/journal.table.ts';
 import { medicalRecords } from './modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from './modules/pending-cards/pending-cards.table.ts';
+import { generateWeeklyReports } from './modules/weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from './modules/weekly-reports/weekly-reports.table.ts';
+import { systemActor } from './policy/actor.ts';
 
 /**
  * The OpenAPI document is what clients (and contract-testing proxies) trust, so the
@@ -263,8 +266,15 @@ describe('real answers match the document', () => {
     });
     expect(reminder.statusCode, reminder.body).toBe(201);
 
+    const week = isoWeekOfDate(new Date(now).toISOString().slice(0, 10));
+    await generateWeeklyReports({ db, now: () => new Date(now) }, week, systemActor('docs'), {
+      petIds: [pet.id],
+    });
+    const [weeklyReport] = await db.select({ id: weeklyReports.id }).from(weeklyReports);
+
     const ids: Record<string, string> = {
       '/v1/reminders/': reminder.json().reminder.uuid,
+      '/v1/weekly-reports/': weeklyReport?.id ?? '',
       '/v1/pending-cards/': cardId,
       '/v1/journal-entries/': journalEntryId,
       '/v1/medical-records/': medicalRecordId,

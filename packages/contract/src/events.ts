@@ -34,6 +34,8 @@ export const domainEventTypes = [
   'label.changed',
   'reminder.created',
   'reminder.changed',
+  'weekly_report.generated',
+  'weekly_report.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -27,3 +27,4 @@ export * from './trackers.ts';
 export * from './units.ts';
 export * from './users.ts';
 export * from './vets.ts';
+export * from './weekly-reports.ts';

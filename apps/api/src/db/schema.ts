@@ -28,3 +28,4 @@ export * from '../modules/trackers/trackers.table.ts';
 export * from '../modules/trackers/trackers.weight.table.ts';
 export * from '../modules/users/users.table.ts';
 export * from '../modules/vets/vets.table.ts';
+export * from '../modules/weekly-reports/weekly-reports.table.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { VetKind } from '@vetboard/contract';
+import type { VetKind, WeeklyReportContent } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
@@ -15,6 +15,8 @@ import { medicalRecords } from '../modules/medical-records/medical-records.table
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
 import { reminders } from '../modules/reminders/reminders.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
+import { buildWeeklyReportContents } from '../modules/weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from '../modules/weekly-reports/weekly-reports.table.ts';
 
 /**
  * The access policy's matrix, built from the OpenAPI document rather than from a list of cases: every
@@ -48,6 +50,8 @@ type Resource =
   | 'medicalRecord'
   /** A vet reminder about a pet: read and changed within the pet's scope. */
   | 'reminder'
+  /** A pet's weekly report: read, commented, reviewed and sent within the pet's scope. */
+  | 'weeklyReport'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -69,6 +73,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'pending-cards': 'pendingCard',
   'medical-records': 'medicalRecord',
   reminders: 'reminder',
+  'weekly-reports': 'weeklyReport',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -106,6 +111,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   lastEventId: 'unscoped',
   // The B2B calls name a company by its sku.
   sku: 'company',
+  // The weekly reports a vet reviewed or sent: the vet directory is every vet's (the reports are scoped).
+  vetUuid: 'unscoped',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
@@ -345,8 +352,21 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  const weeklyReportId = newId();
+  await db.insert(weeklyReports).values({
+    id: weeklyReportId,
+    petId: pet.id,
+    week: '2026-W02',
+    weekStart: '2026-01-05',
+    companySku: sku ?? null,
+    content: (await buildWeeklyReportContents(db, '2026-W02', [pet.id])).get(pet.id) as WeeklyReportContent,
+    openCardCount: 0,
+    generatedAt: new Date(),
+    updatedAt: new Date(),
+  });
   return {
     reminder: reminderId,
+    weeklyReport: weeklyReportId,
     medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
@@ -422,6 +442,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     previewUrgentReportEmail: { text: 'Urgent in the matrix' },
     sendUrgentReportEmail: { text: 'Urgent in the matrix' },
     updateCompanyContacts: { dailyStatusEmails: ['matrix@example.com'], urgentReportEmails: [] },
+    editWeeklyReportComment: { vetComment: 'Seen in the matrix' },
   };
   return bodies[operationId];
 }

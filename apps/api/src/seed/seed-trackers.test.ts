@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readingKinds, readingRanges } from '@vetboard/contract';
+import { readingKinds, readingRanges, type WeeklyReportContent } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { weekJustEnded } from '../modules/weekly-reports/weekly-reports.service.ts';
 import { DAY_MS } from './demo-dates.ts';
 import { TRACKER_PETS_PER_SCALE } from './demo-trackers.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
@@ -334,5 +335,37 @@ describe('the demo weight history', () => {
     );
     expect(milo[0]?.value).toBeGreaterThan(6.6);
     expect(milo.at(-1)?.value).toBe(6.4);
+  });
+});
+
+describe('the demo weekly reports', () => {
+  it('cover the last eight weeks of the collar pets: the latest in draft, the older ones sent by several vets', async () => {
+    const weeks = await rows<{ week: string; status: string; reports: number; senders: number }>(sql`
+      select week, min(status::text) as status, count(*)::int as reports,
+             count(distinct sent_by_vet_id)::int as senders
+      from weekly_reports group by week order by week`);
+    expect(weeks).toHaveLength(8);
+    expect(weeks.map((w) => w.week).at(-1)).toBe(weekJustEnded(end));
+    for (const week of weeks) expect(week.reports).toBe(sample.length);
+    expect(weeks.at(-1)).toMatchObject({ status: 'draft', senders: 0 });
+    for (const week of weeks.slice(0, -1)) {
+      expect(week.status).toBe('sent');
+      expect(week.senders).toBeGreaterThan(1);
+    }
+    const unsent = await rows<{ n: number }>(sql`
+      select count(*)::int as n from weekly_reports
+      where status = 'sent' and (sent_at is null or reviewed_by_vet_id is null or vet_comment = '')`);
+    expect(unsent[0]?.n).toBe(0);
+  });
+
+  it("show Luna's sleeping respiratory rate rising in her latest report", async () => {
+    const [luna] = await rows<{ status: string; content: WeeklyReportContent }>(sql`
+      select status::text as status, content from weekly_reports
+      where pet_id = ${LUNA.id} and week = ${weekJustEnded(end)}`);
+    expect(luna?.status).toBe('draft');
+    const respiratory = luna?.content.trackers.find((t) => t.kind === 'respiratory_rate');
+    expect(respiratory?.daysWithData).toBe(7);
+    expect(respiratory?.changePercent).toBeGreaterThan(5);
+    expect(respiratory?.average).toBeGreaterThan(respiratory?.previousAverage ?? Infinity);
   });
 });

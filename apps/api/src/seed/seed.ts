@@ -35,6 +35,7 @@ import {
   trackerPetsOf,
   trackersEndOf,
 } from './generate-trackers.ts';
+import { seedWeeklyReports } from './generate-weekly-reports.ts';
 
 export { DEMO_REFERENCE_DATE, DEMO_SEED, type DemoCounts } from './generate.ts';
 
@@ -178,6 +179,15 @@ export async function seedDemoData(deps: {
     );
     progress({ step: 'Seeding medical records and labels' });
     await insertDemoMedicalRecords(tx, records, DEMO_REFERENCE_DATE);
+    if (end) {
+      // After every module they read: a report is computed from the readings, cards, journal and diets.
+      progress({ step: 'Writing eight weeks of weekly reports' });
+      await seedWeeklyReports(
+        tx,
+        end,
+        readingPets.map((pet) => pet.id),
+      );
+    }
     await recordAudit(tx, systemActor('seed'), {
       action: 'seed.demo',
       entity: 'database',

@@ -171,3 +171,25 @@ export async function vetNames(db: DbOrTx, ids: string[]) {
     .from(vets)
     .where(inArray(vets.id, ids));
 }
+
+/** Checkups of some pets answered in [start, end), with their form's title, oldest first. */
+export function checkupsOfPetsAnsweredDuring(db: DbOrTx, petIds: readonly string[], start: Date, end: Date) {
+  return db
+    .select({
+      id: checkups.id,
+      petId: checkups.petId,
+      title: forms.title,
+      answeredAt: checkups.answeredAt,
+      problematic: checkups.problematic,
+    })
+    .from(checkups)
+    .innerJoin(forms, eq(forms.id, checkups.formId))
+    .where(
+      and(
+        inArray(checkups.petId, [...petIds]),
+        gte(checkups.answeredAt, start),
+        lt(checkups.answeredAt, end),
+      ),
+    )
+    .orderBy(asc(checkups.answeredAt), asc(checkups.id));
+}

@@ -6,6 +6,7 @@ import {
   type CheckupListResponse,
   type CheckupReview,
   checkAnswers,
+  toTimestamp,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -24,6 +25,7 @@ import { findFormStructure } from './checkups.forms.service.ts';
 import { checkupLifecycle } from './checkups.lifecycle.ts';
 import { toCheckupDto, toCheckupSummaryDto } from './checkups.mapper.ts';
 import {
+  checkupsOfPetsAnsweredDuring,
   countCheckups,
   countCheckupsByStatus,
   findCheckup,
@@ -254,4 +256,34 @@ export async function fillCheckup(
     });
   });
   return getCheckup(deps, actor, id);
+}
+
+export interface WeekCheckup {
+  uuid: string;
+  title: string;
+  answeredAt: { seconds: number };
+  problematic: boolean;
+}
+
+/** Each pet's checkups answered in [start, end): what a weekly report counts and lists. */
+export async function checkupsOfPetsAnsweredInWeek(
+  db: DbOrTx,
+  petIds: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, WeekCheckup[]>> {
+  const byPet = new Map<string, WeekCheckup[]>();
+  if (petIds.length === 0) return byPet;
+  for (const row of await checkupsOfPetsAnsweredDuring(db, petIds, start, end)) {
+    if (!row.answeredAt) continue;
+    const list = byPet.get(row.petId) ?? [];
+    list.push({
+      uuid: row.id,
+      title: row.title,
+      answeredAt: toTimestamp(row.answeredAt),
+      problematic: row.problematic,
+    });
+    byPet.set(row.petId, list);
+  }
+  return byPet;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DietPlanRow, dietPlans } from './diets.plans.table.ts';
 import { type DietSummaryRow, dietSummaryColumns } from './diets.repository.ts';
@@ -37,4 +37,14 @@ export async function findCurrentPlan(
     .limit(1);
   if (!row) return undefined;
   return { plan: row.plan, diet: row.diet?.id ? (row.diet as DietSummaryRow) : null };
+}
+
+/** The current (open) plan of each of some pets that has one, with its current diet. */
+export async function findCurrentPlans(db: DbOrTx, petIds: readonly string[]) {
+  const rows = await db
+    .select({ plan: dietPlans, diet: dietSummaryColumns })
+    .from(dietPlans)
+    .leftJoin(diets, eq(diets.id, dietPlans.currentDietId))
+    .where(and(inArray(dietPlans.petId, [...petIds]), isNull(dietPlans.endedAt)));
+  return rows.map((row) => ({ plan: row.plan, diet: row.diet?.id ? (row.diet as DietSummaryRow) : null }));
 }

@@ -11,6 +11,7 @@ import { toDietPlanDto } from './diets.plans.mapper.ts';
 import {
   endPlan,
   findCurrentPlan,
+  findCurrentPlans,
   findOpenPlan,
   insertPlan,
   setCurrentDiet,
@@ -93,4 +94,14 @@ export async function getCurrentDietPlan(
   if (!(await findPetWithOwner(deps.db, actor, petId))) throw petsErrors.notFound();
   const current = await findCurrentPlan(deps.db, petId);
   return { dietPlan: current ? toDietPlanDto(current.plan, current.diet) : null };
+}
+
+/** The current diet plan of each of some pets that has one (for reports about many pets at once). */
+export async function currentDietPlansOfPets(
+  db: DbOrTx,
+  petIds: readonly string[],
+): Promise<Map<string, DietPlan>> {
+  if (petIds.length === 0) return new Map();
+  const rows = await findCurrentPlans(db, petIds);
+  return new Map(rows.map((row) => [row.plan.petId, toDietPlanDto(row.plan, row.diet)]));
 }

@@ -222,3 +222,24 @@ export async function vetName(db: DbOrTx, id: string) {
     .limit(1);
   return row;
 }
+
+/** Entries of some pets that occurred in [start, end), oldest first. */
+export function entriesOfPetsDuring(db: DbOrTx, petIds: readonly string[], start: Date, end: Date) {
+  return db
+    .select({
+      id: journalEntries.id,
+      petId: journalEntries.petId,
+      category: journalEntries.category,
+      severity: journalEntries.severity,
+      occurredAt: journalEntries.occurredAt,
+    })
+    .from(journalEntries)
+    .where(
+      and(
+        inArray(journalEntries.petId, [...petIds]),
+        gte(journalEntries.occurredAt, start),
+        lt(journalEntries.occurredAt, end),
+      ),
+    )
+    .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
+}

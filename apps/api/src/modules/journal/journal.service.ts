@@ -11,6 +11,7 @@ import {
   type JournalReply,
   journalEntryIngestSchema,
   timestampToDate,
+  toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
@@ -30,6 +31,7 @@ import { toJournalEntryDto, toJournalEntrySummaryDto } from './journal.mapper.ts
 import {
   countEntries,
   countEntriesByStatus,
+  entriesOfPetsDuring,
   findEntry,
   findEntryById,
   insertEntry,
@@ -422,4 +424,33 @@ export async function resolveJournalEntry(
     });
   });
   return { journalEntry: await entryDto(deps.db, actor, id) };
+}
+
+export interface WeekJournalEntry {
+  uuid: string;
+  category: JournalEntry['category'];
+  severity: number;
+  occurredAt: { seconds: number };
+}
+
+/** Each pet's entries that occurred in [start, end): what a weekly report counts and lists. */
+export async function journalEntriesOfPetsDuring(
+  db: DbOrTx,
+  petIds: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, WeekJournalEntry[]>> {
+  const byPet = new Map<string, WeekJournalEntry[]>();
+  if (petIds.length === 0) return byPet;
+  for (const row of await entriesOfPetsDuring(db, petIds, start, end)) {
+    const list = byPet.get(row.petId) ?? [];
+    list.push({
+      uuid: row.id,
+      category: row.category,
+      severity: row.severity,
+      occurredAt: toTimestamp(row.occurredAt),
+    });
+    byPet.set(row.petId, list);
+  }
+  return byPet;
 }

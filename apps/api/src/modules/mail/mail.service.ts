@@ -24,6 +24,7 @@ export interface OutgoingEmail {
   subject: string;
   content: EmailContent;
   createdByVetId?: string | null;
+  attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface Mailer {
@@ -74,6 +75,15 @@ export function createMailer(deps: {
           subject: email.subject,
           text: email.text,
           ...(email.html ? { html: email.html } : {}),
+          ...(email.attachments.length > 0
+            ? {
+                attachments: email.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.contentBase64, 'base64'),
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         const lastTry = retryCount >= retryLimit;
@@ -99,6 +109,11 @@ export function createMailer(deps: {
         text,
         html,
         createdByVetId: email.createdByVetId ?? null,
+        attachments: (email.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          contentBase64: file.content.toString('base64'),
+        })),
       });
       await jobs.send(tx, MAIL_QUEUE, { emailId: id });
       // The job is visible once the caller commits; look for it right after rather than at the next poll.

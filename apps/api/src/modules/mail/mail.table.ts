@@ -1,9 +1,16 @@
-import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * `queued` until a send succeeds (`sent`) or the last try fails (`failed`); `logged` when no SMTP
  * server is configured and the mail went to the log instead.
  */
+/** A file sent with a mail (a weekly report's PDF): small generated documents, kept with the mail. */
+export interface EmailAttachmentValue {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'failed', 'logged']);
 
 /**
@@ -16,6 +23,7 @@ export const emailOutbox = pgTable('email_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  attachments: jsonb('attachments').$type<EmailAttachmentValue[]>().notNull().default([]),
   status: emailStatusEnum('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   /** The error of the latest failed try, kept after a later success for the record. */

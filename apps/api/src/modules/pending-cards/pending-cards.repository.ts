@@ -728,3 +728,37 @@ export async function resolveTriggers(
       ),
     );
 }
+
+export interface PetWeekCardRow {
+  id: string;
+  petId: string;
+  concern: PendingCardRow['concern'];
+  severity: number;
+  openedAt: Date;
+  resolvedAt: Date | null;
+}
+
+/** Cards of some pets open at some time in [start, end): opened before its end, not resolved before its start. */
+export function cardsOfPetsDuring(db: DbOrTx, petIds: readonly string[], start: Date, end: Date) {
+  return db
+    .select({
+      id: pendingCards.id,
+      petId: pendingCards.petId,
+      concern: pendingCards.concern,
+      severity: pendingCards.severity,
+      openedAt: pendingCards.openedAt,
+      resolvedAt: pendingCards.resolvedAt,
+    })
+    .from(pendingCards)
+    .where(
+      and(
+        inArray(pendingCards.petId, [...petIds]),
+        sql`${pendingCards.openedAt} < ${end.toISOString()}::timestamptz`,
+        or(
+          sql`${pendingCards.resolvedAt} is null`,
+          sql`${pendingCards.resolvedAt} >= ${start.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .orderBy(desc(pendingCards.severity), asc(pendingCards.openedAt), asc(pendingCards.id));
+}

@@ -3,6 +3,7 @@ import {
   defaultRespiratoryThresholds,
   type PendingCard,
   type PendingCardBulkResolve,
+  type PendingCardConcern,
   type PendingCardListQuery,
   type PendingCardListResponse,
   type PendingCardResolve,
@@ -17,6 +18,7 @@ import {
   severityOfRank,
   severityRank,
   timestampToDate,
+  toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
@@ -32,6 +34,7 @@ import { toCardDto, toCardSummaryDto } from './pending-cards.mapper.ts';
 import {
   abnormalRespiratoryBucketsSince,
   type CardDetailsRow,
+  cardsOfPetsDuring,
   checkupProblematicCount,
   collarCoverage,
   countCards,
@@ -616,4 +619,36 @@ export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date)
     });
   }
   return { gaps: gaps.length, recovered: covered.size };
+}
+
+/** Each pet's cards open at some time in [start, end), worst first: what a weekly report lists. */
+export async function cardsOfPetsDuringWeek(
+  db: DbOrTx,
+  petIds: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, WeekCard[]>> {
+  const byPet = new Map<string, WeekCard[]>();
+  if (petIds.length === 0) return byPet;
+  for (const row of await cardsOfPetsDuring(db, petIds, start, end)) {
+    const list = byPet.get(row.petId) ?? [];
+    // The card's status as the week ended, so a report generated again later says the same.
+    list.push({
+      uuid: row.id,
+      concern: row.concern,
+      severity: row.severity,
+      status: row.resolvedAt && row.resolvedAt < end ? 'resolved' : 'open',
+      openedAt: toTimestamp(row.openedAt),
+    });
+    byPet.set(row.petId, list);
+  }
+  return byPet;
+}
+
+export interface WeekCard {
+  uuid: string;
+  concern: PendingCardConcern;
+  severity: number;
+  status: 'open' | 'resolved';
+  openedAt: { seconds: number };
 }

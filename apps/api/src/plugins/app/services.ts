@@ -4,6 +4,7 @@ import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../
 import { definePendingCardJobs } from '../../modules/pending-cards/pending-cards.jobs.ts';
 import { defineReminderJobs } from '../../modules/reminders/reminders.jobs.ts';
 import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
+import { defineWeeklyReportJobs } from '../../modules/weekly-reports/weekly-reports.jobs.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets
@@ -40,6 +41,7 @@ export const servicesPlugin = fp(
       mailer: app.mailer,
       config: app.config,
     });
+    defineWeeklyReportJobs(app.jobs, { db: app.database.db, now: app.clock.now });
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },
 );

@@ -75,6 +75,11 @@ export const API_TAGS = [
     name: 'labels',
     description: 'The managed list of medical record labels: create, rename, archive, merge.',
   },
+  {
+    name: 'weekly-reports',
+    description:
+      'Weekly reports of monitored pets: generated each Monday, reviewed and commented by a vet, sent to the owner.',
+  },
   { name: 'vets', description: 'Vets: list, CSV export, profile, avatar, creating a vet.' },
   { name: 'files', description: 'Stored files (avatars, diet PDFs), with their checked type and an ETag.' },
   { name: 'jobs', description: 'The background job queues: waiting, running and failed jobs, retries.' },

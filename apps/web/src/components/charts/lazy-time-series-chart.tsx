@@ -27,9 +27,12 @@ export const CHART_HEIGHT = 'clamp(220px, 42vw, 340px)';
  * Only the tracker pages draw charts, so Chart.js is fetched with the first chart rather than with the
  * app, which loads faster for every other page; a skeleton of the same size holds the place meanwhile.
  */
-export function LazyTimeSeriesChart(props: TimeSeriesChartProps) {
+export function LazyTimeSeriesChart({
+  height = CHART_HEIGHT,
+  ...props
+}: TimeSeriesChartProps & { height?: number | string }) {
   return (
-    <Box pos="relative" h={CHART_HEIGHT} w="100%" data-testid="time-series-chart">
+    <Box pos="relative" h={height} w="100%" data-testid="time-series-chart">
       <Suspense fallback={<Skeleton h="100%" w="100%" role="status" aria-label="Loading the chart" />}>
         <TimeSeriesChart {...props} />
       </Suspense>

@@ -1,0 +1,255 @@
+import { Anchor, Badge, Group, SegmentedControl, Select, Stack, Text, useMatches } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import {
+  isoWeekLabel,
+  isoWeekOfDate,
+  shiftIsoWeek,
+  type WeeklyReportStatus,
+  type WeeklyReportSummary,
+  weeklyReportStatuses,
+  weeklyReportStatusLabels,
+} from '@vetboard/contract';
+import { useMemo } from 'react';
+import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
+import {
+  reportCompaniesQueryOptions,
+  reportVetsQueryOptions,
+  weeklyReportsListQueryOptions,
+} from './weekly-reports.queries.ts';
+import {
+  WEEKLY_REPORT_FILTERS,
+  type WeeklyReportsSearch,
+  weeklyReportsListQuery,
+} from './weekly-reports-search.ts';
+
+const route = getRouteApi('/_default/weekly-reports/');
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const ALL = 'all';
+
+const SORT_CHOICES = [
+  { value: 'inbox:asc', label: 'Drafts and concerns first', sort: 'inbox', order: 'asc' },
+  { value: 'week:desc', label: 'Newest week first', sort: 'week', order: 'desc' },
+  { value: 'pet:asc', label: 'Pet A–Z', sort: 'pet', order: 'asc' },
+] as const satisfies ReadonlyArray<{
+  value: string;
+  label: string;
+  sort: WeeklyReportsSearch['sort'];
+  order: WeeklyReportsSearch['order'];
+}>;
+
+/** The last twelve ISO weeks, newest first, as the week filter offers them. */
+function recentWeeks(): Array<{ value: string; label: string }> {
+  const current = isoWeekOfDate(new Date().toISOString().slice(0, 10));
+  return Array.from({ length: 12 }, (_, index) => {
+    const week = shiftIsoWeek(current, -index - 1);
+    return { value: week, label: `${week} · ${isoWeekLabel(week)}` };
+  });
+}
+
+const columns: DataTableColumn<WeeklyReportSummary, WeeklyReportsSearch['sort']>[] = [
+  {
+    key: 'pet',
+    header: 'Pet',
+    sortField: 'pet',
+    render: (report) => (
+      <Stack gap={0}>
+        <Anchor
+          fw={600}
+          size="sm"
+          style={nowrap}
+          renderRoot={(props) => (
+            <Link to="/weekly-reports/$uuid" params={{ uuid: report.uuid }} {...props} />
+          )}
+        >
+          {report.pet.name}
+        </Anchor>
+        {report.companySku && (
+          <Text size="xs" c="dimmed">
+            {report.companySku}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'week',
+    header: 'Week',
+    sortField: 'week',
+    firstOrder: 'desc',
+    render: (report) => (
+      <Stack gap={0}>
+        <Text size="sm" style={nowrap}>
+          {isoWeekLabel(report.week)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {report.week}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'status', header: 'Status', render: (report) => <WeeklyReportStatusBadge status={report.status} /> },
+  {
+    key: 'concern',
+    header: 'Concerns',
+    render: (report) => (
+      <Group gap={6} wrap="nowrap">
+        {report.openCardCount > 0 ? (
+          <Badge color="red" variant="light" tt="none" radius="sm">
+            {report.openCardCount} open {report.openCardCount === 1 ? 'card' : 'cards'}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No open cards
+          </Text>
+        )}
+      </Group>
+    ),
+  },
+  {
+    key: 'change',
+    header: 'Largest change',
+    render: (report) => (
+      <Text size="sm" style={nowrap}>
+        {report.largestChangePercent === null
+          ? '—'
+          : formatChange(report.largestChangePercent).replace('+', '')}
+      </Text>
+    ),
+  },
+  {
+    key: 'vet',
+    header: 'Reviewed / sent by',
+    render: (report) => {
+      const who = report.sentBy ?? report.reviewedBy;
+      return (
+        <Text size="sm" c={who ? undefined : 'dimmed'} style={nowrap}>
+          {who?.name ?? '—'}
+        </Text>
+      );
+    },
+  },
+];
+
+/**
+ * `/weekly-reports`: every monitored pet's report of each week. Drafts to review come first, the most
+ * concerning on top (open pending cards, then the largest change of a tracker against the week before).
+ */
+export function WeeklyReportsPage() {
+  const state = useListPage(route.useSearch(), route.useNavigate(), WEEKLY_REPORT_FILTERS);
+  const { search, update } = state;
+  const go = useNavigate();
+  const list = useListQuery(weeklyReportsListQueryOptions(weeklyReportsListQuery(search)));
+  const companies = useQuery(reportCompaniesQueryOptions());
+  const vets = useQuery(reportVetsQueryOptions());
+  const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
+  const weeks = useMemo(recentWeeks, []);
+  const counts = list.data?.counts;
+  const total = counts ? counts.draft + counts.reviewed + counts.sent : undefined;
+  const rows = list.data?.weeklyReports;
+  const petName = search.petUuid ? rows?.[0]?.pet.name : undefined;
+  const weekOptions =
+    search.week && !weeks.some((week) => week.value === search.week)
+      ? [{ value: search.week, label: search.week }, ...weeks]
+      : weeks;
+
+  return (
+    <ListPage
+      state={state}
+      query={list}
+      rows={rows}
+      title={petName ? `${petName}’s weekly reports` : 'Weekly reports'}
+      description={
+        search.petUuid
+          ? 'This pet’s reports, drafts to review first.'
+          : 'Each monitored pet’s week: drafts to review first, the most concerning on top.'
+      }
+      searchLabel="Search weekly reports"
+      searchPlaceholder="Search by pet or owner"
+      filters={
+        <>
+          <SegmentedControl
+            aria-label="Status"
+            data={[
+              { value: ALL, label: `All${total === undefined ? '' : ` (${total})`}` },
+              ...weeklyReportStatuses.map((status) => ({
+                value: status,
+                label: `${weeklyReportStatusLabels[status]}${counts ? ` (${counts[status]})` : ''}`,
+              })),
+            ]}
+            value={search.status ?? ALL}
+            onChange={(value) =>
+              update({ status: value === ALL ? undefined : (value as WeeklyReportStatus), page: 1 })
+            }
+            size="xs"
+            orientation={statusOrientation}
+            w={{ base: '100%', sm: 'auto' }}
+            data-testid="status-filter"
+          />
+          <Select
+            aria-label="Week"
+            placeholder="Any week"
+            data={weekOptions}
+            value={search.week ?? null}
+            onChange={(week) => update({ week: week ?? undefined, page: 1 })}
+            clearable
+            w={{ base: '100%', xs: 260 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            aria-label="Company"
+            placeholder="Any company"
+            data={(companies.data?.companies ?? []).map((company) => ({
+              value: company.sku,
+              label: company.name,
+            }))}
+            value={search.company ?? null}
+            onChange={(company) => update({ company: company ?? undefined, page: 1 })}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 200 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            aria-label="Reviewed or sent by"
+            placeholder="Any vet"
+            data={(vets.data?.vets ?? []).map((vet) => ({
+              value: vet.uuid,
+              label: `${vet.firstName} ${vet.lastName}`,
+            }))}
+            value={search.vet ?? null}
+            onChange={(vet) => update({ vet: vet ?? undefined, page: 1 })}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 200 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            aria-label="Order"
+            data={SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
+            value={`${search.sort}:${search.order}`}
+            onChange={(value) => {
+              const choice = SORT_CHOICES.find((candidate) => candidate.value === value);
+              if (choice) update({ sort: choice.sort, order: choice.order, page: 1 });
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 220 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </>
+      }
+      noun="weekly reports"
+      table={{
+        label: 'Weekly reports',
+        columns,
+        rowKey: (report) => report.uuid,
+        rowAction: (report) => () => void go({ to: '/weekly-reports/$uuid', params: { uuid: report.uuid } }),
+        minWidth: 900,
+      }}
+    />
+  );
+}
