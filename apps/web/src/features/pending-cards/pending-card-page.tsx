@@ -29,12 +29,12 @@ import { type ReactNode, useState } from 'react';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
-import { LazyReminderFormModal } from '@/components/reminders/lazy-reminder-form-modal.tsx';
 import {
   CardSeverityBadge,
   CardStatusBadge,
   triggerValueText,
 } from '@/components/pending-cards/pending-card-cells.tsx';
+import { LazyReminderFormModal } from '@/components/reminders/lazy-reminder-form-modal.tsx';
 import {
   respiratoryPointColor,
   respiratorySeverity,
