@@ -27,4 +27,4 @@ ALTER TABLE "weekly_reports" ADD CONSTRAINT "weekly_reports_sent_by_vet_id_vets_
 ALTER TABLE "weekly_reports" ADD CONSTRAINT "weekly_reports_sent_email_id_email_outbox_id_fk" FOREIGN KEY ("sent_email_id") REFERENCES "public"."email_outbox"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "weekly_reports_pet_week_idx" ON "weekly_reports" USING btree ("pet_id","week");--> statement-breakpoint
 CREATE INDEX "weekly_reports_inbox_idx" ON "weekly_reports" USING btree ("week","status");--> statement-breakpoint
-CREATE INDEX "pending_cards_queue_idx" ON "pending_cards" USING btree ("severity" DESC NULLS LAST,"opened_at","id") WHERE status = 'open';
+CREATE INDEX "pending_cards_queue_idx" ON "pending_cards" USING btree ("severity" DESC NULLS FIRST,"opened_at","id") WHERE status = 'open';

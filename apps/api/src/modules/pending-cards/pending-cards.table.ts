@@ -52,9 +52,10 @@ export const pendingCards = pgTable(
     uniqueIndex('pending_cards_one_open_idx').on(table.petId, table.concern).where(sql`status = 'open'`),
     // The queue: open cards, worst first, then the longest waiting, then the id that keeps pages
     // stable; with the id in it, the queue's first page (and the home page's worst cards) is read
-    // from the index and stops at the page, instead of sorting every open card.
+    // from the index and stops at the page, instead of sorting every open card. `desc` in an ORDER BY
+    // puts nulls first: the index must say so too, or the planner cannot use it for that order.
     index('pending_cards_queue_idx')
-      .on(table.severity.desc(), table.openedAt, table.id)
+      .on(table.severity.desc().nullsFirst(), table.openedAt, table.id)
       .where(sql`status = 'open'`),
     index('pending_cards_pet_idx').on(table.petId, table.openedAt),
   ],
