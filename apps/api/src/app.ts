@@ -24,6 +24,7 @@ import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
+import { questionsPetRoutes, questionsRoutes } from './modules/questions/questions.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
@@ -143,6 +144,8 @@ export async function buildApp({
   await app.register(pendingCardsRoutes, { prefix: '/v1/pending-cards' });
   await app.register(labelsRoutes, { prefix: '/v1/labels' });
   await app.register(medicalRecordsRoutes, { prefix: '/v1/medical-records' });
+  await app.register(questionsRoutes, { prefix: '/v1/pet-questions' });
+  await app.register(questionsPetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

@@ -32,6 +32,8 @@ export const domainEventTypes = [
   'medical_record.uploaded',
   'medical_record.changed',
   'label.changed',
+  'question.received',
+  'question.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -13,6 +13,7 @@ import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
 import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
+import { petQuestions } from '../modules/questions/questions.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 
 /**
@@ -45,6 +46,8 @@ type Resource =
   | 'dailyStatus'
   /** A document uploaded for a pet: read within the pet's scope. */
   | 'medicalRecord'
+  /** An owner's question about a pet: read and answered within the pet's scope. */
+  | 'petQuestion'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -65,6 +68,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'journal-entries': 'journalEntry',
   'pending-cards': 'pendingCard',
   'medical-records': 'medicalRecord',
+  'pet-questions': 'petQuestion',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -101,7 +105,12 @@ const FIELD_RESOURCES: Record<string, Resource> = {
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
-const NOT_A_VET_ROUTE = new Set(['ingestTrackerReadings', 'submitCheckupAnswers', 'ingestJournalEntry']);
+const NOT_A_VET_ROUTE = new Set([
+  'ingestTrackerReadings',
+  'submitCheckupAnswers',
+  'ingestJournalEntry',
+  'ingestPetQuestion',
+]);
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
 const STREAMS = new Set(['streamEvents']);
@@ -321,7 +330,16 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     uploadedBy: 'vet',
     uploadedAt: new Date(),
   });
+  const petQuestionId = newId();
+  await db.insert(petQuestions).values({
+    id: petQuestionId,
+    petId: pet.id,
+    question: 'Matrix question',
+    askedAt: new Date(),
+    receivedAt: new Date(),
+  });
   return {
+    petQuestion: petQuestionId,
     medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
@@ -377,6 +395,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     sendForm: {},
     reviewCheckup: { comment: 'Seen in the matrix' },
     replyToJournalEntry: { reply: 'Answered in the matrix' },
+    savePetQuestionAnswer: { answer: 'Answered in the matrix' },
     // The matrix sends one id where a list is asked: refused alike for every target (400);
     // symptoms-journal.test.ts checks a company vet cannot mark another company's entry seen.
     markJournalEntriesSeen: {},
