@@ -171,6 +171,7 @@ function Thread({ question }: { question: PetQuestion }) {
       component="article"
       aria-label={`Question asked ${formatDateTime(question.askedAt)}`}
       data-testid="qa-thread"
+      data-question={question.uuid}
       data-status={question.status}
     >
       <Stack gap="md">
