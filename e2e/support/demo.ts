@@ -91,5 +91,13 @@ export const LUNA_JOURNAL = {
   coughReplied: '0190b3c2-4e5a-7a01-8c11-000000000064',
 };
 
+/** Luna's Q&A threads (apps/api/src/seed/generate-questions.ts). */
+export const LUNA_QUESTIONS = {
+  /** Emma's open question about Luna's breathing, asked yesterday. */
+  breathingOpen: '0190b3c2-4e5a-7a01-8c11-000000000071',
+  /** Answered and sent a month ago. */
+  walksAnswered: '0190b3c2-4e5a-7a01-8c11-000000000072',
+};
+
 /** The owner app's integration token prepare/seed-database.ts registers (only its hash is stored). */
 export const OWNER_APP_TOKEN = 'vbi_e2e-owner-app-0123456789abcdefghijklmnopqrstuv';

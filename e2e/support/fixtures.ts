@@ -87,6 +87,16 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Marigold', lastName: 'Ashcombe' },
     pets: { luna: 'Quillon' },
   },
+  questions: {
+    like: 'emma',
+    owner: { firstName: 'Marigold', lastName: 'Featherstonehaugh' },
+    pets: { luna: 'Periwinkle' },
+  },
+  questionsShots: {
+    like: 'emma',
+    owner: { firstName: 'Clementine', lastName: 'Ashdown-Pryce' },
+    pets: { luna: 'Butterscotch' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

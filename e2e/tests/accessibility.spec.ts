@@ -279,6 +279,22 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
+    test('the pet’s questions and answers (threads, an answer being written) have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      await auditScreens(page, [['pet questions', `/pets/${luna.uuid}/qa`]], findings);
+      await page
+        .getByTestId('qa-thread')
+        .first()
+        .getByRole('textbox', { name: 'Your answer' })
+        .fill('Count her sleeping breathing rate again tonight.');
+      await audit(page, 'pet questions, answering', findings);
+      expect(findings).toEqual([]);
+    });
+
     test('the pending cards queue, a card and a pet’s cards have no serious or critical violation', async ({
       page,
     }) => {

@@ -25,6 +25,7 @@ import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
+import { questionsPetRoutes, questionsRoutes } from './modules/questions/questions.routes.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -153,6 +154,8 @@ export async function buildApp({
   await app.register(homeRoutes, { prefix: '/v1/home' });
   await app.register(weeklyReportsRoutes, { prefix: '/v1/weekly-reports' });
   await app.register(weeklyReportsPetRoutes, { prefix: '/v1/pets' });
+  await app.register(questionsRoutes, { prefix: '/v1/pet-questions' });
+  await app.register(questionsPetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

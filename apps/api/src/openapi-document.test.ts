@@ -17,6 +17,7 @@ import { files } from './modules/files/files.table.ts';
 import { journalEntries } from './modules/journal/journal.table.ts';
 import { medicalRecords } from './modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from './modules/pending-cards/pending-cards.table.ts';
+import { petQuestions } from './modules/questions/questions.table.ts';
 import { generateWeeklyReports } from './modules/weekly-reports/weekly-reports.service.ts';
 import { weeklyReports } from './modules/weekly-reports/weekly-reports.table.ts';
 import { systemActor } from './policy/actor.ts';
@@ -232,6 +233,16 @@ describe('real answers match the document', () => {
       severity: 3,
       occurredAt: new Date(now - 3_600_000),
       receivedAt: new Date(now),
+    });
+    await db.insert(petQuestions).values({
+      id: randomUUID(),
+      petId: pet.id,
+      question: 'Is this cough normal?',
+      askedAt: new Date(now - 3_600_000),
+      receivedAt: new Date(now),
+      answer: 'Let us listen to her.',
+      answeredByVetId: vetId,
+      answeredAt: new Date(now),
     });
     const pdf = Buffer.from('%PDF-1.4\n%docs\n');
     const fileId = randomUUID();

@@ -36,6 +36,8 @@ export const domainEventTypes = [
   'reminder.changed',
   'weekly_report.generated',
   'weekly_report.changed',
+  'question.received',
+  'question.changed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

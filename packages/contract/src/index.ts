@@ -19,6 +19,7 @@ export * from './medical-records.ts';
 export * from './nutrition.ts';
 export * from './pending-cards.ts';
 export * from './pets.ts';
+export * from './questions.ts';
 export * from './reminders.ts';
 export * from './search.ts';
 export * from './session.ts';

@@ -22,6 +22,7 @@ export * from '../modules/medical-records/medical-records.enums.ts';
 export * from '../modules/medical-records/medical-records.table.ts';
 export * from '../modules/pending-cards/pending-cards.table.ts';
 export * from '../modules/pets/pets.table.ts';
+export * from '../modules/questions/questions.table.ts';
 export * from '../modules/reminders/reminders.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';
 export * from '../modules/trackers/trackers.table.ts';

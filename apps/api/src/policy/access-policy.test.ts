@@ -13,6 +13,7 @@ import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
 import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
+import { petQuestions } from '../modules/questions/questions.table.ts';
 import { reminders } from '../modules/reminders/reminders.table.ts';
 import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
 import { buildWeeklyReportContents } from '../modules/weekly-reports/weekly-reports.service.ts';
@@ -52,6 +53,8 @@ type Resource =
   | 'reminder'
   /** A pet's weekly report: read, commented, reviewed and sent within the pet's scope. */
   | 'weeklyReport'
+  /** An owner's question about a pet: read and answered within the pet's scope. */
+  | 'petQuestion'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -74,6 +77,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'medical-records': 'medicalRecord',
   reminders: 'reminder',
   'weekly-reports': 'weeklyReport',
+  'pet-questions': 'petQuestion',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -121,6 +125,7 @@ const NOT_A_VET_ROUTE = new Set([
   'submitCheckupAnswers',
   'ingestJournalEntry',
   'receiveOwnerMedicalRecord',
+  'ingestPetQuestion',
 ]);
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
@@ -364,9 +369,18 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     generatedAt: new Date(),
     updatedAt: new Date(),
   });
+  const petQuestionId = newId();
+  await db.insert(petQuestions).values({
+    id: petQuestionId,
+    petId: pet.id,
+    question: 'Matrix question',
+    askedAt: new Date(),
+    receivedAt: new Date(),
+  });
   return {
     reminder: reminderId,
     weeklyReport: weeklyReportId,
+    petQuestion: petQuestionId,
     medicalRecord: medicalRecordId,
     journalEntry: journalEntryId,
     pendingCard: cardId,
@@ -422,6 +436,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     sendForm: {},
     reviewCheckup: { comment: 'Seen in the matrix' },
     replyToJournalEntry: { reply: 'Answered in the matrix' },
+    savePetQuestionAnswer: { answer: 'Answered in the matrix' },
     // The matrix sends one id where a list is asked: refused alike for every target (400);
     // symptoms-journal.test.ts checks a company vet cannot mark another company's entry seen.
     markJournalEntriesSeen: {},

@@ -8,6 +8,7 @@ import { DEMO_POOLS } from './demo-checkup-pools.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
 import { CHECKUP_HISTORY_DAYS, generateCheckups, LUNA_CHECKUP_IDS } from './generate-checkups.ts';
 import { generateJournal, JOURNAL_HISTORY_DAYS, LUNA_JOURNAL_IDS } from './generate-journal.ts';
+import { generateQuestions, LUNA_QUESTION_IDS, QUESTION_HISTORY_DAYS } from './generate-questions.ts';
 import { trackerPetsOf } from './generate-trackers.ts';
 import { seedDemoData } from './seed.ts';
 import { BISCUIT, LUNA } from './showcase.ts';
@@ -263,6 +264,65 @@ describe('demo symptoms journal', () => {
       return hash.digest('hex');
     };
     expect(digest(generateJournal(data, { seed: DEMO_SEED, scale: 1, end: NOW }))).toBe(digest(journal));
+  });
+});
+
+// Owners' questions too, on the same seeded database.
+describe('demo questions and answers', () => {
+  it('has threads for about a hundred pets over three months, mostly answered and sent by various vets, some open', async () => {
+    const [summary] = await rows<{
+      pets: number;
+      threads: number;
+      answered: number;
+      open: number;
+      drafts: number;
+      senders: number;
+      oldest: string;
+    }>(sql`
+      select count(distinct pet_id)::int as pets, count(*)::int as threads,
+        count(*) filter (where status = 'answered' and sent_at is not null and answer is not null)::int as answered,
+        count(*) filter (where status = 'open')::int as open,
+        count(*) filter (where status = 'open' and answer is not null)::int as drafts,
+        count(distinct sent_by_vet_id)::int as senders, min(asked_at)::text as oldest
+      from pet_questions`);
+    expect(summary?.pets).toBeGreaterThanOrEqual(100);
+    expect(summary?.answered).toBeGreaterThan((summary?.threads ?? 0) / 2);
+    expect(summary?.open).toBeGreaterThan(5);
+    expect(summary?.drafts).toBeGreaterThan(0);
+    expect(summary?.senders).toBeGreaterThan(3);
+    expect(Date.parse(summary?.oldest ?? '')).toBeGreaterThan(
+      NOW.getTime() - (QUESTION_HISTORY_DAYS + 1) * 86_400_000,
+    );
+    const [broken] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from pet_questions
+      where (status = 'answered') <> (sent_at is not null) or (sent_at is not null and answer is null)
+         or sent_at > ${NOW.toISOString()}::timestamptz`);
+    expect(broken?.n).toBe(0);
+  });
+
+  it('gives Luna an open question from Emma Clarke about her breathing, the first of her threads', async () => {
+    const vet = await createTestVet(app, { kind: 'regular' });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/v1/pets/${LUNA.id}/questions`,
+      cookies: await loginAs(app, vet.email, TEST_PASSWORD),
+    });
+    expect(listed.statusCode).toBe(200);
+    const [first] = listed.json().petQuestions;
+    expect(first).toMatchObject({
+      uuid: LUNA_QUESTION_IDS.breathingOpen,
+      ownerName: 'Emma Clarke',
+      status: 'open',
+      answer: null,
+    });
+    expect(first.question).toContain('breathes faster');
+    expect(listed.json().counts).toEqual({ open: 1, answered: 1 });
+  });
+
+  it('is drawn the same on every run', () => {
+    const data = generateDemoData({ seed: DEMO_SEED, scale: 1, subscriptionsAsOf: NOW });
+    const drawn = generateQuestions(data, { seed: DEMO_SEED, scale: 1, end: NOW });
+    expect(generateQuestions(data, { seed: DEMO_SEED, scale: 1, end: NOW })).toEqual(drawn);
   });
 });
 

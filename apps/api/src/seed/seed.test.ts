@@ -346,6 +346,7 @@ describe('the demo data of an empty database', () => {
       'Seeding diets',
       'Seeding checkups',
       'Seeding the symptoms journal',
+      'Seeding owners’ questions and answers',
       'Seeding B2B daily statuses and e-mails',
       'Seeding medical records and labels',
     ]);

@@ -24,6 +24,7 @@ import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
+import { generateQuestions, insertDemoQuestions } from './generate-questions.ts';
 import { seedReminders } from './generate-reminders.ts';
 import {
   type DemoWeightEntryRow,
@@ -49,6 +50,7 @@ export type SeedCounts = DemoCounts & {
   checkups: number;
   journalEntries: number;
   journalPhotos: number;
+  petQuestions: number;
   pendingCards: number;
   reminders: number;
   medicalRecords: number;
@@ -108,6 +110,7 @@ export async function seedDemoData(deps: {
     collarPetIds,
   });
   const journal = generateJournal(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
+  const questions = generateQuestions(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const records = generateMedicalRecords(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
@@ -119,6 +122,7 @@ export async function seedDemoData(deps: {
     checkups: checkups.checkups.length,
     journalEntries: journal.entries.length,
     journalPhotos: journal.photos.length,
+    petQuestions: questions.length,
     pendingCards: 0,
     reminders: 0,
     medicalRecords: records.length,
@@ -160,6 +164,8 @@ export async function seedDemoData(deps: {
     await insertDemoCheckups(tx, checkups);
     progress({ step: 'Seeding the symptoms journal' });
     await insertDemoJournal(tx, journal);
+    progress({ step: 'Seeding owners’ questions and answers' });
+    await insertDemoQuestions(tx, questions);
     if (end) {
       progress({ step: 'Raising pending cards from the readings and weights' });
       counts.pendingCards = await seedPendingCards(tx, end);
@@ -211,6 +217,7 @@ function rowsOf(counts: SeedCounts): number {
           'checkups',
           'journalEntries',
           'journalPhotos',
+          'petQuestions',
           'pendingCards',
           'reminders',
           'medicalRecords',

@@ -68,6 +68,11 @@ export const API_TAGS = [
       'context, marking seen, replying to the owner by e-mail, resolving.',
   },
   {
+    name: 'questions',
+    description:
+      'Owners’ questions about their pet from the owner app, and vets’ answers: saved, edited, sent by e-mail.',
+  },
+  {
     name: 'medical-records',
     description: 'Documents uploaded for a pet: the inbox, uploads, the file, labels on a record, review.',
   },

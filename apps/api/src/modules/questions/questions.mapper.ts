@@ -1,0 +1,35 @@
+import { fullName, type PetQuestion, toTimestamp } from '@vetboard/contract';
+import type { PetQuestionDetailsRow } from './questions.repository.ts';
+
+type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
+
+const personRef = (person: PersonColumns) =>
+  person?.id
+    ? {
+        uuid: person.id,
+        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
+      }
+    : null;
+
+const timestampOrNull = (date: Date | null) => (date ? toTimestamp(date) : null);
+
+export function toPetQuestionDto(row: PetQuestionDetailsRow): PetQuestion {
+  const { question } = row;
+  return {
+    uuid: question.id,
+    pet: { uuid: row.pet.id, name: row.pet.name },
+    ownerName:
+      row.owner?.firstName != null
+        ? fullName({ firstName: row.owner.firstName, lastName: row.owner.lastName ?? '' })
+        : null,
+    question: question.question,
+    askedAt: toTimestamp(question.askedAt),
+    receivedAt: toTimestamp(question.receivedAt),
+    status: question.status,
+    answer: question.answer,
+    answeredBy: personRef(row.answeredBy),
+    answeredAt: timestampOrNull(question.answeredAt),
+    sentBy: personRef(row.sentBy),
+    sentAt: timestampOrNull(question.sentAt),
+  };
+}
