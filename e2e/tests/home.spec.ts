@@ -30,6 +30,16 @@ test.describe('home page', () => {
       'href',
       '/medical-records?status=pending',
     );
+    await expect(page.locator('[data-count="weeklyReportsToReview"]')).toHaveAttribute(
+      'href',
+      '/weekly-reports?status=draft',
+    );
+    // The owners' questions waiting longest, each opening its pet's Q&A (Luna's open one among the demo's).
+    await expect(page.getByTestId('count-openQuestions')).not.toHaveText('0');
+    await expect(page.locator('[data-question-uuid] a').first()).toHaveAttribute(
+      'href',
+      /^\/pets\/[0-9a-f-]{36}\/qa$/,
+    );
     await expect(page.locator('[data-count="remindersOverdue"]')).toHaveAttribute(
       'href',
       '/reminders?assignment=mine',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pendingCardSummarySchema } from './pending-cards.ts';
+import { petQuestionSchema } from './questions.ts';
 import { reminderSchema } from './reminders.ts';
 
 const count = z.number().int();
@@ -27,11 +28,17 @@ export const homeResponseSchema = z.object({
   myReminders: z.object({ overdue: count, dueToday: count }),
   /** B2B pets with no daily status written today (the practice's day). */
   b2bPetsWithoutStatus: count,
+  /** Owners' questions whose answer has not been sent yet. */
+  openQuestions: count,
+  /** Weekly reports still in draft: a vet has to review them before they go to the owner. */
+  weeklyReportsToReview: count,
   /** My work: the open cards the vet claimed, worst first (a few). */
   myCards: z.array(pendingCardSummarySchema),
   /** My work: the vet's open reminders, overdue first (a few). */
   myOpenReminders: z.array(reminderSchema),
   /** The queue's most severe open cards (a few). */
   severeCards: z.array(pendingCardSummarySchema),
+  /** The owners' questions that have waited longest for an answer (a few). */
+  oldestOpenQuestions: z.array(petQuestionSchema),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;

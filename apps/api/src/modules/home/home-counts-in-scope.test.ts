@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { HomeResponse } from '@vetboard/contract';
+import type { HomeResponse, WeeklyReportContent } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
@@ -11,7 +11,10 @@ import { files } from '../files/files.table.ts';
 import { journalEntries } from '../journal/journal.table.ts';
 import { medicalRecords } from '../medical-records/medical-records.table.ts';
 import { pendingCards } from '../pending-cards/pending-cards.table.ts';
+import { petQuestions } from '../questions/questions.table.ts';
 import { reminders } from '../reminders/reminders.table.ts';
+import { buildWeeklyReportContents } from '../weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from '../weekly-reports/weekly-reports.table.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -59,19 +62,50 @@ async function queues(
       receivedAt: hours(-3),
     })),
   );
-  const content = Buffer.from(`%PDF-1.7\n%${petId}\n`);
+  const pdf = Buffer.from(`%PDF-1.7\n%${petId}\n`);
   const fileId = newId();
   await db.insert(files).values({
     id: fileId,
     purpose: 'medical_record',
     contentType: 'application/pdf',
     filename: 'home.pdf',
-    size: content.length,
-    sha256: createHash('sha256').update(content).digest('hex'),
-    content,
+    size: pdf.length,
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    content: pdf,
     petId,
     uploadedBy: 'vet',
   });
+  await db.insert(petQuestions).values(
+    (['open', 'answered'] as const).map((status, i) => ({
+      id: newId(),
+      petId,
+      question: `Is her breathing all right? (${status})`,
+      askedAt: hours(-10 - i),
+      receivedAt: hours(-10 - i),
+      status,
+    })),
+  );
+  const content = (await buildWeeklyReportContents(db, '2026-W10', [petId])).get(
+    petId,
+  ) as WeeklyReportContent;
+  await db.insert(weeklyReports).values(
+    (
+      [
+        ['draft', '2026-W10', '2026-03-02'],
+        ['sent', '2026-W09', '2026-02-23'],
+      ] as const
+    ).map(([status, week, weekStart]) => ({
+      id: newId(),
+      petId,
+      week,
+      weekStart,
+      status,
+      content,
+      openCardCount: 0,
+      generatedAt: hours(-30),
+      updatedAt: hours(-30),
+    })),
+  );
   await db.insert(medicalRecords).values({
     id: newId(),
     petId,
@@ -185,6 +219,11 @@ describe('the home page counts', () => {
     expect(body.checkupsToReview).toBe(3);
     expect(body.newJournalEntries).toBe(3);
     expect(body.medicalRecordsToReview).toBe(3);
+    expect(body.openQuestions).toBe(3);
+    expect(body.weeklyReportsToReview).toBe(3);
+    // The longest waiting first: each pet's open question, never an answered one.
+    expect(body.oldestOpenQuestions).toHaveLength(3);
+    expect(new Set(body.oldestOpenQuestions.map((question) => question.status))).toEqual(new Set(['open']));
     // Overdue: yesterday's and an hour ago; due today: in 3 hours and Otto's in 4 (midnight is in 14).
     expect(body.myReminders).toEqual({ overdue: 2, dueToday: 2 });
     // Biscuit and Otto have no status today; Bean has one.
@@ -206,6 +245,9 @@ describe('the home page counts', () => {
     expect(body.checkupsToReview).toBe(1);
     expect(body.newJournalEntries).toBe(1);
     expect(body.medicalRecordsToReview).toBe(1);
+    expect(body.openQuestions).toBe(1);
+    expect(body.weeklyReportsToReview).toBe(1);
+    expect(body.oldestOpenQuestions.map((question) => question.pet.name)).toEqual(['Biscuit']);
     expect(body.myReminders).toEqual({ overdue: 0, dueToday: 1 });
     expect(body.b2bPetsWithoutStatus).toBe(1);
     const pets = new Set(

@@ -8,9 +8,11 @@ import {
   journalEntries,
   medicalRecords,
   pendingCards,
+  petQuestions,
   pets,
   reminders,
   users,
+  weeklyReports,
 } from '../../db/schema.ts';
 
 const owners = alias(users, 'owner');
@@ -80,6 +82,14 @@ export async function countHome(
         .select({ count: sql<number>`count(*)::int` })
         .from(reminders)
         .where(and(myOpenReminders, gte(reminders.dueAt, now), lt(reminders.dueAt, endOfDay)))})`,
+      openQuestions: sql<number>`(${db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(petQuestions)
+        .where(and(eq(petQuestions.status, 'open'), scope(petQuestions.petId)))})`,
+      weeklyReportsToReview: sql<number>`(${db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(weeklyReports)
+        .where(and(eq(weeklyReports.status, 'draft'), scope(weeklyReports.petId)))})`,
       b2bPetsWithoutStatus: sql<number>`(${db
         .select({ count: sql<number>`count(*)::int` })
         .from(pets)
@@ -115,5 +125,7 @@ export async function countHome(
     medicalRecordsToReview: row?.medicalRecordsToReview ?? 0,
     myReminders: { overdue: row?.overdue ?? 0, dueToday: row?.dueToday ?? 0 },
     b2bPetsWithoutStatus: row?.b2bPetsWithoutStatus ?? 0,
+    openQuestions: row?.openQuestions ?? 0,
+    weeklyReportsToReview: row?.weeklyReportsToReview ?? 0,
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_TIMEZONE, todayIn } from '../../lib/timezone.ts';
 import { type Actor, actingVetId } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { listPendingCardsPage } from '../pending-cards/pending-cards.service.ts';
+import { listOldestOpenQuestions } from '../questions/questions.service.ts';
 import { listRemindersPage } from '../reminders/reminders.service.ts';
 import { countHome } from './home.repository.ts';
 
@@ -26,7 +27,7 @@ export async function getHome(deps: HomeDeps, actor: Actor): Promise<HomeRespons
   const endOfDay = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
   const page = { page: 1, pageSize: LISTED, search: undefined };
   const cardsQuery = { ...page, view: 'open', sort: 'queue', order: 'desc' } as const;
-  const [counts, mine, severe, myReminders] = await Promise.all([
+  const [counts, mine, severe, myReminders, waitingQuestions] = await Promise.all([
     countHome(deps.db, {
       scope: (petId) => petCondition(actor, petId),
       vetId: actingVetId(actor),
@@ -43,11 +44,13 @@ export async function getHome(deps: HomeDeps, actor: Actor): Promise<HomeRespons
       sort: 'inbox',
       order: 'asc',
     }),
+    listOldestOpenQuestions(deps, actor, LISTED),
   ]);
   return {
     ...counts,
     myCards: mine.pendingCards,
     severeCards: severe.pendingCards,
     myOpenReminders: myReminders.reminders,
+    oldestOpenQuestions: waitingQuestions,
   };
 }

@@ -45,6 +45,14 @@ export function listPetQuestions(
     .offset(window.offset);
 }
 
+/** Open threads across pets, the longest waiting first (the home page's "waiting for an answer"). */
+export function listOldestOpenQuestions(db: DbOrTx, scope: SQL | undefined, limit: number) {
+  return selectQuestions(db)
+    .where(and(eq(petQuestions.status, 'open'), scope))
+    .orderBy(asc(petQuestions.askedAt), asc(petQuestions.id))
+    .limit(limit);
+}
+
 export async function countPetQuestionsByStatus(db: DbOrTx, petId: string) {
   const rows = await db
     .select({ status: petQuestions.status, count: sql<number>`count(*)::int` })

@@ -26,6 +26,7 @@ import {
   insertQuestion,
   listPetQuestions,
   lockQuestion,
+  listOldestOpenQuestions as selectOldestOpenQuestions,
   updateQuestion,
   vetName,
 } from './questions.repository.ts';
@@ -47,6 +48,16 @@ async function questionDto(db: DbOrTx, actor: Actor, id: string): Promise<PetQue
   const row = await findQuestion(db, id, questionsScope(actor));
   if (!row) throw questionsErrors.notFound();
   return toPetQuestionDto(row);
+}
+
+/** The open questions that have waited longest, within the actor's scope: for the home page. */
+export async function listOldestOpenQuestions(
+  deps: Pick<QuestionsDeps, 'db'>,
+  actor: Actor,
+  limit: number,
+): Promise<PetQuestion[]> {
+  const rows = await selectOldestOpenQuestions(deps.db, questionsScope(actor), limit);
+  return rows.map(toPetQuestionDto);
 }
 
 export async function listPetQuestionsPage(

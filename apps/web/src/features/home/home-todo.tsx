@@ -18,7 +18,9 @@ import {
   IconBuildingSkyscraper,
   IconClipboardHeart,
   IconFileText,
+  IconMessageQuestion,
   IconNotebook,
+  IconReportAnalytics,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkComponentProps } from '@tanstack/react-router';
@@ -26,6 +28,7 @@ import {
   type HomeResponse,
   type PendingCardSeverity,
   type PendingCardSummary,
+  type PetQuestion,
   pendingCardConcernLabels,
   pendingCardSeverityLabels,
   type Reminder,
@@ -213,6 +216,33 @@ function Counts({ home }: { home: HomeResponse }) {
           Pets without today’s daily status
         </Text>
       </Tile>
+      <Tile title="Weekly Reports" icon={<IconReportAnalytics {...ICON} />}>
+        <CountLink
+          count={home.weeklyReportsToReview}
+          label="weekly reports to review"
+          name="weeklyReportsToReview"
+          size="lg"
+          link={{ to: '/weekly-reports', search: { status: 'draft' } }}
+        />
+        <Text size="sm" c="dimmed">
+          Drafts to review before they go to owners
+        </Text>
+      </Tile>
+      <Tile title="Owners’ questions" icon={<IconMessageQuestion {...ICON} />}>
+        {/* No inbox of questions: they are answered on each pet's page, listed below from the oldest. */}
+        <Text
+          fz={32}
+          fw={700}
+          lh={1.1}
+          data-testid="count-openQuestions"
+          aria-label={`${home.openQuestions} open questions`}
+        >
+          {home.openQuestions}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Waiting for an answer
+        </Text>
+      </Tile>
     </SimpleGrid>
   );
 }
@@ -262,6 +292,23 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
         </Badge>
       )}
     </Group>
+  );
+}
+
+function QuestionItem({ question }: { question: PetQuestion }) {
+  return (
+    <Stack gap={0} miw={0} data-question-uuid={question.uuid}>
+      <Anchor
+        size="sm"
+        fw={600}
+        renderRoot={(props) => <Link to="/pets/$uuid/qa" params={{ uuid: question.pet.uuid }} {...props} />}
+      >
+        {question.pet.name}: {question.question}
+      </Anchor>
+      <Text size="xs" c="dimmed" truncate="end">
+        {question.ownerName ?? 'No owner'} · asked {formatDateTime(question.askedAt)}
+      </Text>
+    </Stack>
   );
 }
 
@@ -332,6 +379,11 @@ export function HomeTodo() {
             <Section title="In the queue" empty="No open pending card.">
               {data.severeCards.map((card) => (
                 <CardItem key={card.uuid} card={card} />
+              ))}
+            </Section>
+            <Section title="Owners’ questions waiting longest" empty="No question waiting for an answer.">
+              {data.oldestOpenQuestions.map((question) => (
+                <QuestionItem key={question.uuid} question={question} />
               ))}
             </Section>
           </Stack>

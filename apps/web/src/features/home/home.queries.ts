@@ -20,6 +20,10 @@ invalidateOnLive(
     'reminder.changed',
     'daily_status.written',
     'daily_status.deleted',
+    'question.received',
+    'question.changed',
+    'weekly_report.generated',
+    'weekly_report.changed',
   ],
   () => [homeKeys.all],
 );
