@@ -187,7 +187,7 @@ const weeklyReportListQueries = listQuerySchemas(
   {
     week: isoWeekSchema.optional(),
     status: weeklyReportStatusSchema.optional(),
-    company: z.string().trim().min(1).max(64).optional(),
+    company: text().trim().min(1).max(64).optional(),
     /** The vet who reviewed or sent it. */
     vetUuid: z.uuid().optional(),
     /** One pet's reports (the pet menu's Weekly Reports link). */
