@@ -70,6 +70,9 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shoot(page, 'coming-soon', viewport.name);
 
+      // Back in the main shell (a pet page has the pet's menu instead).
+      await page.goto('/');
+      await expect(page.getByTestId('home-todo')).toBeVisible();
       await page.getByRole('button', { name: /: account menu$/ }).click();
       await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
       await shoot(page, 'user-menu', viewport.name);

@@ -130,7 +130,8 @@ export function generateQuestions(
       askedAt.setUTCSeconds(0, 0);
       const receivedAt = new Date(askedAt.getTime() + random.float(0.001, 0.05) * HOUR_MS);
       const waited = (end.getTime() - receivedAt.getTime()) / DAY_MS;
-      // Recent questions wait for a vet; older ones have mostly been answered.
+      // Recent questions wait for a vet; older ones have mostly been answered, and none has waited
+      // more than two weeks (a team answers within days: a month-old open question is not the demo's).
       const state = random.weighted(
         waited < 3
           ? ([
@@ -138,11 +139,13 @@ export function generateQuestions(
               ['draft', 2],
               ['sent', 2],
             ] as const)
-          : ([
-              ['open', 0.4],
-              ['draft', 0.3],
-              ['sent', 9],
-            ] as const),
+          : waited < 14
+            ? ([
+                ['open', 0.4],
+                ['draft', 0.3],
+                ['sent', 9],
+              ] as const)
+            : ([['sent', 1]] as const),
       );
       const answeredBy = vetFor(pet);
       const answeredAt = new Date(receivedAt.getTime() + random.float(0.3, 20) * HOUR_MS);

@@ -278,12 +278,14 @@ describe('demo questions and answers', () => {
       drafts: number;
       senders: number;
       oldest: string;
+      oldestOpen: string;
     }>(sql`
       select count(distinct pet_id)::int as pets, count(*)::int as threads,
         count(*) filter (where status = 'answered' and sent_at is not null and answer is not null)::int as answered,
         count(*) filter (where status = 'open')::int as open,
         count(*) filter (where status = 'open' and answer is not null)::int as drafts,
-        count(distinct sent_by_vet_id)::int as senders, min(asked_at)::text as oldest
+        count(distinct sent_by_vet_id)::int as senders, min(asked_at)::text as oldest,
+        min(received_at) filter (where status = 'open')::text as "oldestOpen"
       from pet_questions`);
     expect(summary?.pets).toBeGreaterThanOrEqual(100);
     expect(summary?.answered).toBeGreaterThan((summary?.threads ?? 0) / 2);
@@ -293,6 +295,8 @@ describe('demo questions and answers', () => {
     expect(Date.parse(summary?.oldest ?? '')).toBeGreaterThan(
       NOW.getTime() - (QUESTION_HISTORY_DAYS + 1) * 86_400_000,
     );
+    // No question has waited more than two weeks for its answer to be sent.
+    expect(Date.parse(summary?.oldestOpen ?? '')).toBeGreaterThan(NOW.getTime() - 14 * 86_400_000);
     const [broken] = await rows<{ n: number }>(sql`
       select count(*)::int as n from pet_questions
       where (status = 'answered') <> (sent_at is not null) or (sent_at is not null and answer is null)

@@ -1,53 +1,15 @@
-import { Badge, Card, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChevronRight, IconMail, IconReportMedical } from '@tabler/icons-react';
-import { Link, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
+import { Badge, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { fullName } from '@vetboard/contract';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { greetingFor } from './greeting.ts';
-import classes from './home-page.module.css';
 
 // The to-do list (its API call, the contract's schemas, the cards and reminders) is not in the home
 // page's first download (the first-load budget): it loads right after.
 const HomeTodo = lazy(() => import('./home-todo.tsx').then((module) => ({ default: module.HomeTodo })));
-
-interface QuickLinkProps<TRouter extends RegisteredRouter = RegisteredRouter, TOptions = unknown> {
-  title: string;
-  description: string;
-  icon: ReactNode;
-  link: ValidateLinkOptions<TRouter, TOptions>;
-}
-
-function QuickLink<TRouter extends RegisteredRouter, TOptions>(
-  props: QuickLinkProps<TRouter, TOptions>,
-): ReactNode;
-function QuickLink({ title, description, icon, link }: QuickLinkProps): ReactNode {
-  return (
-    <Card
-      withBorder
-      padding="lg"
-      className={classes.quickLink}
-      renderRoot={(props) => <Link {...link} {...props} />}
-    >
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon size={42} radius="md" variant="light">
-          {icon}
-        </ThemeIcon>
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </Stack>
-        <IconChevronRight size={18} className={classes.chevron} />
-      </Group>
-    </Card>
-  );
-}
-
-const ICON = { size: 22, stroke: 1.6 };
 
 export function HomePage() {
   const { vet } = useAuthState();
@@ -84,12 +46,6 @@ export function HomePage() {
               </Group>
             </Stack>
           </Paper>
-          <QuickLink
-            title="Weekly reports"
-            description="Drafts to check before they go to owners."
-            icon={<IconReportMedical {...ICON} />}
-            link={{ to: '/weekly-reports' }}
-          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Suspense fallback={<Skeleton height={320} radius="md" />}>
