@@ -26,7 +26,8 @@ export function HomePage() {
       </Stack>
 
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        {/* On a phone the to-do list comes first: the vet's own card is what they need least. */}
+        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 2, lg: 1 }}>
           <Paper withBorder p="lg" radius="lg" mb="md" data-testid="vet-card">
             <Stack align="center" gap="sm" ta="center">
               <VetAvatar vet={vet} size={88} />
@@ -47,7 +48,7 @@ export function HomePage() {
             </Stack>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 1, lg: 2 }}>
           <Suspense fallback={<Skeleton height={320} radius="md" />}>
             <HomeTodo />
           </Suspense>
