@@ -1,6 +1,6 @@
 import { LIST_TOTAL_CAP, type Pagination, paginationOf } from '@vetboard/contract';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
 /** `%` and `_` in what a vet types are literal characters, not wildcards. */
@@ -84,7 +84,15 @@ export async function boundedCount(
   where: SQL | undefined,
   bound: number,
 ): Promise<number> {
-  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(bound).as('matching');
+  return boundedCountOf(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic(), bound);
+}
+
+/**
+ * The same bounded `count(*)` over a list's own rows query (its joins and filter, as a dynamic select
+ * of a constant): an inbox counts the rows its page reads, stopping after `bound`.
+ */
+export async function boundedCountOf(db: DbOrTx, rows: PgSelect, bound: number): Promise<number> {
+  const matching = rows.limit(bound).as('matching');
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
   return row?.count ?? 0;
 }

@@ -16,7 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { breeds, companies, emailOutbox, families, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, type PageWindow } from '../../lib/list-query.ts';
+import { boundedCount, boundedCountOf, containsPattern, type PageWindow } from '../../lib/list-query.ts';
 import {
   type CompanyEmailRow,
   companyEmails,
@@ -142,14 +142,7 @@ export function listStatuses(db: DbOrTx, filter: StatusFilter, window: PageWindo
 }
 
 export async function countStatuses(db: DbOrTx, filter: StatusFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(dailyStatuses)
-    .where(statusCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCount(db, dailyStatuses, statusCondition(filter), bound);
 }
 
 /** A company's live statuses of one day, by pet name: what its daily e-mail carries. */
@@ -217,17 +210,18 @@ export async function listCompanyPets(db: DbOrTx, filter: CompanyPetsFilter, win
 }
 
 export async function countCompanyPets(db: DbOrTx, filter: CompanyPetsFilter, bound: number) {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(pets)
-    .innerJoin(families, eq(families.id, pets.familyId))
-    .innerJoin(owners, eq(owners.id, families.ownerUserId))
-    .leftJoin(dailyStatuses, liveOfDay(filter.date))
-    .where(companyPetsCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(pets)
+      .innerJoin(families, eq(families.id, pets.familyId))
+      .innerJoin(owners, eq(owners.id, families.ownerUserId))
+      .leftJoin(dailyStatuses, liveOfDay(filter.date))
+      .where(companyPetsCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 /** The company's pets and how many have a status that day, whatever the filters. */

@@ -2,7 +2,12 @@ import type { BetaFeature, BetaListQuery } from '@vetboard/contract';
 import { and, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import { betaUsers, type NewBetaUserRow } from './betas.table.ts';
 
 export type BetaUserDetailsRow = Awaited<ReturnType<typeof selectDetails>>[number];
@@ -62,15 +67,16 @@ export function listBetaUsers(
 
 /** Bounded like every list total; the users join only when the search needs their names. */
 export async function countBetaUsers(db: DbOrTx, filter: BetaFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(betaUsers)
-    .innerJoin(users, eq(users.id, betaUsers.userId))
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(betaUsers)
+      .innerJoin(users, eq(users.id, betaUsers.userId))
+      .where(filterCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 export async function findBetaUserById(

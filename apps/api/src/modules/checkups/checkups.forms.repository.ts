@@ -2,7 +2,7 @@ import type { FormListQuery } from '@vetboard/contract';
 import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkups, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import { boundedCount, containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
 import { type FormRow, forms, formVersions, type NewFormRow } from './checkups.forms.table.ts';
 
 const checkupCountSql = sql<number>`(select count(*)::int from ${checkups} where ${checkups.formId} = ${forms.id})`;
@@ -57,14 +57,7 @@ export function listForms(
 }
 
 export async function countForms(db: DbOrTx, filter: FormFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(forms)
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCount(db, forms, filterCondition(filter), bound);
 }
 
 export async function findFormListRow(db: DbOrTx, id: string): Promise<FormListRow | undefined> {

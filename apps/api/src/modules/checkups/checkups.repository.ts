@@ -3,7 +3,12 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, or, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import { forms } from './checkups.forms.table.ts';
 import { type CheckupRow, checkups, type NewCheckupRow } from './checkups.table.ts';
 
@@ -118,17 +123,18 @@ function countBase(db: DbOrTx) {
 }
 
 export async function countCheckups(db: DbOrTx, filter: CheckupFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(checkups)
-    .innerJoin(pets, eq(pets.id, checkups.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(checkups)
+      .innerJoin(pets, eq(pets.id, checkups.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .where(filterCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 /** How many match the filters in each status, the status filter left out (the inbox's tabs). */

@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, files, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import {
   type JournalEntryRow,
   journalEntries,
@@ -111,17 +116,18 @@ function joinedForFilter(db: DbOrTx) {
 }
 
 export async function countEntries(db: DbOrTx, filter: JournalFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(journalEntries)
-    .innerJoin(pets, eq(pets.id, journalEntries.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(journalEntries)
+      .innerJoin(pets, eq(pets.id, journalEntries.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .where(filterCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 /** How many match the filters in each status, the status filter left out (the inbox's tabs). */

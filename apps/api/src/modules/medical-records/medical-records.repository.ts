@@ -3,7 +3,12 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lt, or, type SQL, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, files, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import {
   type LabelRow,
   labels,
@@ -206,17 +211,18 @@ function joinedCount(db: DbOrTx) {
 }
 
 export async function countRecords(db: DbOrTx, filter: MedicalRecordFilter, bound: number) {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(medicalRecords)
-    .innerJoin(pets, eq(pets.id, medicalRecords.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .where(recordFilter(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(medicalRecords)
+      .innerJoin(pets, eq(pets.id, medicalRecords.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .where(recordFilter(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 export async function countRecordsByStatus(db: DbOrTx, filter: MedicalRecordFilter) {

@@ -4,7 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { families, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import {
   type PendingCardRow,
   type PendingCardTriggerRow,
@@ -586,17 +591,18 @@ export function listCards(
 }
 
 export async function countCards(db: DbOrTx, filter: CardFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(pendingCards)
-    .innerJoin(pets, eq(pets.id, pendingCards.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(pendingCards)
+      .innerJoin(pets, eq(pets.id, pendingCards.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .where(filterCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 export async function findCard(db: DbOrTx, id: string, scope: SQL | undefined) {

@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pendingCards, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
+import {
+  boundedCountOf,
+  containsPattern,
+  orderByWithTieBreak,
+  type PageWindow,
+} from '../../lib/list-query.ts';
 import { type NewReminderRow, type ReminderRow, reminderDigests, reminders } from './reminders.table.ts';
 
 const owners = alias(users, 'owner');
@@ -94,17 +99,18 @@ export function listReminders(
 }
 
 export async function countReminders(db: DbOrTx, filter: ReminderFilter, bound: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(reminders)
-    .innerJoin(pets, eq(pets.id, reminders.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .where(filterCondition(filter))
-    .limit(bound)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(reminders)
+      .innerJoin(pets, eq(pets.id, reminders.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .where(filterCondition(filter))
+      .$dynamic(),
+    bound,
+  );
 }
 
 export async function findReminder(db: DbOrTx, id: string, scope: SQL | undefined) {

@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pets, users, vets } from '../../db/schema.ts';
-import { containsPattern, type PageWindow } from '../../lib/list-query.ts';
+import { boundedCountOf, containsPattern, type PageWindow } from '../../lib/list-query.ts';
 import { type NewWeeklyReportRow, type WeeklyReportRow, weeklyReports } from './weekly-reports.table.ts';
 
 const reviewer = alias(vets, 'reviewer');
@@ -167,9 +167,7 @@ function fromReports(db: DbOrTx) {
 }
 
 export async function countReports(db: DbOrTx, filter: WeeklyReportFilter, bound: number): Promise<number> {
-  const matching = fromReports(db).where(listCondition(filter)).limit(bound).as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
+  return boundedCountOf(db, fromReports(db).where(listCondition(filter)).$dynamic(), bound);
 }
 
 export async function countReportsByStatus(
