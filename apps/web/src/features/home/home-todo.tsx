@@ -59,20 +59,32 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** One count that opens its inbox already filtered. */
-function CountLink({
-  count,
-  label,
-  name,
-  link,
-  size = 'sm',
-}: {
+interface CountProps {
   count: number;
   label: string;
   name: string;
-  link: LinkComponentProps;
+  /** The inbox it opens, already filtered; a queue with no inbox of its own shows the count alone. */
+  link?: LinkComponentProps;
   size?: 'sm' | 'lg';
-}) {
+}
+
+/** One count that opens its inbox already filtered. */
+function CountLink({ count, label, name, link, size = 'sm' }: CountProps) {
+  const figure =
+    size === 'lg' ? (
+      <Text fz={32} fw={700} lh={1.1} span data-testid={`count-${name}`}>
+        {count}
+      </Text>
+    ) : (
+      <Text size="sm" span>
+        <Text span fw={700} data-testid={`count-${name}`}>
+          {count}
+        </Text>{' '}
+        {label}
+      </Text>
+    );
+  // Read with the tile's title and description around it; a name on a plain element is not allowed.
+  if (!link) return figure;
   return (
     <Anchor
       renderRoot={(props) => <Link {...link} {...props} />}
@@ -81,18 +93,7 @@ function CountLink({
       data-count={name}
       aria-label={`${count} ${label}`}
     >
-      {size === 'lg' ? (
-        <Text fz={32} fw={700} lh={1.1} span data-testid={`count-${name}`}>
-          {count}
-        </Text>
-      ) : (
-        <Text size="sm" span>
-          <Text span fw={700} data-testid={`count-${name}`}>
-            {count}
-          </Text>{' '}
-          {label}
-        </Text>
-      )}
+      {figure}
     </Anchor>
   );
 }
@@ -110,6 +111,23 @@ function Tile({ title, icon, children }: { title: string; icon: ReactNode; child
         </Stack>
       </Group>
     </Card>
+  );
+}
+
+/** A queue's tile: its one count, large, and what the count is of. */
+function QueueTile({
+  title,
+  icon,
+  description,
+  ...count
+}: Omit<CountProps, 'size'> & { title: string; icon: ReactNode; description: string }) {
+  return (
+    <Tile title={title} icon={icon}>
+      <CountLink {...count} size="lg" />
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </Tile>
   );
 }
 
@@ -168,81 +186,60 @@ function Counts({ home }: { home: HomeResponse }) {
           link={{ to: '/reminders', search: { assignment: 'mine', from: today, to: today } }}
         />
       </Tile>
-      <Tile title="Checkups" icon={<IconClipboardHeart {...ICON} />}>
-        <CountLink
-          count={home.checkupsToReview}
-          label="checkups to review"
-          name="checkupsToReview"
-          size="lg"
-          link={{ to: '/checkups', search: { status: 'answered' } }}
-        />
-        <Text size="sm" c="dimmed">
-          Answered, awaiting a review
-        </Text>
-      </Tile>
-      <Tile title="Health Symptoms Journal" icon={<IconNotebook {...ICON} />}>
-        <CountLink
-          count={home.newJournalEntries}
-          label="new journal entries"
-          name="newJournalEntries"
-          size="lg"
-          link={{ to: '/journal', search: { status: 'new' } }}
-        />
-        <Text size="sm" c="dimmed">
-          New entries from owners
-        </Text>
-      </Tile>
-      <Tile title="Medical records" icon={<IconFileText {...ICON} />}>
-        <CountLink
-          count={home.medicalRecordsToReview}
-          label="medical records to review"
-          name="medicalRecordsToReview"
-          size="lg"
-          link={{ to: '/medical-records', search: { status: 'pending' } }}
-        />
-        <Text size="sm" c="dimmed">
-          Documents awaiting a review
-        </Text>
-      </Tile>
-      <Tile title="B2B" icon={<IconBuildingSkyscraper {...ICON} />}>
-        <CountLink
-          count={home.b2bPetsWithoutStatus}
-          label="B2B pets without today’s status"
-          name="b2bPetsWithoutStatus"
-          size="lg"
-          link={{ to: '/b2b' }}
-        />
-        <Text size="sm" c="dimmed">
-          Pets without today’s daily status
-        </Text>
-      </Tile>
-      <Tile title="Weekly Reports" icon={<IconReportAnalytics {...ICON} />}>
-        <CountLink
-          count={home.weeklyReportsToReview}
-          label="weekly reports to review"
-          name="weeklyReportsToReview"
-          size="lg"
-          link={{ to: '/weekly-reports', search: { status: 'draft' } }}
-        />
-        <Text size="sm" c="dimmed">
-          Drafts to review before they go to owners
-        </Text>
-      </Tile>
-      <Tile title="Owners’ questions" icon={<IconMessageQuestion {...ICON} />}>
-        {/* No inbox of questions: they are answered on each pet's page, listed below from the oldest. */}
-        <Text
-          fz={32}
-          fw={700}
-          lh={1.1}
-          data-testid="count-openQuestions"
-          aria-label={`${home.openQuestions} open questions`}
-        >
-          {home.openQuestions}
-        </Text>
-        <Text size="sm" c="dimmed">
-          Waiting for an answer
-        </Text>
-      </Tile>
+      <QueueTile
+        title="Checkups"
+        icon={<IconClipboardHeart {...ICON} />}
+        count={home.checkupsToReview}
+        label="checkups to review"
+        name="checkupsToReview"
+        link={{ to: '/checkups', search: { status: 'answered' } }}
+        description="Answered, awaiting a review"
+      />
+      <QueueTile
+        title="Health Symptoms Journal"
+        icon={<IconNotebook {...ICON} />}
+        count={home.newJournalEntries}
+        label="new journal entries"
+        name="newJournalEntries"
+        link={{ to: '/journal', search: { status: 'new' } }}
+        description="New entries from owners"
+      />
+      <QueueTile
+        title="Medical records"
+        icon={<IconFileText {...ICON} />}
+        count={home.medicalRecordsToReview}
+        label="medical records to review"
+        name="medicalRecordsToReview"
+        link={{ to: '/medical-records', search: { status: 'pending' } }}
+        description="Documents awaiting a review"
+      />
+      <QueueTile
+        title="B2B"
+        icon={<IconBuildingSkyscraper {...ICON} />}
+        count={home.b2bPetsWithoutStatus}
+        label="B2B pets without today’s status"
+        name="b2bPetsWithoutStatus"
+        link={{ to: '/b2b' }}
+        description="Pets without today’s daily status"
+      />
+      <QueueTile
+        title="Weekly Reports"
+        icon={<IconReportAnalytics {...ICON} />}
+        count={home.weeklyReportsToReview}
+        label="weekly reports to review"
+        name="weeklyReportsToReview"
+        link={{ to: '/weekly-reports', search: { status: 'draft' } }}
+        description="Drafts to review before they go to owners"
+      />
+      {/* No inbox of questions: they are answered on each pet's page, listed below from the oldest. */}
+      <QueueTile
+        title="Owners’ questions"
+        icon={<IconMessageQuestion {...ICON} />}
+        count={home.openQuestions}
+        label="open questions"
+        name="openQuestions"
+        description="Waiting for an answer"
+      />
     </SimpleGrid>
   );
 }
