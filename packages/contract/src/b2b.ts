@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   calendarDateSchema,
+  isoDaySchema,
   listQuerySchemas,
   paginationSchema,
   personRefSchema,
@@ -16,19 +17,6 @@ import {
   MAX_DAILY_STATUS_LENGTH,
 } from './enums.ts';
 import { latestTrackersResponseSchema } from './trackers.ts';
-
-/** A day as the B2B queries take it: `YYYY-MM-DD`. */
-export const isoDateQuerySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      message: 'Not a real calendar date',
-    },
-  );
 
 /** The text a vet writes about a pet's day: trimmed, 1–2,000 characters. */
 export const dailyStatusTextSchema = text()
@@ -78,8 +66,8 @@ export const dailyStatusListQuerySchema = z.object({
   sku: companySkuSchema.optional(),
   petUuid: z.uuid().optional(),
   /** Inclusive range of days. */
-  from: isoDateQuerySchema.optional(),
-  to: isoDateQuerySchema.optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(30),
 });
@@ -96,7 +84,7 @@ const b2bPetsQueries = listQuerySchemas(
   { sort: 'name', order: 'asc' },
   {
     sku: companySkuSchema,
-    date: isoDateQuerySchema.optional(),
+    date: isoDaySchema.optional(),
     status: dailyStatusFilterSchema.optional(),
   },
 );
@@ -198,7 +186,7 @@ export const b2bCompanySummarySchema = z.object({
 export type B2bCompanySummary = z.infer<typeof b2bCompanySummarySchema>;
 
 export const b2bCompaniesQuerySchema = z.object({
-  date: isoDateQuerySchema.optional(),
+  date: isoDaySchema.optional(),
   search: searchTermSchema,
 });
 export type B2bCompaniesQuery = z.infer<typeof b2bCompaniesQuerySchema>;

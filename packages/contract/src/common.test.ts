@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, passwordResetConfirmSchema } from './auth.ts';
-import { fullName } from './common.ts';
+import { fullName, isoDaySchema } from './common.ts';
 import { isSafeRedirectPath } from './session.ts';
 import { vetKindLabels } from './vets.ts';
 
@@ -48,5 +48,21 @@ describe('auth payloads', () => {
     const short = passwordResetConfirmSchema.safeParse({ token: 't', password: 'elevenchars' });
     expect(short.success).toBe(false);
     expect(passwordResetConfirmSchema.safeParse({ token: 't', password: 'twelve chars' }).success).toBe(true);
+  });
+});
+
+describe('a day written YYYY-MM-DD', () => {
+  it('accepts the calendar dates the date objects accept, and no other', () => {
+    expect(isoDaySchema.safeParse('2026-11-26').success).toBe(true);
+    expect(isoDaySchema.safeParse('2024-02-29').success).toBe(true);
+    for (const day of [
+      '0000-07-04',
+      '1899-12-31',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-11-26T00:00',
+      '26/11/2026',
+    ])
+      expect(isoDaySchema.safeParse(day).success, day).toBe(false);
   });
 });

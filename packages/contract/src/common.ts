@@ -66,6 +66,21 @@ export function isoToCalendarDate(iso: string): CalendarDate {
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar date written `YYYY-MM-DD` (a query parameter, a multipart field): the same days as
+ * `calendarDateSchema` accepts, so a year the database cannot store (0000) or a 31 February is a 400,
+ * never a 500 from the insert or the query.
+ */
+export const isoDaySchema = z
+  .string()
+  .regex(ISO_DAY, 'A date as YYYY-MM-DD')
+  // zod runs a refinement even after the pattern failed: that value is already refused by the pattern.
+  .refine((value) => !ISO_DAY.test(value) || calendarDateSchema.safeParse(isoToCalendarDate(value)).success, {
+    message: 'Not a real calendar date',
+  });
+
 export function calendarDateToIso(date: CalendarDate): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   calendarDateSchema,
+  isoDaySchema,
   listQuerySchemas,
   paginationSchema,
   personRefSchema,
@@ -151,10 +152,7 @@ export const medicalRecordUploadFieldsSchema = z.strictObject({
   /** The file's name without its extension when left out. */
   title: text().trim().max(200).optional(),
   /** `YYYY-MM-DD`; the upload's day when left out. */
-  documentDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
-    .optional(),
+  documentDate: isoDaySchema.optional(),
 });
 export type MedicalRecordUploadFields = z.infer<typeof medicalRecordUploadFieldsSchema>;
 

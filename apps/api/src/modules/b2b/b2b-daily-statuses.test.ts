@@ -158,6 +158,12 @@ describe('daily statuses of a B2B company’s pets', () => {
       const paths: string[] = response.json().details?.map((d: { path: string }) => d.path) ?? [];
       expect(paths.some((path) => path.startsWith(field))).toBe(true);
     }
+    // A day in a query is held to the same calendar: a year PostgreSQL cannot store is a 400, not a 500.
+    for (const date of ['0000-07-04', '2026-02-30', '2026-1-05']) {
+      const response = await call('GET', `/v1/b2b/companies?date=${date}`, regular);
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().details?.map((d: { path: string }) => d.path)).toContain('date');
+    }
     expect(
       (await write(pet.bean, 'x'.repeat(2000), regular, { year: 2026, month: 11, day: 1 })).statusCode,
     ).toBe(201);

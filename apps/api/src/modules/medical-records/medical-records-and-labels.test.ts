@@ -143,6 +143,13 @@ describe('uploading a medical record', () => {
     );
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().details.map((d: { path: string }) => d.path)).toEqual(['documentDate']);
+    // The right shape, but no such day: refused before the insert could fail on it.
+    const noSuchDay = await upload(
+      { petUuid: petId, documentDate: '2026-02-30' },
+      { name: 'a.pdf', data: PDF },
+    );
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().details.map((d: { path: string }) => d.path)).toEqual(['documentDate']);
     expect(await stored()).toEqual(before);
   });
 });
