@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { copyPreparedDatabase } from './prepare/prepared-database.ts';
+import {
+  copyPreparedDatabase,
+  copyPreparedPostgresDatabase,
+  e2ePostgresUrl,
+} from './prepare/prepared-database.ts';
 import { DEMO_PASSWORD } from './support/demo.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,20 +64,29 @@ function stop(server: ChildProcess): Promise<void> {
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vetboard-e2e-'));
+  const adminUrl = e2ePostgresUrl();
+  let postgres: { url: string; drop: () => Promise<void> } | undefined;
   try {
-    await copyPreparedDatabase(dataDir);
+    if (adminUrl) postgres = await copyPreparedPostgresDatabase(adminUrl);
+    else await copyPreparedDatabase(dataDir);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const cleanUp = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
   let output = '';
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      // Only the copy made above: a developer's own DATABASE_URL is never the tests' database.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       DEMO_PASSWORD,
       PASSWORD_HASH_COST: 'low',
       LOG_LEVEL: 'warn',
@@ -91,13 +104,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await waitForHealthy(`${baseURL}/healthz`, server, () => output);
   } catch (error) {
     await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw error;
   }
   process.env.E2E_BASE_URL = baseURL;
 
   return async () => {
     await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
   };
 }

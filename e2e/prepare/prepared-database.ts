@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Under node_modules, so `npm ci` (a clean CI run) always starts without it. */
@@ -82,4 +83,87 @@ export async function preparedDatabase(): Promise<string> {
 export async function copyPreparedDatabase(target: string): Promise<void> {
   const source = await preparedDatabase();
   await fs.promises.cp(path.join(source, 'pglite'), path.join(target, 'pglite'), { recursive: true });
+}
+
+/**
+ * Where TEST_DATABASE_URL names a PostgreSQL server (CI and `.ci/run` set it when one answers), the
+ * browser tests' server runs on PostgreSQL, as production may: PGlite answers every query on the
+ * server's one thread, so two browsers' requests queue behind each other. Without it, PGlite.
+ */
+export function e2ePostgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const PREPARED_PREFIX = 'vetboard_e2e_';
+
+/**
+ * The name of a seeded database for the browser tests on PostgreSQL, seeding it first if today's
+ * inputs have none yet. A database is ready once renamed to its key's name: a half-seeded one keeps
+ * its building name, and the next run drops it.
+ */
+export async function preparedPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `${PREPARED_PREFIX}${cacheKey()}`;
+  const exists = await withAdmin(adminUrl, async (admin) => {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    return (rowCount ?? 0) > 0;
+  });
+  if (exists) return name;
+  const building = `${name}_building_${process.pid}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database "${building}"`));
+  try {
+    await run(process.execPath, [
+      '--import',
+      'tsx',
+      'e2e/prepare/seed-database.ts',
+      databaseUrlFor(adminUrl, building),
+    ]);
+    await withAdmin(adminUrl, async (admin) => {
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+      // Older keys are stale by definition; keep the server's disk bounded. Runs' own copies are
+      // dropped by the run that made them.
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 and datname <> $2 and datname not like $3`,
+        [`${PREPARED_PREFIX}%`, name, `${PREPARED_PREFIX}run_%`],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    });
+  } catch (error) {
+    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists "${building}" with (force)`));
+    throw error;
+  }
+  return name;
+}
+
+/**
+ * A private copy of the prepared PostgreSQL database for one run (a file copy on the server, seconds),
+ * and the function that drops it.
+ */
+export async function copyPreparedPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await preparedPostgresDatabase(adminUrl);
+  const name = `${PREPARED_PREFIX}run_${process.pid}_${Date.now().toString(36)}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}" template "${template}"`));
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
 }

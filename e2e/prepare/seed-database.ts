@@ -1,12 +1,13 @@
 /**
- * `tsx e2e/prepare/seed-database.ts <dir>`: what the server would do to an empty data directory
- * (migrate, seed the demo data, readings ending now), plus the spec families of
+ * `tsx e2e/prepare/seed-database.ts <dir | postgres://…>`: what the server would do to an empty data
+ * directory or database (migrate, seed the demo data, readings ending now), plus the spec families of
  * e2e/support/fixtures.ts. Run by prepared-database.ts in a child process, once per cache key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { openPglite } from '../../apps/api/src/db/client.ts';
+import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
 import { hashToken } from '../../apps/api/src/lib/tokens.ts';
 import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
@@ -15,13 +16,30 @@ import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support
 import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
 import { cloneFamily, type Query } from './clone-family.ts';
 
-const dataDir = process.argv[2];
-if (!dataDir) throw new Error('usage: seed-database.ts <data dir>');
+/**
+ * One connection of the pool for the whole preparation: cloning keeps its id map in a temporary table,
+ * which only the session that made it sees.
+ */
+let releaseSession = () => {};
+async function onePostgresSession(db: { $client: pg.Pool }): Promise<Query> {
+  const session = await db.$client.connect();
+  releaseSession = () => session.release();
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await session.query(text, params);
+      return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
+    },
+  };
+}
+
+const target = process.argv[2];
+if (!target) throw new Error('usage: seed-database.ts <data dir | postgres url>');
+const onPostgres = /^postgres(ql)?:\/\//.test(target);
 
 const started = performance.now();
 // The server keeps PGlite's files in DATA_DIR/pglite (apps/api/src/db/open.ts).
-const pgliteDir = path.join(dataDir, 'pglite');
-const database = await openPglite({ dataDir: pgliteDir });
+const pgliteDir = onPostgres ? '' : path.join(target, 'pglite');
+const database = onPostgres ? await openPostgres(target) : await openPglite({ dataDir: pgliteDir });
 let currentWal = '';
 try {
   await database.migrate();
@@ -29,8 +47,10 @@ try {
     db: database.db,
     config: { demoPassword: DEMO_PASSWORD, passwordHashCost: 'low' },
   });
-  if (!result.seeded) throw new Error(`${dataDir} already holds data`);
-  const client = (database.db as unknown as { $client: Query }).$client;
+  if (!result.seeded) throw new Error(`${onPostgres ? 'The database' : target} already holds data`);
+  const client = onPostgres
+    ? await onePostgresSession(database.db as unknown as { $client: pg.Pool })
+    : (database.db as unknown as { $client: Query }).$client;
   for (const request of cloneRequests()) await cloneFamily(client, request);
   for (const key of Object.keys(SPEC_VETS) as SpecVetKey[]) {
     const vet = specVet(key);
@@ -53,12 +73,15 @@ try {
   const jobId = await boss.send(FAILED_JOB.queue, { week: 47 });
   if (!jobId) throw new Error(`no job queued on ${FAILED_JOB.queue}`);
   await boss.fail(FAILED_JOB.queue, jobId, new Error(FAILED_JOB.error));
-  await client.query('checkpoint');
-  const { rows } = await client.query<{ name: string }>(
-    'select pg_walfile_name(pg_current_wal_lsn()) as name',
-  );
-  currentWal = rows[0]?.name ?? '';
+  if (!onPostgres) {
+    await client.query('checkpoint');
+    const { rows } = await client.query<{ name: string }>(
+      'select pg_walfile_name(pg_current_wal_lsn()) as name',
+    );
+    currentWal = rows[0]?.name ?? '';
+  }
 } finally {
+  releaseSession();
   await database.close();
 }
 // The seed leaves ~700 MB of recycled WAL segments named after the current one, for writes to come;
