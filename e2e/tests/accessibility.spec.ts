@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { BISCUIT, HEAD_VET, LUNA, LUNA_CHECKUPS, LUNA_JOURNAL, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, listSummary, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 const FEATURES: Record<string, string> = {
   collar_v2: 'Collar v2',

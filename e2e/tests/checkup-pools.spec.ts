@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own pet (a copy of Tom Becker's Biscuit): it sends checkups to it and fills them. */
 const { pets } = specFamily('checkupPools');

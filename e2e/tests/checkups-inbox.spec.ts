@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA, LUNA_CHECKUPS, OWNER_APP_TOKEN, POOLS } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Quodlibet") and her checkups, so answering and reviewing change no one else's. */
 const family = specFamily('checkups');

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 const INGREDIENTS_PATH = '/v1/ingredients';
 const TURKEY = 'Turkey breast, cooked (roasted, skinless)';

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
+import { test } from '../support/test.ts';
 
 test.describe('error pages (SPEC §8)', () => {
   test.beforeEach(async ({ page }) => {
@@ -31,6 +32,9 @@ test.describe('error pages (SPEC §8)', () => {
 });
 
 test.describe('script chunk load failure (SPEC §8)', () => {
+  // The test fails the chunks the page has not fetched yet: cached ones would not be fetched at all.
+  test.use({ freshContext: true });
+
   test('reloads the page once, then shows the error instead of looping', async ({ page }) => {
     await logIn(page);
     const loaded = new Set<string>();

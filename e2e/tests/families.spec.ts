@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { SAMPLE_UUID } from '../support/demo.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
+import { test } from '../support/test.ts';
 
 test.describe('family page (/families/{uuid}/pets)', () => {
   test.beforeEach(async ({ page }) => {

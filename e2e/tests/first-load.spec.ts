@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 
 /** What the first visit downloads, as the built app serves it. */
 test.describe('first load', () => {

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { HEAD_VET, SAMPLE_UUID } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 test.describe('access guard (SPEC §2)', () => {
   test('a logged-out visitor is sent to login with the full path, and comes back to it after login', async ({

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { test } from '../support/test.ts';
 
 /** The reminders spec's pet: this spec only adds a reminder about it and completes it. */
 const pet = specFamily('reminders').pets.biscuit;

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { FAILED_JOB, REGULAR_VET } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 test.describe('/jobs', () => {
   test('a head vet reaches it from the user menu, sees the queues and the failure, and retries it', async ({

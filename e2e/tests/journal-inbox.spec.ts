@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { LUNA, LUNA_JOURNAL, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Bramblewick") and her coughing entries, so working them changes no one else's. */
 const family = specFamily('journal');

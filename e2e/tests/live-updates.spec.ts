@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { REGULAR_VET } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 async function vetPage(browser: Browser, email?: string): Promise<Page> {
   const context = await browser.newContext();

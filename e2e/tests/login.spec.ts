@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { submitLogin } from '../support/auth.ts';
 import { HEAD_VET } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 test.describe('login and password reset (SPEC §4, §8)', () => {
   test("a failed login shows the 'Error' toast with the server's text", async ({ page }) => {

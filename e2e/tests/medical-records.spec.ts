@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { textPdf } from '../support/pdf.ts';
+import { test } from '../support/test.ts';
 
 /** A real PNG (one pixel), as a phone's photo would be checked: by its bytes. */
 const PNG = Buffer.from(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { LUNA, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Biscuit ("Crumblecake"), whose collar reading raises the card. */
 const family = specFamily('pendingCards');

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { PRODUCT_NAME, SAMPLE_UUID } from '../support/demo.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
+import { test } from '../support/test.ts';
 
 test.describe('pet layout side menu (SPEC §2)', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
+import { test } from '../support/test.ts';
 
 /** The pet this spec edits: its own copy of Biscuit, so renaming it cannot race with other specs. */
 const ownPet = specFamily('petProfile').pets.biscuit;

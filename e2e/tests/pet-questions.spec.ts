@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA, LUNA_QUESTIONS, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Periwinkle") and her threads, so answering changes no one else's. */
 const family = specFamily('questions');

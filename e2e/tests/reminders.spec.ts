@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, OWNER_APP_TOKEN, PRODUCT_NAME } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Biscuit ("Snickerdoodle"), whose high collar reading gives it a card. */
 const family = specFamily('reminders');

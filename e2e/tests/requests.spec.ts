@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { EMMA_FAMILY, LUNA } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 /**
  * Every API read the page makes, counted per resource (method, path and query). Only fetches count:

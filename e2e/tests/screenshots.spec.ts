@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { LUNA, SAMPLE_UUID } from '../support/demo.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
+import { test } from '../support/test.ts';
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 

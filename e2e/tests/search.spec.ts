@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { findPet } from '../support/pets.ts';
+import { test } from '../support/test.ts';
 
 test.describe('global search (Ctrl/Cmd+K)', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, PRODUCT_NAME } from '../support/demo.ts';
+import { test } from '../support/test.ts';
 
 test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
   test.beforeEach(async ({ page }) => {

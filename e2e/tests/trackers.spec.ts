@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** A line only Chart.js's own code contains: how a test tells its chunk from the app's. */
 const CHART_JS_SIGNATURE = 'Canvas is already in use';
@@ -273,6 +274,9 @@ test.describe('on a phone (375 px)', () => {
 });
 
 test.describe('chart loading', () => {
+  // Which scripts load is the point: a kept context's cache would serve Chart.js without a request.
+  test.use({ freshContext: true });
+
   test('Chart.js is not fetched on /login or the home page, only with the first chart', async ({ page }) => {
     const beforeCharts = recordScripts(page);
     await page.goto('/login');

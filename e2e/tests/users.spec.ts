@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { EMMA_CLARKE, EMMA_FAMILY, PRODUCT_NAME, TOM_BECKER, TOM_FAMILY } from '../support/demo.ts';
 import { bodyRows, downloadCsv, listSummary, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** The contract's USER_CSV_COLUMNS, spelled out: the file's header is part of what the export promises. */
 const USER_CSV_COLUMNS = [

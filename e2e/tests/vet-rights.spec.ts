@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
 import { HEAD_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
 import { specVet } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { B2B_VET, HEAD_VET, PARTNER_VET, PRODUCT_NAME, UNDEFINED_VET } from '../support/demo.ts';
 import { bodyRows, downloadCsv, listSummary, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** The contract's VET_CSV_COLUMNS, spelled out: the file's header is part of what the export promises. */
 const VET_CSV_COLUMNS = [

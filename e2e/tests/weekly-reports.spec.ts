@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Marmaduke") and her eight weeks of reports, so sending one changes no one else's. */
 const family = specFamily('weeklyReports');
