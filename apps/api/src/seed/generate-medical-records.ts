@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { DAY_MS, isoDate } from './demo-dates.ts';
 import type { DemoData, DemoPetRow } from './generate.ts';
+import { drawPhoto } from './generate-journal.ts';
 import { createSeededRandom, deriveSeed, type SeededRandom } from './seeded-random.ts';
 import { LUNA, SHOWCASE_PETS } from './showcase.ts';
 
@@ -159,10 +160,13 @@ const PANELS: Panel[] = [
   },
 ];
 
+/** How an owner's phone photo of a red, itchy patch of skin looks (see drawPhoto). */
+const SKIN_LESION = { ground: [226, 184, 160], spot: [200, 60, 60] };
+
 /**
  * Medical records for many pets over the last year, labelled and not, pending and reviewed, uploaded
- * by vets and by owners; each a generated one-page PDF of a lab panel, report or invoice. Luna has her
- * cardiac echo report, labelled Cardiology.
+ * by vets and by owners; each a generated one-page PDF of a lab panel, report or invoice, or now and then
+ * an owner's photo (PNG). Luna has her cardiac echo report, labelled Cardiology.
  */
 export function generateMedicalRecords(
   data: DemoData,
@@ -176,6 +180,8 @@ export function generateMedicalRecords(
     data.pets.filter((pet) => !showcase.has(pet.id)),
     RECORD_PETS_PER_SCALE * scale,
   );
+  // Photos come from a stream of their own, so adding them left every other record as it was.
+  const photos = createSeededRandom(deriveSeed(seed, 'medical-record-photos'));
   const rows: DemoRecordRow[] = [];
   for (const pet of pets) {
     const count = random.int(1, 3);
@@ -187,23 +193,26 @@ export function generateMedicalRecords(
       const byOwner = random.chance(0.3);
       const vet = random.pick(vets).id;
       const labelled = reviewed || random.chance(0.3);
-      const content = drawPdf(panel.title, panel.lines(pet, random));
+      // Now and then an owner sends a photo of what worries them instead of a lab's PDF.
+      const photo = byOwner && photos.chance(0.25);
+      const title = photo ? 'Photo of a skin lesion' : panel.title;
+      const content = photo ? drawPhoto(SKIN_LESION, photos) : drawPdf(panel.title, panel.lines(pet, random));
       rows.push({
         id: random.uuidV7(uploadedAt),
         petId: pet.id,
-        title: panel.title,
+        title,
         documentDate: isoDate(new Date(uploadedAt.getTime() - random.float(0, 5) * DAY_MS)),
         fileId: random.uuidV7(uploadedAt),
-        filename: `${panel.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${isoDate(uploadedAt)}.pdf`,
+        filename: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${isoDate(uploadedAt)}.${photo ? 'png' : 'pdf'}`,
         content,
-        contentType: 'application/pdf',
+        contentType: photo ? 'image/png' : 'application/pdf',
         status: reviewed ? 'reviewed' : 'pending',
         uploadedBy: byOwner ? 'owner' : 'vet',
         uploadedByVetId: byOwner ? null : vet,
         uploadedAt,
         reviewedByVetId: reviewed ? vet : null,
         reviewedAt: reviewed ? new Date(uploadedAt.getTime() + random.float(1, 48) * 3_600_000) : null,
-        labelIds: labelled ? panel.labels.map(label) : [],
+        labelIds: labelled ? (photo ? [label('Dermatology')] : panel.labels.map(label)) : [],
       });
     }
   }
@@ -261,7 +270,11 @@ export async function insertDemoMedicalRecords(
       { name: 'id', type: 'uuid', value: (r) => r.fileId },
       { name: 'purpose', type: 'text', value: () => 'medical_record' },
       { name: 'content_type', type: 'text', value: (r) => r.contentType },
-      { name: 'filename', type: 'text', value: (r) => `record-${r.id}.pdf` },
+      {
+        name: 'filename',
+        type: 'text',
+        value: (r) => `record-${r.id}.${r.contentType === 'image/png' ? 'png' : 'pdf'}`,
+      },
       { name: 'size', type: 'smallint', select: (v) => `${v}::int`, value: (r) => r.content.length },
       { name: 'sha256', type: 'text', value: (r) => createHash('sha256').update(r.content).digest('hex') },
       {

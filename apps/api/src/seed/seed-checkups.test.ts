@@ -331,24 +331,38 @@ describe('demo questions and answers', () => {
 });
 
 describe('demo medical records and labels', () => {
-  it('has labelled and unlabelled, pending and reviewed records of many pets, each a real PDF', async () => {
+  it('has labelled and unlabelled, pending and reviewed records of many pets: real PDFs and a few owners’ photos', async () => {
     const [summary] = await rows<{
       pets: number;
       records: number;
       statuses: number;
       unlabelled: number;
-      pdf: boolean;
+      pdfs: number;
+      photos: number;
+      photosByVets: number;
+      mismatched: number;
     }>(sql`
       select count(distinct r.pet_id)::int as pets, count(*)::int as records,
         count(distinct r.status)::int as statuses,
         count(*) filter (where not exists (select 1 from medical_record_labels l where l.record_id = r.id))::int as unlabelled,
-        bool_and(substring(f.content from 1 for 5) = decode('255044462d', 'hex')) as pdf
+        count(*) filter (where f.content_type = 'application/pdf')::int as pdfs,
+        count(*) filter (where f.content_type = 'image/png')::int as photos,
+        count(*) filter (where f.content_type = 'image/png' and r.uploaded_by <> 'owner')::int as "photosByVets",
+        -- Each file's bytes are what its type says: %PDF-, or the PNG signature.
+        count(*) filter (where not (
+          (f.content_type = 'application/pdf' and substring(f.content from 1 for 5) = decode('255044462d', 'hex'))
+          or (f.content_type = 'image/png' and substring(f.content from 1 for 8) = decode('89504e470d0a1a0a', 'hex'))
+        ))::int as mismatched
       from medical_records r join files f on f.id = r.file_id`);
     expect(summary?.pets).toBeGreaterThan(100);
     expect(summary?.records).toBeGreaterThan(150);
     expect(summary?.statuses).toBe(2);
     expect(summary?.unlabelled).toBeGreaterThan(10);
-    expect(summary?.pdf).toBe(true);
+    expect(summary?.pdfs).toBeGreaterThan(100);
+    expect(summary?.photos).toBeGreaterThan(3);
+    expect(summary?.photos).toBeLessThan(summary?.pdfs ?? 0);
+    expect(summary?.photosByVets).toBe(0);
+    expect(summary?.mismatched).toBe(0);
   });
 
   it('gives Luna her cardiac echo report, labelled Cardiology', async () => {
