@@ -134,12 +134,20 @@ export async function preparedPostgresDatabase(adminUrl: string): Promise<string
       databaseUrlFor(adminUrl, building),
     ]);
     await withAdmin(adminUrl, async (admin) => {
-      await admin.query(`alter database "${building}" rename to "${name}"`);
+      try {
+        await admin.query(`alter database "${building}" rename to "${name}"`);
+      } catch (error) {
+        // Another run on the same server prepared the same inputs first (42P04: duplicate database): use its.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+        await admin.query(`drop database if exists "${building}" with (force)`);
+      }
       // Older keys are stale by definition; keep the server's disk bounded. Runs' own copies are
-      // dropped by the run that made them.
+      // dropped by the run that made them, and a database still being built belongs to another run.
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1 and datname <> $2 and datname not like $3`,
-        [`${PREPARED_PREFIX}%`, name, `${PREPARED_PREFIX}run_%`],
+        `select datname from pg_database
+          where starts_with(datname, $1) and datname <> $2
+            and not starts_with(datname, $3) and strpos(datname, '_building_') = 0`,
+        [PREPARED_PREFIX, name, `${PREPARED_PREFIX}run_`],
       );
       for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     });
