@@ -68,7 +68,7 @@ export type VitalChange = z.infer<typeof vitalChangeSchema>;
 
 export const vitalSchema = z.object({
   buckets: z.array(chartBucketSchema).max(MAX_CHART_BUCKETS),
-  /** Rates and weight: the newest reading or entry; drinking and shaking: today's local total. */
+  /** Rates and weight: the newest reading or entry; drinking and shaking: the newest local day's total, `at` its midnight. */
   latest: z.object({ value: z.number(), at: timestampSchema }).nullable(),
   band: vitalBandSchema,
   change: vitalChangeSchema,

@@ -257,7 +257,7 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
           "ending now, in the pet's timezone, on one time axis: 24h in half hours, 7d in hours (real time, " +
           'from a local midnight; 167 or 169 hours over a DST change, widened to whole buckets), 30d and 90d ' +
           'in local days. Each vital has its buckets (every slot present, empty ones count 0), its latest ' +
-          "value (today's total for drinking and shaking), its band (respiratory flag, weight against the " +
+          "value (for drinking and shaking, the newest local day's total), its band (respiratory flag, weight against the " +
           'target) and its change against the period of the same length before. A tracker without data is ' +
           'empty, not an error.',
         params: idParams,

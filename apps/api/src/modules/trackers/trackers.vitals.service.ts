@@ -23,7 +23,7 @@ import {
   subDailyBucketsOfKinds,
 } from './trackers.charts.repository.ts';
 import { round2, toChartBucket } from './trackers.read.mapper.ts';
-import { dailyTotals, findLatestReading, findPetTrackerContext } from './trackers.read.repository.ts';
+import { findLatestReading, findPetTrackerContext, lastDayTotals } from './trackers.read.repository.ts';
 import { findLatestWeightEntry, weightBuckets, weightSubDailyBuckets } from './trackers.weight.repository.ts';
 
 type Deps = { db: Db; now: Now; actor: Actor };
@@ -114,7 +114,7 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
       : weightSubDailyBuckets(deps.db, petId, bucketSize, both),
     findLatestReading(deps.db, petId, 'respiratory_rate'),
     findLatestReading(deps.db, petId, 'heart_rate'),
-    dailyTotals(deps.db, petId, today, ['drinking', 'shaking']),
+    lastDayTotals(deps.db, petId, ['drinking', 'shaking'], pet.timezone, shiftDate(today, 1)),
     findLatestWeightEntry(deps.db, petId),
   ]);
 
@@ -136,11 +136,11 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
 
   const total = (kind: 'drinking' | 'shaking'): Vital => {
     const { previous, current } = split(collar.get(kind) ?? []);
-    const today = totals.find((row) => row.kind === kind);
+    const day = totals.find((row) => row.kind === kind);
     return {
       buckets: current.map(toChartBucket),
-      // Today so far, like the profile's latest values: a total has no single newest reading.
-      latest: today ? { value: round2(today.sum), at: toTimestamp(now) } : null,
+      // A total has no single newest reading: the newest local day's total, `at` its midnight.
+      latest: day ? { value: round2(day.sum), at: { seconds: Math.round(day.start) } } : null,
       band: NO_BAND,
       change: vitalChange('total', totalOf(current).sum, totalOf(previous).sum),
     };

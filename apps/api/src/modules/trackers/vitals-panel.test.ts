@@ -149,13 +149,14 @@ describe('the vitals panel over the last 24 hours', () => {
     });
 
     expect(drinking.buckets[23]).toMatchObject({ sum: 60, count: 1 }); // 23:30Z
-    expect(drinking.latest).toEqual({ value: 90, at: { seconds: seconds('2026-07-15T12:00:00Z') } });
+    // The newest local day's total, at its midnight (BST).
+    expect(drinking.latest).toEqual({ value: 90, at: { seconds: seconds('2026-07-14T23:00:00Z') } });
     expect(drinking.band).toEqual({ type: 'none' });
     expect(drinking.change).toEqual({ measure: 'total', current: 90, previous: 45, delta: 45, percent: 100 });
 
-    // 9 episodes today (at 12:00Z, the next bucket): today's total, but not in the period's buckets.
+    // 9 episodes today (at 12:00Z, the next bucket): in today's total, not in the period's buckets.
     expect(shaking.buckets[2]).toMatchObject({ sum: 3, count: 1 });
-    expect(shaking.latest).toEqual({ value: 9, at: { seconds: seconds('2026-07-15T12:00:00Z') } });
+    expect(shaking.latest).toEqual({ value: 9, at: { seconds: seconds('2026-07-14T23:00:00Z') } });
     expect(shaking.change).toEqual({
       measure: 'total',
       current: 3,
@@ -209,6 +210,11 @@ describe('the vitals panel over a DST change in the pet’s zone', () => {
     for (const name of names) expect(startsOf(body.vitals[name]), name).toEqual(axis);
 
     expect(body.vitals.drinking.buckets[17]).toMatchObject({ sum: 50, count: 1 });
+    // Nothing drunk since: the latest total is that day's, twelve days ago (its midnight was still EST).
+    expect(body.vitals.drinking.latest).toEqual({
+      value: 50,
+      at: { seconds: seconds('2026-03-08T05:00:00Z') },
+    });
     expect(body.vitals.respiratoryRate.buckets[18]).toMatchObject({ avg: 18, count: 1 });
     expect(body.vitals.weight.buckets[18]).toMatchObject({ avg: 20.1, count: 1 });
     expect(body.vitals.weight.band).toEqual({ type: 'weight-target', position: 'at', targetKg: 20 });
