@@ -75,6 +75,15 @@ for (const viewport of viewports) {
       await expect(heart).toHaveAttribute('data-hover-index', /\d+/);
       // The viewport as it is: an element shot scrolls, and the browser's move after a scroll ends the hover.
       await page.screenshot({ path: path.join(outDir, `pet-vitals-hover-${viewport.name}.png`) });
+      // The short ranges: hours and half hours, where the monthly weights leave that chart empty.
+      for (const range of ['7 days', '24 h']) {
+        await panel.getByText(range, { exact: true }).click();
+        await expect(panel).toHaveAttribute('data-range', range === '24 h' ? '24h' : '7d');
+        await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+        await panel.screenshot({
+          path: path.join(outDir, `pet-vitals-${range.replace(' ', '')}-${viewport.name}.png`),
+        });
+      }
     });
 
     test(`signed-in pages @screens`, async ({ page }) => {

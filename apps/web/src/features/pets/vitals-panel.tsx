@@ -184,7 +184,7 @@ const signed = (text: string, value: number) => (value > 0 ? `+${text}` : value 
 /** '+2.5 breaths/min (+9.1 %) vs the previous 7 days', or why there is nothing to compare. */
 function changeText(change: VitalChange, format: (value: number) => string, rangeLabel: string): string {
   const previous = `the previous ${rangeLabel}`;
-  if (change.current === null) return `No data in this ${rangeLabel}`;
+  if (change.current === null) return `No data in the last ${rangeLabel}`;
   if (change.delta === null) return `No data in ${previous} to compare`;
   const percent =
     change.percent === null
