@@ -61,6 +61,32 @@ for (const viewport of viewports) {
       await shoot(page, 'weekly-report-sent', viewport.name);
     });
 
+    test(`pet profile vitals @screens`, async ({ page }) => {
+      await logIn(page);
+      await page.goto(`/pets/${LUNA.uuid}?vitals=30d`);
+      const panel = page.getByTestId('vitals-panel');
+      await expect(panel.locator('canvas')).toHaveCount(5);
+      await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+      await shoot(page, 'pet-vitals', viewport.name);
+      // The same bucket on all five charts while one is hovered.
+      const heart = panel.getByTestId('vital-heartRate').locator('canvas');
+      await heart.scrollIntoViewIfNeeded();
+      const box = await heart.boundingBox();
+      if (box) await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+      await expect(heart).toHaveAttribute('data-hover-index', /\d+/);
+      // The viewport as it is: an element shot scrolls, and the browser's move after a scroll ends the hover.
+      await page.screenshot({ path: path.join(outDir, `pet-vitals-hover-${viewport.name}.png`) });
+      // The short ranges: hours and half hours, where the monthly weights leave that chart empty.
+      for (const range of ['7 days', '24 h']) {
+        await panel.getByText(range, { exact: true }).click();
+        await expect(panel).toHaveAttribute('data-range', range === '24 h' ? '24h' : '7d');
+        await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+        await panel.screenshot({
+          path: path.join(outDir, `pet-vitals-${range.replace(' ', '')}-${viewport.name}.png`),
+        });
+      }
+    });
+
     test(`signed-in pages @screens`, async ({ page }) => {
       await logIn(page);
       await expect(page.getByTestId('home-todo')).toBeVisible();

@@ -32,6 +32,8 @@ export const formSortFields = ['updatedAt', 'title'] as const;
 export const weightTimeScopes = ['week', 'month', 'year'] as const;
 export const respiratoryTimeScopes = ['day', 'week', 'month'] as const;
 export const trackerTimeScopes = ['day', 'week', 'month'] as const;
+/** The pet profile's vitals panel: rolling ranges ending now. */
+export const vitalsRanges = ['24h', '7d', '30d', '90d'] as const;
 
 /** What an owner reports in the symptoms journal (the app's categories). */
 export const journalCategories = [

@@ -28,4 +28,5 @@ export * from './trackers.ts';
 export * from './units.ts';
 export * from './users.ts';
 export * from './vets.ts';
+export * from './vitals.ts';
 export * from './weekly-reports.ts';

@@ -124,24 +124,56 @@ export async function subDailyBuckets(
   bucketSize: '30m' | '1h',
   period: ChartPeriod,
 ): Promise<BucketRow[]> {
+  return (await subDailyBucketsOfKinds(db, petId, [kind], bucketSize, period)).get(kind) ?? [];
+}
+
+/** A bucket of one of several kinds read together. */
+interface KindBucketRow extends BucketRow {
+  kind: ReadingKind;
+}
+
+function byKind(kinds: readonly ReadingKind[], rows: KindBucketRow[]): Map<ReadingKind, BucketRow[]> {
+  const map = new Map<ReadingKind, BucketRow[]>(kinds.map((kind) => [kind, []]));
+  for (const { kind, ...bucket } of rows) map.get(kind)?.push(bucket);
+  return map;
+}
+
+const kindList = (kinds: readonly ReadingKind[]) =>
+  sql.join(
+    kinds.map((kind) => sql`${kind}::reading_kind`),
+    sql`, `,
+  );
+
+/**
+ * `subDailyBuckets` of several kinds in one statement (the vitals panel reads four trackers at once):
+ * every kind gets every slot of the same series, so their buckets share one time axis.
+ */
+export async function subDailyBucketsOfKinds(
+  db: DbOrTx,
+  petId: string,
+  kinds: readonly ReadingKind[],
+  bucketSize: '30m' | '1h',
+  period: ChartPeriod,
+): Promise<Map<ReadingKind, BucketRow[]>> {
   const step = sql`${stepOf[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with agg as (
-      select date_bin(${step}, bucket_start, ${start}) as bucket,
+      select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
              sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max
       from tracker_rollups_30m
-      where pet_id = ${petId} and kind = ${kind}::reading_kind
+      where pet_id = ${petId} and kind in (${kindList(kinds)})
         and bucket_start >= ${start} and bucket_start < ${end}
-      group by 1
+      group by 1, 2
     )
-    select extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
-           a.sum / nullif(a.count, 0) as avg, a.min, a.max
-    from generate_series(${start}, ${end} - ${step}, ${step}) as slot
-    left join agg a on a.bucket = slot
-    order by slot`);
-  return rowsOf<BucketRow>(result);
+    select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
+           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max
+    from unnest(array[${kindList(kinds)}]) as k(kind)
+    cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
+    left join agg a on a.kind = k.kind and a.bucket = slot
+    order by k.kind, slot`);
+  return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
 
 /** One bucket per local calendar day of the period, from the daily rollups. */
@@ -152,24 +184,56 @@ export async function dailyBuckets(
   timezone: string,
   period: ChartPeriod,
 ): Promise<BucketRow[]> {
+  return (await dailyBucketsOfKinds(db, petId, [kind], timezone, period)).get(kind) ?? [];
+}
+
+/** `dailyBuckets` of several kinds in one statement, on one series of local days. */
+export async function dailyBucketsOfKinds(
+  db: DbOrTx,
+  petId: string,
+  kinds: readonly ReadingKind[],
+  timezone: string,
+  period: ChartPeriod,
+): Promise<Map<ReadingKind, BucketRow[]>> {
   const result = await db.execute(sql`
     with days as (
       select d::date as day
       from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - interval '1 day',
                            interval '1 day') as d
     )
-    select extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
+    select k.kind::text as kind,
+           extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
            coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
            r.min::float8 as min, r.max::float8 as max
-    from days
+    from unnest(array[${kindList(kinds)}]) as k(kind)
+    cross join days
     left join (
-      select local_date, count, sum, min, max
+      select kind, local_date, count, sum, min, max
       from tracker_rollups_daily
-      where pet_id = ${petId} and kind = ${kind}::reading_kind
+      where pet_id = ${petId} and kind in (${kindList(kinds)})
         and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
-    ) as r on r.local_date = days.day
-    order by days.day`);
-  return rowsOf<BucketRow>(result);
+    ) as r on r.kind = k.kind and r.local_date = days.day
+    order by k.kind, days.day`);
+  return byKind(kinds, rowsOf<KindBucketRow>(result));
+}
+
+/**
+ * The `days` local calendar days ending with the one before `endDate` (exclusive), in `timezone`: a
+ * span over a DST change is an hour shorter or longer, never shifted.
+ */
+export async function localDaysPeriod(
+  db: DbOrTx,
+  timezone: string,
+  endDate: string,
+  days: number,
+): Promise<ChartPeriod> {
+  const result = await db.execute(sql`
+    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
+           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
+           local_start::date::text as start_date, local_end::date::text as end_date
+    from (select ${endDate}::date::timestamp - ${`${days} days`}::interval as local_start,
+                 ${endDate}::date::timestamp as local_end) as b`);
+  return toPeriod(rowsOf<PeriodRow>(result)[0]);
 }
 
 interface ScopeBucketRow extends BucketRow {

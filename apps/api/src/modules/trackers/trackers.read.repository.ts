@@ -140,3 +140,38 @@ export async function lastDayBefore(
     limit 1`);
   return rowsOf<DayAverageRow>(result)[0];
 }
+
+export interface LastDayTotalRow {
+  kind: ReadingKind;
+  /** The local day's midnight, epoch seconds. */
+  start: number;
+  sum: number;
+}
+
+/**
+ * For each kind, the total of the newest local day with readings before `before` (exclusive), from the
+ * daily rollups: one step down the primary key per kind.
+ */
+export async function lastDayTotals(
+  db: DbOrTx,
+  petId: string,
+  kinds: readonly ReadingKind[],
+  timezone: string,
+  before: string,
+): Promise<LastDayTotalRow[]> {
+  const result = await db.execute(sql`
+    select k.kind::text as kind,
+           extract(epoch from (d.local_date::timestamp at time zone ${timezone}))::float8 as start, d.sum
+    from unnest(array[${sql.join(
+      kinds.map((kind) => sql`${kind}::reading_kind`),
+      sql`, `,
+    )}]) as k(kind)
+    cross join lateral (
+      select local_date, sum::float8 as sum
+      from tracker_rollups_daily
+      where pet_id = ${petId} and kind = k.kind and local_date < ${before}::date
+      order by local_date desc
+      limit 1
+    ) as d`);
+  return rowsOf<LastDayTotalRow>(result);
+}

@@ -14,6 +14,8 @@ import {
   respiratoryChartResponseSchema,
   respiratoryHistoryResponseSchema,
   trackerChartQuerySchema,
+  vitalsQuerySchema,
+  vitalsResponseSchema,
   weightChartQuerySchema,
   weightChartResponseSchema,
   weightHistoryResponseSchema,
@@ -32,6 +34,7 @@ import {
   getRespiratoryHistory,
   getRespiratoryLastAverage,
 } from './trackers.read.service.ts';
+import { getPetVitals } from './trackers.vitals.service.ts';
 import { getWeightChart, getWeightHistory } from './trackers.weight.service.ts';
 
 const tags = ['trackers'];
@@ -240,5 +243,29 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getLatestTrackers({ ...deps, actor: sessionVet(request) }, request.params.id),
+  );
+
+  app.get(
+    '/:id/vitals',
+    {
+      schema: {
+        operationId: 'getPetVitals',
+        summary: "Get a pet's five vitals on one time axis",
+        tags,
+        description:
+          'Sleeping respiratory rate, heart rate, weight, drinking and head shaking over a rolling `range` ' +
+          "ending now, in the pet's timezone, on one time axis: 24h in half hours, 7d in hours (real time, " +
+          'from a local midnight; 167 or 169 hours over a DST change, widened to whole buckets), 30d and 90d ' +
+          'in local days. Each vital has its buckets (every slot present, empty ones count 0), its latest ' +
+          "value (for drinking and shaking, the newest local day's total), its band (respiratory flag, weight against the " +
+          'target) and its change against the period of the same length before. A tracker without data is ' +
+          'empty, not an error.',
+        params: idParams,
+        querystring: vitalsQuerySchema,
+        response: { 200: vitalsResponseSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      getPetVitals({ ...deps, actor: sessionVet(request) }, request.params.id, request.query.range),
   );
 };

@@ -192,3 +192,34 @@ export async function weightBuckets(
     order by slot`);
   return rowsOf<BucketRow>(result);
 }
+
+const subDailyStep = { '30m': '30 minutes', '1h': '1 hour' } as const;
+
+/**
+ * Weight entries in the collar charts' half hours or hours over the period (the vitals panel's short
+ * ranges), binned from the period's start like `subDailyBuckets`, so the five vitals share one axis.
+ */
+export async function weightSubDailyBuckets(
+  db: DbOrTx,
+  petId: string,
+  bucketSize: '30m' | '1h',
+  period: ChartPeriod,
+): Promise<BucketRow[]> {
+  const step = sql`${subDailyStep[bucketSize]}::interval`;
+  const start = sql`${period.start.toISOString()}::timestamptz`;
+  const end = sql`${period.end.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with agg as (
+      select date_bin(${step}, measured_at, ${start}) as bucket,
+             count(*)::int as count, sum(value_kg)::float8 as sum, avg(value_kg)::float8 as avg,
+             min(value_kg)::float8 as min, max(value_kg)::float8 as max
+      from weight_entries
+      where pet_id = ${petId} and measured_at >= ${start} and measured_at < ${end}
+      group by 1
+    )
+    select extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max
+    from generate_series(${start}, ${end} - ${step}, ${step}) as slot
+    left join agg a on a.bucket = slot
+    order by slot`);
+  return rowsOf<BucketRow>(result);
+}

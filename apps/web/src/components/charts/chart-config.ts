@@ -1,7 +1,8 @@
 import type { BucketSize, ChartBucket } from '@vetboard/contract';
-import type { ChartData, ChartOptions, ChartType, TooltipItem } from 'chart.js';
+import type { ChartData, ChartOptions, ChartType, TooltipItem, TooltipPositionerFunction } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
+import type { HoverSync } from './hover-sync.ts';
 
 interface SegmentContext {
   p0: { parsed: { y: number | null } };
@@ -57,6 +58,13 @@ export interface TimeSeriesChartProps {
   color?: string;
   /** The canvas's accessible name. */
   ariaLabel: string;
+  /**
+   * Charts on one time axis share the hovered bucket: each shows its tooltip and a vertical line at the
+   * bucket another chart is hovered on (the pet profile's vitals).
+   */
+  hoverSync?: HoverSync;
+  /** A fixed width for the y axis, so stacked charts' plot areas line up whatever their numbers. */
+  yAxisWidth?: number;
 }
 
 export const CHART_COLOR = '#1b8a7e';
@@ -83,6 +91,12 @@ declare module 'chart.js' {
   interface PluginOptionsByType<TType extends ChartType> {
     /** Read by the chart module's threshold-lines plugin. */
     thresholdLines?: ThresholdLinesOptions;
+    /** Read by the chart module's hover-line plugin: a vertical line at the active bucket. */
+    hoverLine?: { enabled: boolean };
+  }
+  interface TooltipPositionerMap {
+    /** At the active bucket's x, also when its value is empty (a synced tooltip on a gap). */
+    bucket: TooltipPositionerFunction<ChartType>;
   }
 }
 
@@ -170,6 +184,8 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
       interaction: { mode: 'index', intersect: false },
       scales: {
         x: {
+          // Charts sharing a time axis put bucket i at the same x: a line then sits mid-bucket, as bars do.
+          ...(props.hoverSync && { offset: true }),
           grid: { display: false },
           ticks: {
             autoSkip,
@@ -184,11 +200,17 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
           suggestedMax,
           title: { display: true, text: unit },
           ticks: { precision: decimals },
+          ...(props.yAxisWidth !== undefined && {
+            afterFit: (scale: { width: number }) => {
+              scale.width = props.yAxisWidth ?? scale.width;
+            },
+          }),
         },
       },
       plugins: {
         legend: { display: false },
         tooltip: {
+          ...(props.hoverSync && { position: 'bucket' as const }),
           filter: (item: TooltipItem<Kind>) => item.datasetIndex === mainIndex,
           callbacks: {
             title: (items: TooltipItem<Kind>[]) => {
@@ -213,6 +235,7 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
           },
         },
         thresholdLines: { lines },
+        hoverLine: { enabled: Boolean(props.hoverSync) },
       },
     },
   };

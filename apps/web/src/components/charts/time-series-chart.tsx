@@ -11,7 +11,9 @@ import {
   type Plugin,
   PointElement,
   Tooltip,
+  type TooltipPositionerFunction,
 } from 'chart.js';
+import { useEffect, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { buildChartConfig, CHART_FONT, CHART_TEXT_COLOR, type TimeSeriesChartProps } from './chart-config.ts';
 
@@ -63,18 +65,87 @@ const thresholdLines: Plugin<ChartType> = {
   },
 };
 
+/** A vertical line at the active bucket, so charts sharing a time axis show the same instant. */
+const hoverLine: Plugin<ChartType> = {
+  id: 'hoverLine',
+  afterDatasetsDraw(chart, _args, options: { enabled?: boolean }) {
+    if (!options.enabled) return;
+    const active = chart.tooltip?.getActiveElements()[0];
+    if (!active) return;
+    const x = active.element.x;
+    const { ctx, chartArea } = chart;
+    ctx.save();
+    ctx.strokeStyle = 'rgba(73, 80, 87, 0.55)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(x, chartArea.top);
+    ctx.lineTo(x, chartArea.bottom);
+    ctx.stroke();
+    ctx.restore();
+  },
+};
+
+// A synced tooltip may sit on an empty bucket, whose point has no y: place it by x, at the value's
+// height when there is one, else in the middle of the plot.
+const bucketPosition: TooltipPositionerFunction<ChartType> = function bucket(elements) {
+  const first = elements[0];
+  if (!first) return false;
+  const { chartArea } = this.chart;
+  const y = Number.isFinite(first.element.y) ? first.element.y : (chartArea.top + chartArea.bottom) / 2;
+  return { x: first.element.x, y };
+};
+Tooltip.positioners.bucket = bucketPosition;
+
+/** Shows the tooltip of every dataset at `index` (null hides it), as if the pointer were there. */
+function showBucket(chart: ChartJS, index: number | null): void {
+  const active =
+    index === null ? [] : chart.data.datasets.map((_, datasetIndex) => ({ datasetIndex, index }));
+  chart.setActiveElements(active);
+  chart.tooltip?.setActiveElements(active, { x: 0, y: 0 });
+  chart.canvas.dataset.hoverIndex = index === null ? '' : String(index);
+  chart.update('none');
+}
+
 /**
  * A tracker chart on a canvas. This module is the one that loads Chart.js: import it through
  * `LazyTimeSeriesChart`, never directly, so the library stays out of the pages that draw no chart.
  */
 export default function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { data, options } = buildChartConfig(props);
+  const chartRef = useRef<ChartJS | null>(null);
+  const { hoverSync } = props;
+  const syncRef = useRef(hoverSync);
+  syncRef.current = hoverSync;
+  // After every pointer event on this chart (a move, leaving it), its active bucket goes to the others;
+  // an inline plugin rather than an option, so Chart.js never resolves the sync as a scriptable option.
+  const [publisher] = useState<Plugin<ChartType>>(() => ({
+    id: 'hoverPublish',
+    afterEvent(chart, args) {
+      if (args.replay) return;
+      syncRef.current?.publish(chart.getActiveElements()[0]?.index ?? null, chart);
+    },
+  }));
+  useEffect(() => {
+    if (!hoverSync) return;
+    return hoverSync.subscribe((index, source) => {
+      const chart = chartRef.current;
+      if (!chart) return;
+      if (source === chart) {
+        chart.canvas.dataset.hoverIndex = index === null ? '' : String(index);
+        return;
+      }
+      showBucket(chart, index !== null && index < (chart.data.labels?.length ?? 0) ? index : null);
+    });
+  }, [hoverSync]);
   return (
     <Chart
+      ref={(instance) => {
+        chartRef.current = (instance as unknown as ChartJS | null) ?? null;
+      }}
       type={props.type}
       data={data}
       options={options}
-      plugins={[thresholdLines]}
+      plugins={[thresholdLines, hoverLine, publisher]}
       role="img"
       aria-label={props.ariaLabel}
       fallbackContent={props.ariaLabel}

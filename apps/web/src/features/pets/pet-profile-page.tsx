@@ -35,6 +35,7 @@ import { booleanLabel, countryName } from '@/lib/format/labels.ts';
 import { petAgeLabel } from '@/lib/format/pet-age.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { PetCareSections } from './pet-care-sections.tsx';
+import { VitalsPanel } from './vitals-panel.tsx';
 
 // The edit form (date picker, number inputs, form state) is not needed to read the profile: it loads
 // when the vet first opens it.
@@ -294,6 +295,8 @@ export function PetProfilePage() {
       ) : (
         <Skeleton height={56} />
       )}
+
+      <VitalsPanel petUuid={uuid} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>

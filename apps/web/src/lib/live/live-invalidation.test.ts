@@ -23,6 +23,7 @@ describe('live events', () => {
     expect(keysForLiveEvent(event('weight.entry_added'))).toEqual([
       petKeys.weight(PET),
       petKeys.latestTrackers(PET),
+      petKeys.vitals(PET),
     ]);
     for (const type of [
       'pet.edited',

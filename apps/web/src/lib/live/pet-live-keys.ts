@@ -8,12 +8,17 @@ import { invalidateOnLive } from './live-invalidation.ts';
  */
 const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly (readonly unknown[])[]>> = {
   'pet.edited': (uuid) => [petKeys.detail(uuid), petKeys.healthProfile(uuid)],
-  'weight.entry_added': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid)],
-  'weight.entry_corrected': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid)],
+  'weight.entry_added': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid), petKeys.vitals(uuid)],
+  'weight.entry_corrected': (uuid) => [
+    petKeys.weight(uuid),
+    petKeys.latestTrackers(uuid),
+    petKeys.vitals(uuid),
+  ],
   'thresholds.changed': (uuid) => [
     petKeys.thresholds(uuid),
     petKeys.respiratory(uuid),
     petKeys.latestTrackers(uuid),
+    petKeys.vitals(uuid),
   ],
   'diet.created': (uuid) => [petKeys.diets(uuid)],
   'diet.changed': (uuid) => [petKeys.diets(uuid)],

@@ -36,11 +36,13 @@ export const petKeys = {
   /** A collar tracker's chart, entries and average. */
   reading: (resource: ReadingResource, petUuid: string) => ['pets', petUuid, resource] as const,
   heartRate: (petUuid: string) => ['pets', petUuid, 'heart-rate'] as const,
+  /** GET /v1/pets/{id}/vitals: `[…, range]`, the profile's five vitals on one axis. */
+  vitals: (petUuid: string) => ['pets', petUuid, 'vitals'] as const,
 };
 
 /**
  * The keys a new collar or owner-app reading of a tracker makes stale: the tracker's own reads and
- * the pet's latest values. For live updates, which know the pet and the kind of reading.
+ * the pet's latest values and vitals panel. For live updates, which know the pet and the kind of reading.
  */
 export function keysStaleAfterReading(
   petUuid: string,
@@ -54,5 +56,5 @@ export function keysStaleAfterReading(
         : tracker === 'heart-rate'
           ? petKeys.heartRate(petUuid)
           : petKeys.reading(tracker, petUuid);
-  return [own, petKeys.latestTrackers(petUuid)];
+  return [own, petKeys.latestTrackers(petUuid), petKeys.vitals(petUuid)];
 }

@@ -1,14 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { vitalsRanges } from '@vetboard/contract';
+import { z } from 'zod/mini';
+import { enumParam } from '@/components/lists/list-search.ts';
+import { petProfileLoader } from '@/features/pets/pet-profile-loader.ts';
 import { PetProfilePage } from '@/features/pets/pet-profile-page.tsx';
-import { familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
-import { petPageLoader } from '@/lib/pets/pet-page-loader.ts';
-import { petHealthProfileQueryOptions } from '@/lib/pets/pets.queries.ts';
+
+/** `?vitals=30d`: the vitals panel's range, so a shared link or a reload shows the same charts. */
+const profileSearchSchema = z.object({ vitals: enumParam(vitalsRanges, '7d') });
 
 export const Route = createFileRoute('/pets/$uuid/')({
-  // Each section shows its own failure, so one missing part does not hide the rest of the pet.
-  loader: petPageLoader(({ uuid, pet, prefetch }) => [
-    prefetch(petHealthProfileQueryOptions(uuid)),
-    prefetch(familyPetsQueryOptions(pet.petProfile.familyUuid)),
-  ]),
+  validateSearch: profileSearchSchema,
+  search: { middlewares: [stripSearchParams({ vitals: '7d' })] },
+  loaderDeps: ({ search }) => search,
+  loader: petProfileLoader,
   component: PetProfilePage,
 });

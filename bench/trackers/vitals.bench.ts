@@ -1,0 +1,155 @@
+/**
+ * The pet profile's vitals panel: GET /v1/pets/{id}/vitals (issue #18: p99 ≤ 30 ms on PostgreSQL at 10M
+ * readings). Loads BENCH_*_READINGS readings spread over a year for BENCH_*_PETS pets in several
+ * timezones (the chart bench's data, `support/tracker-data.ts`), rebuilds the rollups, then times each
+ * range on a real server over loopback: one request at a time, then 20 clients at once.
+ *
+ *   npm run bench:vitals                                   # PGlite (1M readings)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:vitals   # PostgreSQL too (10M; empty, disposable)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { parseConfig } from '../../apps/api/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
+import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+import { countReadings, createPets, loadReadings, rows } from '../support/tracker-data.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const WARMUP = 20;
+const PASSWORD = 'bench-password-123';
+const RANGES = ['24h', '7d', '30d', '90d'] as const;
+
+interface EngineSetup {
+  label: string;
+  readings: number;
+  pets: number;
+  open: () => Promise<Database>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function timeOne(base: string, url: string, cookie: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(`${base}${url}`, { headers: { cookie } });
+  const body = (await response.json()) as { vitals?: { heartRate?: { buckets?: unknown[] } } };
+  const elapsed = performance.now() - start;
+  if (!response.ok || !Array.isArray(body.vitals?.heartRate?.buckets))
+    throw new Error(`${url}: ${response.status}`);
+  return elapsed;
+}
+
+async function benchEngine(setup: EngineSetup) {
+  const database = await setup.open();
+  await database.migrate();
+  const db = database.db;
+  if ((await countReadings(db)) > 0) throw new Error('the bench needs an empty database');
+
+  // The readings end now: the panel's ranges are rolling windows ending at the server's clock.
+  const end = new Date();
+  let started = performance.now();
+  const petIds = await createPets(db, setup.pets);
+  await loadReadings(db, petIds, Math.floor(setup.readings / setup.pets), end);
+  const loadSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  await rebuildRollups(db);
+  await db.execute(sql`analyze`);
+  const rollupSeconds = (performance.now() - started) / 1000;
+  const total = await countReadings(db);
+  const [half, daily] = [
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_30m`))[0]?.n,
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_daily`))[0]?.n,
+  ];
+  console.log(
+    `\n${setup.label}: ${total.toLocaleString('en')} readings for ${setup.pets} pets loaded in ${loadSeconds.toFixed(1)} s; ` +
+      `rollups (${half?.toLocaleString('en')} half hours, ${daily?.toLocaleString('en')} days) rebuilt in ${rollupSeconds.toFixed(1)} s`,
+  );
+
+  const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
+  const vet = await insertVet(db, {
+    id: '00000000-0000-4000-8000-00000000be02',
+    email: 'bench.vitals@example.test',
+    firstName: 'Bench',
+    lastName: 'Vet',
+    kind: 'head',
+    passwordHash: await hashPassword(PASSWORD, 'low'),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: vet.email, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const cookie =
+      (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
+
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = (range: string) =>
+      `/v1/pets/${petIds[Math.floor(next() * petIds.length)] ?? ''}/vitals?range=${range}`;
+
+    const table: Record<string, Record<string, number>> = {};
+    for (const range of RANGES) {
+      for (let i = 0; i < WARMUP; i++) await timeOne(base, pick(range), cookie);
+      const alone: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) alone.push(await timeOne(base, pick(range), cookie));
+      const concurrent: number[] = [];
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = 0; i < Math.ceil(REQUESTS / 4); i++)
+            concurrent.push(await timeOne(base, pick(range), cookie));
+        }),
+      );
+      alone.sort((a, b) => a - b);
+      concurrent.sort((a, b) => a - b);
+      table[`vitals ${range}`] = {
+        'alone p50': Number(percentile(alone, 50).toFixed(1)),
+        'alone p99': Number(percentile(alone, 99).toFixed(1)),
+        [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
+        [`${CONCURRENCY} conc. p99`]: Number(percentile(concurrent, 99).toFixed(1)),
+      };
+    }
+    console.log(
+      `ms per request over loopback: ${REQUESTS} one at a time after ${WARMUP} warm-up ones, then ` +
+        `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet`,
+    );
+    console.table(table);
+  } finally {
+    await app.close();
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-vitals-'));
+try {
+  await benchEngine({
+    label: 'PGlite',
+    readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
+    pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
+    open: () => openPglite({ dataDir: dir }),
+  });
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    await benchEngine({
+      label: 'PostgreSQL',
+      readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
+      pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
+      open: () => openPostgres(url),
+    });
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
