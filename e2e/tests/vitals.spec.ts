@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { LUNA } from '../support/demo.ts';
 import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
 
 /** Luna (read only): a year of collar readings ending now, and a weight entry every month or so. */
 const KINDS = ['respiratoryRate', 'heartRate', 'weight', 'drinking', 'shaking'] as const;
