@@ -29,6 +29,7 @@ import { journalErrors } from './journal.errors.ts';
 import { journalLifecycle } from './journal.lifecycle.ts';
 import { toJournalEntryDto, toJournalEntrySummaryDto } from './journal.mapper.ts';
 import {
+  appendReply,
   countEntries,
   countEntriesByStatus,
   entriesOfPetsDuring,
@@ -39,6 +40,7 @@ import {
   type JournalFilter,
   listEntries,
   listPhotos,
+  listReplies,
   lockEntries,
   lockEntry,
   markEntriesSeen,
@@ -90,7 +92,8 @@ export async function listJournalPage(
 async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
   const row = await findEntry(db, id, journalScope(actor));
   if (!row) throw journalErrors.notFound();
-  return toJournalEntryDto(row, await listPhotos(db, id), fileUrl);
+  const [photos, replies] = await Promise.all([listPhotos(db, id), listReplies(db, id)]);
+  return toJournalEntryDto(row, photos, replies, fileUrl);
 }
 
 const RECENT_DAYS = 30;
@@ -340,9 +343,9 @@ export async function markJournalEntriesSeen(
 }
 
 /**
- * The vet's reply to the owner: stored on the entry and queued to the owner as an e-mail in the same
- * transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a second
- * reply replaces the first and sends again.
+ * A vet's reply to the owner: added to the entry's thread and queued to the owner as an e-mail in the
+ * same transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a
+ * second reply follows the first, which stays as it was sent.
  */
 export async function replyToJournalEntry(
   deps: JournalReplyDeps,
@@ -374,22 +377,25 @@ export async function replyToJournalEntry(
         footer: ['You can answer from the journal in the app.'],
       },
     });
-    await updateEntry(tx, id, {
-      status,
-      vetReply: input.reply,
+    const position = await appendReply(tx, {
+      entryId: id,
+      reply: input.reply,
       repliedByVetId: actor.vetId,
       repliedAt: at,
-      replyEmailId: emailId,
+      emailId,
+    });
+    await updateEntry(tx, id, {
+      status,
       ...(row.status === 'new' ? { seenByVetId: actor.vetId, seenAt: at } : {}),
     });
     await changed(tx, row, actor);
     await recordAudit(tx, actor, {
-      action: row.vetReply === null ? 'journal.reply' : 'journal.amend_reply',
+      action: 'journal.reply',
       entity: 'journal_entry',
       entityId: id,
       changes: {
-        before: { status: row.status, vetReply: row.vetReply },
-        after: { status, vetReply: input.reply, emailId },
+        before: { status: row.status, replies: position },
+        after: { status, replies: position + 1, reply: { position, text: input.reply, emailId } },
       },
     });
   });

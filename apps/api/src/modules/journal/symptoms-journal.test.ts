@@ -10,7 +10,7 @@ import { domainEvents } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
 import { createIntegration } from '../integrations/integrations.service.ts';
 import { emailOutbox } from '../mail/mail.table.ts';
-import { journalEntries, journalEntryPhotos } from './journal.table.ts';
+import { journalEntries, journalEntryPhotos, journalEntryReplies } from './journal.table.ts';
 
 // Real 1×1 images.
 const PNG = Buffer.from(
@@ -327,12 +327,15 @@ describe('one entry: context, reply and resolve', () => {
       vetReply: reply,
       repliedBy: { name: 'Helena Marsh' },
     });
-    const [row] = await app.database.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
-    expect(row?.replyEmailId).toBeTruthy();
+    const [row] = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    expect(row?.emailId).toBeTruthy();
     const [mail] = await app.database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.id, row?.replyEmailId ?? ''));
+      .where(eq(emailOutbox.id, row?.emailId ?? ''));
     expect(mail).toMatchObject({
       to: 'emma.journal@example.com',
       subject: 'Helena Marsh replied about Lunajournal',
@@ -351,8 +354,58 @@ describe('one entry: context, reply and resolve', () => {
       payload: { reply: '   ' },
     });
     expect(response.statusCode).toBe(400);
-    const [row] = await app.database.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
-    expect(row?.vetReply).toContain('Please count');
+    const replies = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.reply).toContain('Please count');
+  });
+
+  it('keeps the first reply when a second is sent: both in order, each with its own e-mail', async () => {
+    const second = 'She is breathing 28 tonight: good. Keep counting until Friday.';
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/journal-entries/${entryId}/reply`,
+      cookies,
+      payload: { reply: second },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = await app.inject({ method: 'GET', url: `/v1/journal-entries/${entryId}`, cookies });
+    const { journalEntry } = detail.json();
+    expect(journalEntry.replies).toHaveLength(2);
+    expect(journalEntry.replies[0]).toMatchObject({
+      position: 0,
+      reply: expect.stringContaining('Please count her breathing tonight.'),
+      repliedBy: { name: 'Helena Marsh' },
+      mailStatus: expect.any(String),
+    });
+    expect(journalEntry.replies[1]).toMatchObject({
+      position: 1,
+      reply: second,
+      repliedBy: { name: 'Helena Marsh' },
+    });
+    expect(journalEntry.vetReply).toBe(second);
+    expect(journalEntry.repliedAt).toEqual(journalEntry.replies[1].repliedAt);
+    const rows = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    const mails = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.id,
+          rows.map((r) => r.emailId ?? ''),
+        ),
+      );
+    expect(mails.map((mail) => mail.text.includes('Keep counting until Friday')).sort()).toEqual([
+      false,
+      true,
+    ]);
+    const audit = await listAuditRows(app.database.db, { entityId: entryId });
+    expect(audit.filter((r) => r.action === 'journal.reply')).toHaveLength(2);
   });
 
   it('resolves the entry, after which it no longer changes (409)', async () => {
