@@ -260,6 +260,33 @@ export async function appendReply(
   return row?.position ?? 0;
 }
 
+/**
+ * Marks seen, in one statement, at most `limit` new entries the filter matches (its status aside) and
+ * answers them. The filter carries the access policy's scope, so nothing out of scope is touched.
+ */
+export function markMatchingSeen(
+  tx: DbOrTx,
+  filter: JournalFilter,
+  vetId: string,
+  at: Date,
+  limit: number,
+): Promise<Array<{ id: string; petId: string }>> {
+  const matching = tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .innerJoin(pets, eq(pets.id, journalEntries.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .where(filterCondition({ ...filter, status: 'new' }))
+    .orderBy(journalEntries.id)
+    .limit(limit);
+  return tx
+    .update(journalEntries)
+    .set({ status: 'seen', seenByVetId: vetId, seenAt: at })
+    .where(and(inArray(journalEntries.id, matching), eq(journalEntries.status, 'new')))
+    .returning({ id: journalEntries.id, petId: journalEntries.petId });
+}
+
 export function listPhotos(db: DbOrTx, entryId: string) {
   return db
     .select({

@@ -1,5 +1,6 @@
 import {
   fullName,
+  JOURNAL_MARK_MATCHING_MAX,
   JOURNAL_MAX_PHOTOS,
   JOURNAL_PHOTO_MAX_BYTES,
   type JournalEntry,
@@ -7,6 +8,7 @@ import {
   type JournalEntryIngest,
   type JournalListQuery,
   type JournalListResponse,
+  type JournalMarkMatchingSeen,
   type JournalMarkSeen,
   type JournalReply,
   journalEntryIngestSchema,
@@ -44,6 +46,7 @@ import {
   lockEntries,
   lockEntry,
   markEntriesSeen,
+  markMatchingSeen,
   updateEntry,
   vetName,
 } from './journal.repository.ts';
@@ -308,6 +311,24 @@ export async function markJournalEntrySeen(
   return { journalEntry: await entryDto(deps.db, actor, id) };
 }
 
+/** What marking entries seen leaves behind: each entry's live event and audit record, as one by one. */
+async function recordSeen(
+  tx: DbOrTx,
+  rows: ReadonlyArray<Pick<JournalEntryRow, 'id' | 'petId'>>,
+  actor: VetActor,
+  at: Date,
+) {
+  for (const row of rows) {
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'journal.see',
+      entity: 'journal_entry',
+      entityId: row.id,
+      changes: { before: { status: 'new' }, after: { status: 'seen', seenAt: at.toISOString() } },
+    });
+  }
+}
+
 /**
  * Marks several entries seen at once (the inbox's selection). Every id must be one the vet may see,
  * else nothing changes (404); entries already seen or resolved are left as they are.
@@ -329,16 +350,31 @@ export async function markJournalEntriesSeen(
       actor.vetId,
       at,
     );
-    for (const row of fresh) {
-      await changed(tx, row, actor);
-      await recordAudit(tx, actor, {
-        action: 'journal.see',
-        entity: 'journal_entry',
-        entityId: row.id,
-        changes: { before: { status: 'new' }, after: { status: 'seen', seenAt: at.toISOString() } },
-      });
-    }
+    await recordSeen(tx, fresh, actor, at);
     return { marked: fresh.length };
+  });
+}
+
+/**
+ * Marks seen every new entry the inbox's filters match, beyond the page on screen: one update under the
+ * vet's scope. More than `JOURNAL_MARK_MATCHING_MAX` matching is refused whole (409), so a click never
+ * clears months of backlog nobody read; the vet narrows the filters instead.
+ */
+export async function markMatchingJournalEntriesSeen(
+  deps: JournalDeps,
+  input: JournalMarkMatchingSeen,
+  actor: VetActor,
+): Promise<{ marked: number }> {
+  const filter: JournalFilter = { ...input, status: 'new', scope: journalScope(actor) };
+  return deps.db.transaction(async (tx) => {
+    // A pet out of scope is not found, as everywhere, rather than a quiet "nothing matched".
+    if (input.petUuid && !(await findPetWithOwner(tx, actor, input.petUuid))) throw journalErrors.notFound();
+    if ((await countEntries(tx, filter, JOURNAL_MARK_MATCHING_MAX + 1)) > JOURNAL_MARK_MATCHING_MAX)
+      throw journalErrors.tooManyToMark();
+    const at = deps.now();
+    const marked = await markMatchingSeen(tx, filter, actor.vetId, at, JOURNAL_MARK_MATCHING_MAX);
+    await recordSeen(tx, marked, actor, at);
+    return { marked: marked.length };
   });
 }
 

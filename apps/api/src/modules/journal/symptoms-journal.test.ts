@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { JOURNAL_MARK_MATCHING_MAX, JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
@@ -494,5 +494,83 @@ describe('scope', () => {
       .from(journalEntries)
       .where(inArray(journalEntries.id, [companyEntry, productEntry]));
     expect(rows.map((r) => r.status)).toEqual(['new', 'new']);
+  });
+});
+
+describe('mark every matching entry seen', () => {
+  const newEntries = (pet: string, count: number, category: 'itching' | 'lethargy') =>
+    Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      petId: pet,
+      category,
+      severity: 1,
+      notes: `Bulk ${index}`,
+      occurredAt: new Date(app.clock.now().getTime() - (index + 1) * 60_000),
+      receivedAt: app.clock.now(),
+    }));
+
+  it('marks all new entries the filters match, beyond the page shown, within the vet’s scope only', async () => {
+    const db = app.database.db;
+    const own = newEntries(companyPetId, 3, 'lethargy');
+    const others = newEntries(petId, 2, 'lethargy');
+    const otherCategory = newEntries(companyPetId, 1, 'itching');
+    await db.insert(journalEntries).values([...own, ...others, ...otherCategory]);
+    const page = await app.inject({
+      method: 'GET',
+      url: '/v1/journal-entries?category=lethargy&status=new&pageSize=1',
+      cookies: companyVetCookies,
+    });
+    expect(page.json().counts.new).toBe(3);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/journal-entries/seen-matching',
+      cookies: companyVetCookies,
+      payload: { category: 'lethargy' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ marked: 3 });
+    const statusOf = async (ids: string[]) =>
+      (
+        await db
+          .select({ status: journalEntries.status })
+          .from(journalEntries)
+          .where(inArray(journalEntries.id, ids))
+      ).map((row) => row.status);
+    expect(await statusOf(own.map((e) => e.id))).toEqual(['seen', 'seen', 'seen']);
+    expect(await statusOf(others.map((e) => e.id))).toEqual(['new', 'new']);
+    expect(await statusOf(otherCategory.map((e) => e.id))).toEqual(['new']);
+    const audit = await listAuditRows(db, { entityId: own[0]?.id ?? '' });
+    expect(audit.map((row) => row.action)).toEqual(['journal.see']);
+    const events = await db
+      .select()
+      .from(domainEvents)
+      .where(
+        inArray(
+          domainEvents.entityId,
+          own.map((e) => e.id),
+        ),
+      );
+    expect(events.filter((event) => event.type === 'journal.changed')).toHaveLength(3);
+  });
+
+  it('refuses more than the cap at once, changing nothing (409)', async () => {
+    const db = app.database.db;
+    const { family } = await createFamily(db, { owner: { firstName: 'Bulk', lastName: 'Owner' } });
+    const pet = (await createPet(db, { familyId: family.id, name: 'Bulkjournal' })).id;
+    await db.insert(journalEntries).values(newEntries(pet, JOURNAL_MARK_MATCHING_MAX + 1, 'itching'));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/journal-entries/seen-matching',
+      cookies,
+      payload: { petUuid: pet },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('journal.too_many_to_mark');
+    const stillNew = await db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.petId, pet), eq(journalEntries.status, 'new')));
+    expect(stillNew).toHaveLength(JOURNAL_MARK_MATCHING_MAX + 1);
   });
 });
