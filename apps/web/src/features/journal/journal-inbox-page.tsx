@@ -178,13 +178,13 @@ export function JournalInboxPage() {
   const state = useListPage(route.useSearch(), route.useNavigate(), JOURNAL_FILTERS);
   const { search, update } = state;
   const go = useNavigate();
-  const list = useListQuery(journalListQueryOptions(journalListQuery(search)));
+  const query = journalListQuery(search);
+  const list = useListQuery(journalListQueryOptions(query));
   const markSeen = useMarkSeenMutation();
   const markMatching = useMarkMatchingSeenMutation();
   const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
   const counts = list.data?.counts;
   const rows = list.data?.journalEntries;
-  const query = journalListQuery(search);
   const selection = useBulkSelection(rows, { ...SELECTABLE, resetOn: query });
   const { selected, toggle } = selection;
   const columns = useMemo(() => columnsOf({ selected, toggle }), [selected, toggle]);
