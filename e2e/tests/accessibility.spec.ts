@@ -237,6 +237,10 @@ for (const viewport of viewports) {
         [
           ['journal inbox', '/journal'],
           ['journal entry', `/journal/${specId(family.key, LUNA_JOURNAL.coughWorst)}`],
+          [
+            'journal entry with its reply thread',
+            `/journal/${specId(family.key, LUNA_JOURNAL.coughReplied)}`,
+          ],
           ['pet journal', `/pets/${luna.uuid}/journal`],
         ],
         findings,
@@ -293,6 +297,11 @@ for (const viewport of viewports) {
         .getByRole('textbox', { name: 'Your answer' })
         .fill('Count her sleeping breathing rate again tonight.');
       await audit(page, 'pet questions, answering', findings);
+      await auditScreens(
+        page,
+        [['pet questions, answered only', `/pets/${luna.uuid}/qa?status=answered`]],
+        findings,
+      );
       expect(findings).toEqual([]);
     });
 

@@ -121,6 +121,17 @@ test.describe('the symptoms journal inbox', () => {
     await expect(page.getByTestId('vet-reply')).toContainText('give the evening dose now');
     await expect(page.locator('[data-status="seen"]').first()).toBeVisible();
 
+    // A second reply follows the first, which stays as it was sent: a thread, oldest first.
+    await page.getByRole('button', { name: 'Reply again' }).click();
+    await page
+      .getByRole('textbox', { name: 'New reply' })
+      .fill('Her breathing is 30 now: keep counting tonight.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const replies = page.getByTestId('vet-reply-item');
+    await expect(replies).toHaveCount(2);
+    await expect(replies.nth(0)).toContainText('give the evening dose now');
+    await expect(replies.nth(1)).toContainText('keep counting tonight');
+
     // Resolve: read-only afterwards.
     await page.getByRole('button', { name: 'Resolve' }).click();
     await expect(page.locator('[data-status="resolved"]').first()).toBeVisible();
@@ -141,6 +152,30 @@ test.describe('the symptoms journal inbox', () => {
     await page.getByRole('checkbox', { name: 'Select all new on this page' }).check();
     await page.getByRole('button', { name: 'Mark seen (2)' }).click();
     await expect(page.getByTestId('status-filter')).toContainText('New (0)');
+
+    // Every new entry the filters match, beyond the page: confirmed with the count first.
+    const more = await request.post('/v1/journal-entries', {
+      headers: { authorization: `Bearer ${OWNER_APP_TOKEN}` },
+      multipart: {
+        entry: JSON.stringify({
+          uuid: randomUUID(),
+          petUuid: pet.uuid,
+          category: 'appetite',
+          severity: 1,
+          notes: 'Left half of her dinner.',
+          occurredAt: { seconds: Math.floor(Date.now() / 1000) - 600 },
+        }),
+      },
+    });
+    expect(more.status(), await more.text()).toBe(201);
+    await page.goto(`/journal?search=${pet.name}`);
+    await expect(page.getByTestId('status-filter')).toContainText('New (1)');
+    await page.getByRole('button', { name: 'Mark the 1 new entry seen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark 1 entry seen?' });
+    await expect(confirm).toContainText('on every page');
+    await confirm.getByRole('button', { name: 'Mark seen' }).click();
+    await expect(page.getByTestId('status-filter')).toContainText('New (0)');
+    await expect(page.getByTestId('act-on-all-matching')).toHaveCount(0);
 
     // The pet's wellbeing timeline, filtered to coughing.
     await page.goto(`/pets/${pet.uuid}/journal?category=coughing`);

@@ -110,6 +110,19 @@ test.describe('medical records', () => {
     const row = table.getByRole('row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
 
+    // Uploaded by the owner: none of these; by me (this vet): both, with the choice kept in the URL.
+    const uploadedBy = page.getByRole('combobox', { name: 'Uploaded by' });
+    await uploadedBy.click();
+    await page.getByRole('option', { name: 'The owner (app)' }).click();
+    await expect(page).toHaveURL(/uploadedBy=owner/);
+    await expect(table.getByRole('row').filter({ hasText: 'Quillon urinalysis' })).toHaveCount(0);
+    await uploadedBy.click();
+    await page.getByRole('option', { name: 'Me', exact: true }).click();
+    await expect(page).toHaveURL(/uploaderVet=me/);
+    await expect(page).not.toHaveURL(/uploadedBy=/);
+    await expect(table.getByRole('row').filter({ hasText: 'Quillon urinalysis' })).toHaveCount(1);
+    await expect(row).toHaveCount(1);
+
     // The urinalysis is reviewed from the inbox with the selection, and leaves the awaiting list.
     await page.getByRole('checkbox', { name: `Select ${pet.name}’s Quillon urinalysis` }).check();
     await page.getByRole('button', { name: 'Mark reviewed (1)' }).click();

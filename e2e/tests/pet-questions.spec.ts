@@ -94,6 +94,41 @@ test.describe('owner questions and answers', () => {
   });
 });
 
+test.describe('filtering threads by status', () => {
+  test('the vet shows only the open or the answered threads; the filter is in the URL and survives a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await logIn(page);
+    const listed = await page.request.get(`/v1/pets/${shots.uuid}/questions`);
+    const { counts } = (await listed.json()) as { counts: { open: number; answered: number } };
+    expect(counts.open).toBeGreaterThan(0);
+    expect(counts.answered).toBeGreaterThan(0);
+
+    await page.goto(`/pets/${shots.uuid}/qa`);
+    const threads = page.getByTestId('qa-thread');
+    const filter = page.getByTestId('status-filter');
+    await expect(threads).toHaveCount(counts.open + counts.answered, { timeout: 30_000 });
+    await expect(filter).toContainText(`Open (${counts.open})`);
+
+    await filter.getByText(`Answered (${counts.answered})`).click();
+    await expect(page).toHaveURL(/status=answered/);
+    await expect(threads).toHaveCount(counts.answered);
+    await expect(page.locator('[data-testid="qa-thread"][data-status="open"]')).toHaveCount(0);
+
+    await page.reload();
+    await expect(threads).toHaveCount(counts.answered);
+    await filter.getByText(`Open (${counts.open})`).click();
+    await expect(page).toHaveURL(/status=open/);
+    await expect(threads).toHaveCount(counts.open);
+    await expect(page.locator('[data-testid="qa-thread"][data-status="answered"]')).toHaveCount(0);
+
+    await filter.getByText(/^All/).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(threads).toHaveCount(counts.open + counts.answered);
+  });
+});
+
 for (const viewport of screenViewports) {
   test.describe(`questions screenshots at ${viewport.width} px @screens`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import {
+  listQuerySchemas,
+  paginationSchema,
+  personRefSchema,
+  searchTermSchema,
+  text,
+  timestampSchema,
+} from './common.ts';
 import { dietPlanSchema } from './diets.ts';
 import { journalCategories, journalSortFields, journalStatuses } from './enums.ts';
 import { latestTrackersResponseSchema } from './trackers.ts';
@@ -58,9 +65,27 @@ export const journalEntrySummarySchema = z.object({
 });
 export type JournalEntrySummary = z.infer<typeof journalEntrySummarySchema>;
 
+/** How the outbox mail that carries a reply to the owner is doing (the mail module's statuses). */
+export const journalReplyMailStatuses = ['queued', 'sent', 'failed', 'logged'] as const;
+
+/** One reply of the vets to the owner, in the order they were written; each went out as its own e-mail. */
+export const journalVetReplySchema = z.object({
+  /** 0 for the first reply, then 1, 2…: the thread's order. */
+  position: z.number().int(),
+  reply: z.string(),
+  repliedBy: personRefSchema.nullable(),
+  repliedAt: timestampSchema,
+  /** The e-mail to the owner; null once the outbox row is gone. */
+  mailStatus: z.enum(journalReplyMailStatuses).nullable(),
+});
+export type JournalVetReply = z.infer<typeof journalVetReplySchema>;
+
 export const journalEntrySchema = journalEntrySummarySchema.extend({
   photos: z.array(journalPhotoSchema),
+  /** The latest reply's text (the summary's `repliedBy` and `repliedAt` are its author and time). */
   vetReply: z.string().nullable(),
+  /** Every reply, oldest first: a new reply is added to the thread, never replaces one. */
+  replies: z.array(journalVetReplySchema),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -111,6 +136,23 @@ export type JournalReply = z.infer<typeof journalReplySchema>;
 
 export const journalMarkSeenSchema = z.strictObject({ entryUuids: z.array(z.uuid()).min(1).max(200) });
 export type JournalMarkSeen = z.infer<typeof journalMarkSeenSchema>;
+
+/**
+ * At most this many entries are marked seen by one "mark all matching" request; above it the request is
+ * refused whole (409) and the vet narrows the filters, so nobody clears a months-long backlog by one click.
+ */
+export const JOURNAL_MARK_MATCHING_MAX = 500;
+
+/** `POST /v1/journal-entries/seen-matching`: every new entry the inbox's filters match (the status filter aside). */
+export const journalMarkMatchingSeenSchema = z.strictObject({
+  search: searchTermSchema,
+  category: journalCategorySchema.optional(),
+  severity: z.number().int().min(1).max(3).optional(),
+  petUuid: z.uuid().optional(),
+  occurredFrom: unixSeconds.optional(),
+  occurredTo: unixSeconds.optional(),
+});
+export type JournalMarkMatchingSeen = z.infer<typeof journalMarkMatchingSeenSchema>;
 
 export const journalMarkSeenResponseSchema = z.object({
   /** The entries that were new and are now seen; the others were left as they were. */

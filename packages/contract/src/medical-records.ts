@@ -5,6 +5,7 @@ import {
   listQuerySchemas,
   paginationSchema,
   personRefSchema,
+  searchTermSchema,
   text,
   timestampSchema,
 } from './common.ts';
@@ -126,6 +127,8 @@ const medicalRecordListQueries = listQuerySchemas(
     status: medicalRecordStatusSchema.optional(),
     labelUuid: z.uuid().optional(),
     uploadedBy: medicalRecordUploaderSchema.optional(),
+    /** Uploaded by this vet (implies `uploadedBy=vet`). */
+    uploadedByVetUuid: z.uuid().optional(),
     /** Uploaded from (unix seconds, inclusive). */
     uploadedFrom: unixSeconds.optional(),
     /** Uploaded before (unix seconds, exclusive). */
@@ -142,6 +145,26 @@ export const medicalRecordListResponseSchema = z.object({
   counts: z.object({ pending: z.number().int(), reviewed: z.number().int() }),
 });
 export type MedicalRecordListResponse = z.infer<typeof medicalRecordListResponseSchema>;
+
+/**
+ * At most this many records are marked reviewed by one "review all matching" request; above it the
+ * request is refused whole (409) and the vet narrows the filters.
+ */
+export const MEDICAL_RECORD_REVIEW_MATCHING_MAX = 500;
+
+/** `POST /v1/medical-records/review-matching`: every pending record the inbox's filters match. */
+export const medicalRecordReviewMatchingSchema = z.strictObject({
+  search: searchTermSchema,
+  petUuid: z.uuid().optional(),
+  labelUuid: z.uuid().optional(),
+  uploadedBy: medicalRecordUploaderSchema.optional(),
+  uploadedByVetUuid: z.uuid().optional(),
+  uploadedFrom: unixSeconds.optional(),
+  uploadedTo: unixSeconds.optional(),
+});
+export type MedicalRecordReviewMatching = z.infer<typeof medicalRecordReviewMatchingSchema>;
+
+export const medicalRecordReviewMatchingResponseSchema = z.object({ reviewed: z.number().int() });
 
 export const medicalRecordResponseSchema = z.object({ medicalRecord: medicalRecordSchema });
 export type MedicalRecordResponse = z.infer<typeof medicalRecordResponseSchema>;

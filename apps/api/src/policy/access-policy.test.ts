@@ -117,6 +117,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   sku: 'company',
   // The weekly reports a vet reviewed or sent: the vet directory is every vet's (the reports are scoped).
   vetUuid: 'unscoped',
+  // The records a given vet uploaded: the vet directory is every vet's (the records are scoped).
+  uploadedByVetUuid: 'unscoped',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
@@ -440,6 +442,9 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     // The matrix sends one id where a list is asked: refused alike for every target (400);
     // symptoms-journal.test.ts checks a company vet cannot mark another company's entry seen.
     markJournalEntriesSeen: {},
+    // Every matching entry or record of the target pet: another company's pet is not found (404).
+    markMatchingJournalEntriesSeen: {},
+    reviewMatchingMedicalRecords: {},
     snoozePendingCard: { until: { seconds: now + 3600 }, reason: 'Matrix' },
     resolvePendingCard: { note: 'Matrix' },
     resolvePendingCardTrigger: {},

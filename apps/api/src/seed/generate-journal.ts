@@ -434,13 +434,23 @@ export async function insertDemoJournal(tx: Tx, data: DemoJournal): Promise<void
       { name: 'status', type: 'text', select: (v) => `${v}::journal_status`, value: (e) => e.status },
       { name: 'seen_by_vet_id', type: 'uuid', value: (e) => e.seenByVetId },
       { name: 'seen_at', type: 'timestamptz', value: (e) => iso(e.seenAt) },
-      { name: 'vet_reply', type: 'text', value: (e) => e.vetReply },
-      { name: 'replied_by_vet_id', type: 'uuid', value: (e) => e.repliedByVetId },
-      { name: 'replied_at', type: 'timestamptz', value: (e) => iso(e.repliedAt) },
       { name: 'resolved_by_vet_id', type: 'uuid', value: (e) => e.resolvedByVetId },
       { name: 'resolved_at', type: 'timestamptz', value: (e) => iso(e.resolvedAt) },
     ],
     data.entries,
+  );
+  // Demo entries have at most one reply: the first of their thread.
+  await bulkInsert(
+    tx,
+    'journal_entry_replies',
+    [
+      { name: 'entry_id', type: 'uuid', value: (e) => e.id },
+      { name: 'position', type: 'smallint', select: (v) => `${v}::int`, value: () => 0 },
+      { name: 'reply', type: 'text', value: (e) => e.vetReply },
+      { name: 'replied_by_vet_id', type: 'uuid', value: (e) => e.repliedByVetId },
+      { name: 'replied_at', type: 'timestamptz', value: (e) => iso(e.repliedAt) },
+    ],
+    data.entries.filter((entry) => entry.vetReply !== null),
   );
   const received = new Map(data.entries.map((entry) => [entry.id, entry.receivedAt]));
   await bulkInsert(

@@ -215,8 +215,8 @@ describe('demo symptoms journal', () => {
       from journal_entries where occurred_at < ${new Date(NOW.getTime() - 14 * 86_400_000).toISOString()}::timestamptz`);
     expect(oldNew?.share).toBeLessThan(0.05);
     const replied = await rows<{ n: number }>(sql`
-      select count(*)::int as n from journal_entries
-      where vet_reply is not null and replied_by_vet_id is not null and status <> 'new'`);
+      select count(*)::int as n from journal_entries e join journal_entry_replies r on r.entry_id = e.id
+      where r.replied_by_vet_id is not null and e.status <> 'new'`);
     expect(replied[0]?.n).toBeGreaterThan(50);
   });
 

@@ -1,4 +1,4 @@
-import { JOURNAL_MAX_PHOTOS, JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
+import { JOURNAL_MARK_MATCHING_MAX, JOURNAL_MAX_PHOTOS, JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
 
 const MB = JOURNAL_PHOTO_MAX_BYTES / (1024 * 1024);
@@ -33,6 +33,12 @@ export const journalErrors = {
     ),
   alreadyResolved: () =>
     new AppError(409, 'journal.already_resolved', 'This entry is resolved: it can no longer change'),
+  tooManyToMark: () =>
+    new AppError(
+      409,
+      'journal.too_many_to_mark',
+      `More than ${JOURNAL_MARK_MATCHING_MAX} new entries match: narrow the filters and mark them in parts`,
+    ),
   ownerHasNoEmail: () =>
     new AppError(409, 'journal.owner_unreachable', 'The pet has no owner with an e-mail address to reply to'),
 };

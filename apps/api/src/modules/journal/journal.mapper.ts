@@ -5,7 +5,7 @@ import {
   type JournalSeverity,
   toTimestamp,
 } from '@vetboard/contract';
-import type { JournalEntryDetailsRow } from './journal.repository.ts';
+import type { JournalEntryDetailsRow, JournalReplyRow } from './journal.repository.ts';
 
 type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
 
@@ -38,7 +38,7 @@ export function toJournalEntrySummaryDto(row: JournalEntryDetailsRow): JournalEn
     seenBy: personRef(row.seenBy),
     seenAt: timestampOrNull(entry.seenAt),
     repliedBy: personRef(row.repliedBy),
-    repliedAt: timestampOrNull(entry.repliedAt),
+    repliedAt: timestampOrNull(row.lastReply?.repliedAt ?? null),
     resolvedBy: personRef(row.resolvedBy),
     resolvedAt: timestampOrNull(entry.resolvedAt),
   };
@@ -47,6 +47,7 @@ export function toJournalEntrySummaryDto(row: JournalEntryDetailsRow): JournalEn
 export function toJournalEntryDto(
   row: JournalEntryDetailsRow,
   photos: Array<{ id: string; contentType: string; size: number }>,
+  replies: JournalReplyRow[],
   fileUrl: (id: string) => string,
 ): JournalEntry {
   return {
@@ -57,6 +58,13 @@ export function toJournalEntryDto(
       contentType: photo.contentType,
       size: photo.size,
     })),
-    vetReply: row.entry.vetReply,
+    vetReply: row.lastReply?.reply ?? null,
+    replies: replies.map((reply) => ({
+      position: reply.position,
+      reply: reply.reply,
+      repliedBy: personRef(reply.repliedBy),
+      repliedAt: toTimestamp(reply.repliedAt),
+      mailStatus: reply.mailStatus,
+    })),
   };
 }

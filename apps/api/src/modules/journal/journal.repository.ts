@@ -2,7 +2,7 @@ import type { JournalListQuery } from '@vetboard/contract';
 import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { families, files, pets, users, vets } from '../../db/schema.ts';
+import { emailOutbox, families, files, pets, users, vets } from '../../db/schema.ts';
 import {
   boundedCountOf,
   containsPattern,
@@ -13,6 +13,7 @@ import {
   type JournalEntryRow,
   journalEntries,
   journalEntryPhotos,
+  journalEntryReplies,
   type NewJournalEntryRow,
 } from './journal.table.ts';
 
@@ -20,26 +21,41 @@ const owners = alias(users, 'owner');
 const seer = alias(vets, 'seer');
 const replier = alias(vets, 'replier');
 const resolver = alias(vets, 'resolver');
+const lastReply = alias(journalEntryReplies, 'last_reply');
 
 function selectEntries(db: DbOrTx) {
-  return db
-    .select({
-      entry: journalEntries,
-      pet: { id: pets.id, name: pets.name },
-      owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
-      photoCount: sql<number>`(select count(*)::int from journal_entry_photos p where p.entry_id = ${journalEntries.id})`,
-      seenBy: { id: seer.id, firstName: seer.firstName, lastName: seer.lastName },
-      repliedBy: { id: replier.id, firstName: replier.firstName, lastName: replier.lastName },
-      resolvedBy: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName },
-    })
-    .from(journalEntries)
-    .innerJoin(pets, eq(pets.id, journalEntries.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .leftJoin(seer, eq(seer.id, journalEntries.seenByVetId))
-    .leftJoin(replier, eq(replier.id, journalEntries.repliedByVetId))
-    .leftJoin(resolver, eq(resolver.id, journalEntries.resolvedByVetId))
-    .$dynamic();
+  return (
+    db
+      .select({
+        entry: journalEntries,
+        pet: { id: pets.id, name: pets.name },
+        owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+        photoCount: sql<number>`(select count(*)::int from journal_entry_photos p where p.entry_id = ${journalEntries.id})`,
+        seenBy: { id: seer.id, firstName: seer.firstName, lastName: seer.lastName },
+        lastReply: { reply: lastReply.reply, repliedAt: lastReply.repliedAt },
+        repliedBy: { id: replier.id, firstName: replier.firstName, lastName: replier.lastName },
+        resolvedBy: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName },
+      })
+      .from(journalEntries)
+      .innerJoin(pets, eq(pets.id, journalEntries.petId))
+      .leftJoin(families, eq(families.id, pets.familyId))
+      .leftJoin(owners, eq(owners.id, families.ownerUserId))
+      .leftJoin(seer, eq(seer.id, journalEntries.seenByVetId))
+      // The summary's reply is the thread's latest.
+      .leftJoin(
+        lastReply,
+        and(
+          eq(lastReply.entryId, journalEntries.id),
+          eq(
+            lastReply.position,
+            sql`(select max(r.position) from journal_entry_replies r where r.entry_id = ${journalEntries.id})`,
+          ),
+        ),
+      )
+      .leftJoin(replier, eq(replier.id, lastReply.repliedByVetId))
+      .leftJoin(resolver, eq(resolver.id, journalEntries.resolvedByVetId))
+      .$dynamic()
+  );
 }
 
 export type JournalEntryDetailsRow = Awaited<ReturnType<typeof selectEntries>>[number];
@@ -205,6 +221,70 @@ export async function markEntriesSeen(tx: DbOrTx, ids: string[], vetId: string, 
     .update(journalEntries)
     .set({ status: 'seen', seenByVetId: vetId, seenAt: at })
     .where(and(inArray(journalEntries.id, ids), eq(journalEntries.status, 'new')));
+}
+
+/** An entry's replies, oldest first, with their authors and how each one's e-mail is doing. */
+export function listReplies(db: DbOrTx, entryId: string) {
+  return db
+    .select({
+      position: journalEntryReplies.position,
+      reply: journalEntryReplies.reply,
+      repliedAt: journalEntryReplies.repliedAt,
+      repliedBy: { id: replier.id, firstName: replier.firstName, lastName: replier.lastName },
+      mailStatus: emailOutbox.status,
+    })
+    .from(journalEntryReplies)
+    .leftJoin(replier, eq(replier.id, journalEntryReplies.repliedByVetId))
+    .leftJoin(emailOutbox, eq(emailOutbox.id, journalEntryReplies.emailId))
+    .where(eq(journalEntryReplies.entryId, entryId))
+    .orderBy(asc(journalEntryReplies.position));
+}
+
+export type JournalReplyRow = Awaited<ReturnType<typeof listReplies>>[number];
+
+/**
+ * Adds a reply at the end of the entry's thread and answers its position. Call it with the entry locked
+ * (`lockEntry`): two replies at once then take positions one after the other.
+ */
+export async function appendReply(
+  tx: DbOrTx,
+  reply: { entryId: string; reply: string; repliedByVetId: string; repliedAt: Date; emailId: string },
+): Promise<number> {
+  const [row] = await tx
+    .insert(journalEntryReplies)
+    .values({
+      ...reply,
+      position: sql`(select coalesce(max(r.position) + 1, 0) from journal_entry_replies r where r.entry_id = ${reply.entryId})`,
+    })
+    .returning({ position: journalEntryReplies.position });
+  return row?.position ?? 0;
+}
+
+/**
+ * Marks seen, in one statement, at most `limit` new entries the filter matches (its status aside) and
+ * answers them. The filter carries the access policy's scope, so nothing out of scope is touched.
+ */
+export function markMatchingSeen(
+  tx: DbOrTx,
+  filter: JournalFilter,
+  vetId: string,
+  at: Date,
+  limit: number,
+): Promise<Array<{ id: string; petId: string }>> {
+  const matching = tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .innerJoin(pets, eq(pets.id, journalEntries.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .where(filterCondition({ ...filter, status: 'new' }))
+    .orderBy(journalEntries.id)
+    .limit(limit);
+  return tx
+    .update(journalEntries)
+    .set({ status: 'seen', seenByVetId: vetId, seenAt: at })
+    .where(and(inArray(journalEntries.id, matching), eq(journalEntries.status, 'new')))
+    .returning({ id: journalEntries.id, petId: journalEntries.petId });
 }
 
 export function listPhotos(db: DbOrTx, entryId: string) {

@@ -1,11 +1,13 @@
 import {
   errorResponseSchema,
+  JOURNAL_MARK_MATCHING_MAX,
   JOURNAL_MAX_PHOTOS,
   JOURNAL_PHOTO_MAX_BYTES,
   journalEntryDetailResponseSchema,
   journalEntryResponseSchema,
   journalListQuerySchema,
   journalListResponseSchema,
+  journalMarkMatchingSeenSchema,
   journalMarkSeenResponseSchema,
   journalMarkSeenSchema,
   journalReplySchema,
@@ -22,6 +24,7 @@ import {
   listJournalPage,
   markJournalEntriesSeen,
   markJournalEntrySeen,
+  markMatchingJournalEntriesSeen,
   replyToJournalEntry,
   resolveJournalEntry,
 } from './journal.service.ts';
@@ -122,6 +125,23 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => markJournalEntriesSeen(deps, request.body, sessionVet(request)),
+  );
+
+  app.post(
+    '/seen-matching',
+    {
+      schema: {
+        operationId: 'markMatchingJournalEntriesSeen',
+        tags,
+        description:
+          'Marks seen every new entry the inbox’s filters match (category, severity, pet, dates, search), ' +
+          `in the vet’s scope, not only the page shown. More than ${JOURNAL_MARK_MATCHING_MAX} matching ` +
+          'answers 409 `journal.too_many_to_mark` and nothing changes.',
+        body: journalMarkMatchingSeenSchema,
+        response: { 200: journalMarkSeenResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => markMatchingJournalEntriesSeen(deps, request.body, sessionVet(request)),
   );
 
   app.get(

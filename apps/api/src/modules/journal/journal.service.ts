@@ -1,5 +1,6 @@
 import {
   fullName,
+  JOURNAL_MARK_MATCHING_MAX,
   JOURNAL_MAX_PHOTOS,
   JOURNAL_PHOTO_MAX_BYTES,
   type JournalEntry,
@@ -7,6 +8,7 @@ import {
   type JournalEntryIngest,
   type JournalListQuery,
   type JournalListResponse,
+  type JournalMarkMatchingSeen,
   type JournalMarkSeen,
   type JournalReply,
   journalEntryIngestSchema,
@@ -29,6 +31,7 @@ import { journalErrors } from './journal.errors.ts';
 import { journalLifecycle } from './journal.lifecycle.ts';
 import { toJournalEntryDto, toJournalEntrySummaryDto } from './journal.mapper.ts';
 import {
+  appendReply,
   countEntries,
   countEntriesByStatus,
   entriesOfPetsDuring,
@@ -39,9 +42,11 @@ import {
   type JournalFilter,
   listEntries,
   listPhotos,
+  listReplies,
   lockEntries,
   lockEntry,
   markEntriesSeen,
+  markMatchingSeen,
   updateEntry,
   vetName,
 } from './journal.repository.ts';
@@ -90,7 +95,8 @@ export async function listJournalPage(
 async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
   const row = await findEntry(db, id, journalScope(actor));
   if (!row) throw journalErrors.notFound();
-  return toJournalEntryDto(row, await listPhotos(db, id), fileUrl);
+  const [photos, replies] = await Promise.all([listPhotos(db, id), listReplies(db, id)]);
+  return toJournalEntryDto(row, photos, replies, fileUrl);
 }
 
 const RECENT_DAYS = 30;
@@ -305,6 +311,24 @@ export async function markJournalEntrySeen(
   return { journalEntry: await entryDto(deps.db, actor, id) };
 }
 
+/** What marking entries seen leaves behind: each entry's live event and audit record, as one by one. */
+async function recordSeen(
+  tx: DbOrTx,
+  rows: ReadonlyArray<Pick<JournalEntryRow, 'id' | 'petId'>>,
+  actor: VetActor,
+  at: Date,
+) {
+  for (const row of rows) {
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'journal.see',
+      entity: 'journal_entry',
+      entityId: row.id,
+      changes: { before: { status: 'new' }, after: { status: 'seen', seenAt: at.toISOString() } },
+    });
+  }
+}
+
 /**
  * Marks several entries seen at once (the inbox's selection). Every id must be one the vet may see,
  * else nothing changes (404); entries already seen or resolved are left as they are.
@@ -326,23 +350,38 @@ export async function markJournalEntriesSeen(
       actor.vetId,
       at,
     );
-    for (const row of fresh) {
-      await changed(tx, row, actor);
-      await recordAudit(tx, actor, {
-        action: 'journal.see',
-        entity: 'journal_entry',
-        entityId: row.id,
-        changes: { before: { status: 'new' }, after: { status: 'seen', seenAt: at.toISOString() } },
-      });
-    }
+    await recordSeen(tx, fresh, actor, at);
     return { marked: fresh.length };
   });
 }
 
 /**
- * The vet's reply to the owner: stored on the entry and queued to the owner as an e-mail in the same
- * transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a second
- * reply replaces the first and sends again.
+ * Marks seen every new entry the inbox's filters match, beyond the page on screen: one update under the
+ * vet's scope. More than `JOURNAL_MARK_MATCHING_MAX` matching is refused whole (409), so a click never
+ * clears months of backlog nobody read; the vet narrows the filters instead.
+ */
+export async function markMatchingJournalEntriesSeen(
+  deps: JournalDeps,
+  input: JournalMarkMatchingSeen,
+  actor: VetActor,
+): Promise<{ marked: number }> {
+  const filter: JournalFilter = { ...input, status: 'new', scope: journalScope(actor) };
+  return deps.db.transaction(async (tx) => {
+    // A pet out of scope is not found, as everywhere, rather than a quiet "nothing matched".
+    if (input.petUuid && !(await findPetWithOwner(tx, actor, input.petUuid))) throw journalErrors.notFound();
+    if ((await countEntries(tx, filter, JOURNAL_MARK_MATCHING_MAX + 1)) > JOURNAL_MARK_MATCHING_MAX)
+      throw journalErrors.tooManyToMark();
+    const at = deps.now();
+    const marked = await markMatchingSeen(tx, filter, actor.vetId, at, JOURNAL_MARK_MATCHING_MAX);
+    await recordSeen(tx, marked, actor, at);
+    return { marked: marked.length };
+  });
+}
+
+/**
+ * A vet's reply to the owner: added to the entry's thread and queued to the owner as an e-mail in the
+ * same transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a
+ * second reply follows the first, which stays as it was sent.
  */
 export async function replyToJournalEntry(
   deps: JournalReplyDeps,
@@ -374,22 +413,25 @@ export async function replyToJournalEntry(
         footer: ['You can answer from the journal in the app.'],
       },
     });
-    await updateEntry(tx, id, {
-      status,
-      vetReply: input.reply,
+    const position = await appendReply(tx, {
+      entryId: id,
+      reply: input.reply,
       repliedByVetId: actor.vetId,
       repliedAt: at,
-      replyEmailId: emailId,
+      emailId,
+    });
+    await updateEntry(tx, id, {
+      status,
       ...(row.status === 'new' ? { seenByVetId: actor.vetId, seenAt: at } : {}),
     });
     await changed(tx, row, actor);
     await recordAudit(tx, actor, {
-      action: row.vetReply === null ? 'journal.reply' : 'journal.amend_reply',
+      action: 'journal.reply',
       entity: 'journal_entry',
       entityId: id,
       changes: {
-        before: { status: row.status, vetReply: row.vetReply },
-        after: { status, vetReply: input.reply, emailId },
+        before: { status: row.status, replies: position },
+        after: { status, replies: position + 1, reply: { position, text: input.reply, emailId } },
       },
     });
   });

@@ -26,11 +26,6 @@ export const journalEntries = pgTable(
     status: journalStatusEnum('status').notNull().default('new'),
     seenByVetId: uuid('seen_by_vet_id').references(() => vets.id),
     seenAt: timestamp('seen_at', { withTimezone: true }),
-    vetReply: text('vet_reply'),
-    repliedByVetId: uuid('replied_by_vet_id').references(() => vets.id),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    // The outbox mail that carries the reply to the owner.
-    replyEmailId: uuid('reply_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
     resolvedByVetId: uuid('resolved_by_vet_id').references(() => vets.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
@@ -51,6 +46,26 @@ export const journalEntryPhotos = pgTable(
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.entryId, table.position] })],
+);
+
+/**
+ * The vets' replies to the owner about an entry, a thread in `position` order: a later reply is added,
+ * never written over an earlier one (each went to the owner as its own e-mail).
+ */
+export const journalEntryReplies = pgTable(
+  'journal_entry_replies',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    reply: text('reply').notNull(),
+    repliedByVetId: uuid('replied_by_vet_id').references(() => vets.id),
+    repliedAt: timestamp('replied_at', { withTimezone: true }).notNull(),
+    // The outbox mail that carries the reply to the owner.
+    emailId: uuid('email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.entryId, table.position] })],
 );

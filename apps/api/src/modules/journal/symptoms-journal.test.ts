@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { JOURNAL_MARK_MATCHING_MAX, JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
@@ -10,7 +10,7 @@ import { domainEvents } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
 import { createIntegration } from '../integrations/integrations.service.ts';
 import { emailOutbox } from '../mail/mail.table.ts';
-import { journalEntries, journalEntryPhotos } from './journal.table.ts';
+import { journalEntries, journalEntryPhotos, journalEntryReplies } from './journal.table.ts';
 
 // Real 1×1 images.
 const PNG = Buffer.from(
@@ -327,12 +327,15 @@ describe('one entry: context, reply and resolve', () => {
       vetReply: reply,
       repliedBy: { name: 'Helena Marsh' },
     });
-    const [row] = await app.database.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
-    expect(row?.replyEmailId).toBeTruthy();
+    const [row] = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    expect(row?.emailId).toBeTruthy();
     const [mail] = await app.database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.id, row?.replyEmailId ?? ''));
+      .where(eq(emailOutbox.id, row?.emailId ?? ''));
     expect(mail).toMatchObject({
       to: 'emma.journal@example.com',
       subject: 'Helena Marsh replied about Lunajournal',
@@ -351,8 +354,58 @@ describe('one entry: context, reply and resolve', () => {
       payload: { reply: '   ' },
     });
     expect(response.statusCode).toBe(400);
-    const [row] = await app.database.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
-    expect(row?.vetReply).toContain('Please count');
+    const replies = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.reply).toContain('Please count');
+  });
+
+  it('keeps the first reply when a second is sent: both in order, each with its own e-mail', async () => {
+    const second = 'She is breathing 28 tonight: good. Keep counting until Friday.';
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/journal-entries/${entryId}/reply`,
+      cookies,
+      payload: { reply: second },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = await app.inject({ method: 'GET', url: `/v1/journal-entries/${entryId}`, cookies });
+    const { journalEntry } = detail.json();
+    expect(journalEntry.replies).toHaveLength(2);
+    expect(journalEntry.replies[0]).toMatchObject({
+      position: 0,
+      reply: expect.stringContaining('Please count her breathing tonight.'),
+      repliedBy: { name: 'Helena Marsh' },
+      mailStatus: expect.any(String),
+    });
+    expect(journalEntry.replies[1]).toMatchObject({
+      position: 1,
+      reply: second,
+      repliedBy: { name: 'Helena Marsh' },
+    });
+    expect(journalEntry.vetReply).toBe(second);
+    expect(journalEntry.repliedAt).toEqual(journalEntry.replies[1].repliedAt);
+    const rows = await app.database.db
+      .select()
+      .from(journalEntryReplies)
+      .where(eq(journalEntryReplies.entryId, entryId));
+    const mails = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.id,
+          rows.map((r) => r.emailId ?? ''),
+        ),
+      );
+    expect(mails.map((mail) => mail.text.includes('Keep counting until Friday')).sort()).toEqual([
+      false,
+      true,
+    ]);
+    const audit = await listAuditRows(app.database.db, { entityId: entryId });
+    expect(audit.filter((r) => r.action === 'journal.reply')).toHaveLength(2);
   });
 
   it('resolves the entry, after which it no longer changes (409)', async () => {
@@ -441,5 +494,83 @@ describe('scope', () => {
       .from(journalEntries)
       .where(inArray(journalEntries.id, [companyEntry, productEntry]));
     expect(rows.map((r) => r.status)).toEqual(['new', 'new']);
+  });
+});
+
+describe('mark every matching entry seen', () => {
+  const newEntries = (pet: string, count: number, category: 'itching' | 'lethargy') =>
+    Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      petId: pet,
+      category,
+      severity: 1,
+      notes: `Bulk ${index}`,
+      occurredAt: new Date(app.clock.now().getTime() - (index + 1) * 60_000),
+      receivedAt: app.clock.now(),
+    }));
+
+  it('marks all new entries the filters match, beyond the page shown, within the vet’s scope only', async () => {
+    const db = app.database.db;
+    const own = newEntries(companyPetId, 3, 'lethargy');
+    const others = newEntries(petId, 2, 'lethargy');
+    const otherCategory = newEntries(companyPetId, 1, 'itching');
+    await db.insert(journalEntries).values([...own, ...others, ...otherCategory]);
+    const page = await app.inject({
+      method: 'GET',
+      url: '/v1/journal-entries?category=lethargy&status=new&pageSize=1',
+      cookies: companyVetCookies,
+    });
+    expect(page.json().counts.new).toBe(3);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/journal-entries/seen-matching',
+      cookies: companyVetCookies,
+      payload: { category: 'lethargy' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ marked: 3 });
+    const statusOf = async (ids: string[]) =>
+      (
+        await db
+          .select({ status: journalEntries.status })
+          .from(journalEntries)
+          .where(inArray(journalEntries.id, ids))
+      ).map((row) => row.status);
+    expect(await statusOf(own.map((e) => e.id))).toEqual(['seen', 'seen', 'seen']);
+    expect(await statusOf(others.map((e) => e.id))).toEqual(['new', 'new']);
+    expect(await statusOf(otherCategory.map((e) => e.id))).toEqual(['new']);
+    const audit = await listAuditRows(db, { entityId: own[0]?.id ?? '' });
+    expect(audit.map((row) => row.action)).toEqual(['journal.see']);
+    const events = await db
+      .select()
+      .from(domainEvents)
+      .where(
+        inArray(
+          domainEvents.entityId,
+          own.map((e) => e.id),
+        ),
+      );
+    expect(events.filter((event) => event.type === 'journal.changed')).toHaveLength(3);
+  });
+
+  it('refuses more than the cap at once, changing nothing (409)', async () => {
+    const db = app.database.db;
+    const { family } = await createFamily(db, { owner: { firstName: 'Bulk', lastName: 'Owner' } });
+    const pet = (await createPet(db, { familyId: family.id, name: 'Bulkjournal' })).id;
+    await db.insert(journalEntries).values(newEntries(pet, JOURNAL_MARK_MATCHING_MAX + 1, 'itching'));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/journal-entries/seen-matching',
+      cookies,
+      payload: { petUuid: pet },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('journal.too_many_to_mark');
+    const stillNew = await db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.petId, pet), eq(journalEntries.status, 'new')));
+    expect(stillNew).toHaveLength(JOURNAL_MARK_MATCHING_MAX + 1);
   });
 });

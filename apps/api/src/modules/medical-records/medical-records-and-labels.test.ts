@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { MEDICAL_RECORD_MAX_BYTES } from '@vetboard/contract';
-import { eq } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MEDICAL_RECORD_MAX_BYTES, MEDICAL_RECORD_REVIEW_MATCHING_MAX } from '@vetboard/contract';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
@@ -348,5 +348,90 @@ describe('scope', () => {
     );
     expect(upload403.statusCode).toBe(400);
     expect(upload403.json().code).toBe('medical_records.pet_not_found');
+  });
+});
+
+describe('uploaded by a given vet, and reviewing every matching record', () => {
+  it('filters the inbox by the vet who uploaded', async () => {
+    const db = app.database.db;
+    const other = await createTestVet(app, { kind: 'regular', firstName: 'Otto', lastName: 'Uploader' });
+    const otherCookies = await loginAs(app, other.email);
+    const { family } = await createFamily(db, { owner: { firstName: 'Ivy', lastName: 'Uploads' } });
+    const pet = (await createPet(db, { familyId: family.id, name: 'Uploadpet' })).id;
+    expect((await upload({ petUuid: pet, title: 'Mine' }, { name: 'a.pdf', data: PDF })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await upload({ petUuid: pet, title: 'Otto’s' }, { name: 'b.pdf', data: PDF }, otherCookies))
+        .statusCode,
+    ).toBe(201);
+    const list = await app.inject({
+      method: 'GET',
+      url: `/v1/medical-records?petUuid=${pet}&uploadedByVetUuid=${other.id}`,
+      cookies,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().medicalRecords.map((r: { title: string }) => r.title)).toEqual(['Otto’s']);
+    expect(list.json().counts).toEqual({ pending: 1, reviewed: 0 });
+  });
+
+  it('reviews all pending records the filters match, beyond the page shown, within the vet’s scope only', async () => {
+    const db = app.database.db;
+    const own = [];
+    for (const title of ['Bulk one', 'Bulk two'])
+      own.push(
+        (
+          await upload({ petUuid: companyPetId, title }, { name: 'x.pdf', data: PDF }, companyVetCookies)
+        ).json().medicalRecord.uuid as string,
+      );
+    const product = (
+      await upload({ petUuid: petId, title: 'Bulk three' }, { name: 'y.pdf', data: PDF })
+    ).json().medicalRecord.uuid as string;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/medical-records/review-matching',
+      cookies: companyVetCookies,
+      payload: { search: 'bulk' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ reviewed: 2 });
+    const statusOf = async (id: string) =>
+      (
+        await db
+          .select({ status: medicalRecords.status })
+          .from(medicalRecords)
+          .where(eq(medicalRecords.id, id))
+      )[0]?.status;
+    expect([await statusOf(own[0] ?? ''), await statusOf(own[1] ?? '')]).toEqual(['reviewed', 'reviewed']);
+    expect(await statusOf(product)).toBe('pending');
+    const audit = await listAuditRows(db, { entityId: own[0] ?? '' });
+    expect(audit.map((row) => row.action)).toContain('medical_records.review');
+  });
+
+  it('refuses more than the cap at once, changing nothing (409)', async () => {
+    const db = app.database.db;
+    const { family } = await createFamily(db, { owner: { firstName: 'Many', lastName: 'Records' } });
+    const pet = (await createPet(db, { familyId: family.id, name: 'Manyrecords' })).id;
+    const first = (await upload({ petUuid: pet }, { name: 'z.pdf', data: PDF })).json().medicalRecord;
+    const [row] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, first.uuid));
+    if (!row) throw new Error('no record');
+    await db
+      .insert(medicalRecords)
+      .values(
+        Array.from({ length: MEDICAL_RECORD_REVIEW_MATCHING_MAX }, () => ({ ...row, id: randomUUID() })),
+      );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/medical-records/review-matching',
+      cookies,
+      payload: { petUuid: pet },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('medical_records.too_many_to_review');
+    const pending = await db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(and(eq(medicalRecords.petId, pet), eq(medicalRecords.status, 'pending')));
+    expect(pending).toHaveLength(MEDICAL_RECORD_REVIEW_MATCHING_MAX + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { MEDICAL_RECORD_UPLOAD_MESSAGES } from '@vetboard/contract';
+import { MEDICAL_RECORD_REVIEW_MATCHING_MAX, MEDICAL_RECORD_UPLOAD_MESSAGES } from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
 
 export const medicalRecordsErrors = {
@@ -29,6 +29,12 @@ export const medicalRecordsErrors = {
       409,
       'medical_records.id_conflict',
       'A record with this id was already received for another pet: nothing was stored',
+    ),
+  tooManyToReview: () =>
+    new AppError(
+      409,
+      'medical_records.too_many_to_review',
+      `More than ${MEDICAL_RECORD_REVIEW_MATCHING_MAX} records awaiting review match: narrow the filters and review them in parts`,
     ),
   alreadyReviewed: () =>
     new AppError(409, 'medical_records.already_reviewed', 'This record has already been reviewed'),

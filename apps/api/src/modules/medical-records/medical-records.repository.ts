@@ -157,6 +157,7 @@ function recordFilter(filter: MedicalRecordFilter, withStatus = true): SQL | und
     withStatus && filter.status ? eq(medicalRecords.status, filter.status) : undefined,
     filter.petUuid ? eq(medicalRecords.petId, filter.petUuid) : undefined,
     filter.uploadedBy ? eq(medicalRecords.uploadedBy, filter.uploadedBy) : undefined,
+    filter.uploadedByVetUuid ? eq(medicalRecords.uploadedByVetId, filter.uploadedByVetUuid) : undefined,
     filter.labelUuid
       ? sql`exists (select 1 from medical_record_labels x
           where x.record_id = medical_records.id and x.label_id = ${filter.labelUuid})`
@@ -230,6 +231,33 @@ export async function countRecordsByStatus(db: DbOrTx, filter: MedicalRecordFilt
   const counts = { pending: 0, reviewed: 0 };
   for (const row of rows) counts[row.status] = row.count;
   return counts;
+}
+
+/**
+ * Marks reviewed, in one statement, at most `limit` pending records the filter matches (its status
+ * aside) and answers them. The filter carries the access policy's scope, so nothing out of it is touched.
+ */
+export function reviewMatching(
+  tx: DbOrTx,
+  filter: MedicalRecordFilter,
+  vetId: string,
+  at: Date,
+  limit: number,
+): Promise<Array<{ id: string; petId: string }>> {
+  const matching = tx
+    .select({ id: medicalRecords.id })
+    .from(medicalRecords)
+    .innerJoin(pets, eq(pets.id, medicalRecords.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .where(recordFilter({ ...filter, status: 'pending' }))
+    .orderBy(medicalRecords.id)
+    .limit(limit);
+  return tx
+    .update(medicalRecords)
+    .set({ status: 'reviewed', reviewedByVetId: vetId, reviewedAt: at })
+    .where(and(inArray(medicalRecords.id, matching), eq(medicalRecords.status, 'pending')))
+    .returning({ id: medicalRecords.id, petId: medicalRecords.petId });
 }
 
 export async function findRecord(db: DbOrTx, id: string, scope: SQL | undefined) {

@@ -7,10 +7,13 @@ import {
   labelPatchSchema,
   labelResponseSchema,
   MEDICAL_RECORD_MAX_BYTES,
+  MEDICAL_RECORD_REVIEW_MATCHING_MAX,
   medicalRecordListQuerySchema,
   medicalRecordListResponseSchema,
   medicalRecordPatchSchema,
   medicalRecordResponseSchema,
+  medicalRecordReviewMatchingResponseSchema,
+  medicalRecordReviewMatchingSchema,
 } from '@vetboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +34,7 @@ import {
   patchLabel,
   patchMedicalRecord,
   receiveOwnerMedicalRecord,
+  reviewMatchingMedicalRecords,
   reviewMedicalRecord,
   type UploadPart,
   uploadMedicalRecord,
@@ -264,6 +268,23 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => patchMedicalRecord(deps, request.params.id, request.body, sessionVet(request)),
+  );
+
+  app.post(
+    '/review-matching',
+    {
+      schema: {
+        operationId: 'reviewMatchingMedicalRecords',
+        tags,
+        description:
+          'Marks reviewed every record awaiting review that the inbox’s filters match (pet, label, uploader, ' +
+          `dates, search), in the vet’s scope, not only the page shown. More than ${MEDICAL_RECORD_REVIEW_MATCHING_MAX} ` +
+          'matching answers 409 `medical_records.too_many_to_review` and nothing changes.',
+        body: medicalRecordReviewMatchingSchema,
+        response: { 200: medicalRecordReviewMatchingResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => reviewMatchingMedicalRecords(deps, request.body, sessionVet(request)),
   );
 
   app.post(

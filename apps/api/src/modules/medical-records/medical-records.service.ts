@@ -6,10 +6,12 @@ import {
   type LabelMerge,
   type LabelPatch,
   MEDICAL_RECORD_MAX_BYTES,
+  MEDICAL_RECORD_REVIEW_MATCHING_MAX,
   type MedicalRecord,
   type MedicalRecordListQuery,
   type MedicalRecordListResponse,
   type MedicalRecordPatch,
+  type MedicalRecordReviewMatching,
   type MedicalRecordUploadFields,
   medicalRecordOwnerUploadFieldsSchema,
   medicalRecordUploadFieldsSchema,
@@ -54,6 +56,7 @@ import {
   petsOfRecords,
   recordLabelIds,
   replaceRecordLabels,
+  reviewMatching,
   updateLabel,
   updateRecord,
 } from './medical-records.repository.ts';
@@ -477,4 +480,47 @@ export async function reviewMedicalRecord(deps: MedicalRecordsDeps, id: string, 
     });
   });
   return recordDto(deps.db, actor, id);
+}
+
+/**
+ * Marks reviewed every pending record the inbox's filters match, beyond the page on screen: one update
+ * under the vet's scope, each record audited and announced as when reviewed one by one. More than
+ * `MEDICAL_RECORD_REVIEW_MATCHING_MAX` matching is refused whole (409).
+ */
+export async function reviewMatchingMedicalRecords(
+  deps: MedicalRecordsDeps,
+  input: MedicalRecordReviewMatching,
+  actor: VetActor,
+): Promise<{ reviewed: number }> {
+  const filter: MedicalRecordFilter = { ...input, status: 'pending', scope: recordScope(actor) };
+  return deps.db.transaction(async (tx) => {
+    // A pet out of scope is not found, as everywhere, rather than a quiet "nothing matched".
+    if (input.petUuid && !(await findPetWithOwner(tx, actor, input.petUuid)))
+      throw medicalRecordsErrors.notFound();
+    if (
+      (await countRecords(tx, filter, MEDICAL_RECORD_REVIEW_MATCHING_MAX + 1)) >
+      MEDICAL_RECORD_REVIEW_MATCHING_MAX
+    )
+      throw medicalRecordsErrors.tooManyToReview();
+    const at = deps.now();
+    const reviewed = await reviewMatching(tx, filter, actor.vetId, at, MEDICAL_RECORD_REVIEW_MATCHING_MAX);
+    for (const row of reviewed) {
+      await recordPetEvent(tx, row.petId, {
+        type: 'medical_record.changed',
+        entity: 'medical_record',
+        id: row.id,
+        actor: eventActorOf(actor),
+      });
+      await recordAudit(tx, actor, {
+        action: 'medical_records.review',
+        entity: 'medical_record',
+        entityId: row.id,
+        changes: {
+          before: { status: 'pending' },
+          after: { status: 'reviewed', reviewedAt: at.toISOString() },
+        },
+      });
+    }
+    return { reviewed: reviewed.length };
+  });
 }

@@ -1,13 +1,14 @@
-import { Anchor, Checkbox, Group, SegmentedControl, Select, Stack, Text, useMatches } from '@mantine/core';
+import { Anchor, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type CheckupStatus, type CheckupSummary, checkupStatuses } from '@vetboard/contract';
+import { type CheckupSummary, checkupStatuses } from '@vetboard/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { CHECKUP_STATUS_LABELS, CheckupStatusBadge, ProblematicCount } from './checkup-cells.tsx';
@@ -118,8 +119,6 @@ const columns: DataTableColumn<CheckupSummary, CheckupsSearch['sort']>[] = [
   },
 ];
 
-const ALL = 'all';
-
 const SORT_CHOICES = [
   { value: 'inbox:asc', label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
   { value: 'sentAt:desc', label: 'Newest sent first', sort: 'sentAt', order: 'desc' },
@@ -143,10 +142,6 @@ export function CheckupsInboxPage() {
   const list = useListQuery(checkupsListQueryOptions(checkupsListQuery(search)));
   const pools = useQuery(poolChoicesQueryOptions());
   const counts = list.data?.counts;
-  const countOf = (status: CheckupStatus) => (counts ? ` (${counts[status]})` : '');
-  const total = counts ? counts.sent + counts.answered + counts.reviewed : undefined;
-  // Four statuses with their counts do not fit side by side on a phone.
-  const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
   // The first day picked, until the second is: held here because the URL only takes whole ranges, and the
   // picker forgets a half range whenever the value it is given changes (this page re-renders often).
   const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
@@ -162,23 +157,12 @@ export function CheckupsInboxPage() {
       searchPlaceholder="Search by pet or owner"
       filters={
         <>
-          <SegmentedControl
-            aria-label="Status"
-            data={[
-              { value: ALL, label: `All${total === undefined ? '' : ` (${total})`}` },
-              ...checkupStatuses.map((status) => ({
-                value: status,
-                label: `${CHECKUP_STATUS_LABELS[status]}${countOf(status)}`,
-              })),
-            ]}
-            value={search.status ?? ALL}
-            onChange={(value) =>
-              update({ status: value === ALL ? undefined : (value as CheckupStatus), page: 1 })
-            }
-            size="xs"
-            orientation={statusOrientation}
-            w={{ base: '100%', sm: 'auto' }}
-            data-testid="status-filter"
+          <StatusCountFilter
+            statuses={checkupStatuses}
+            labels={CHECKUP_STATUS_LABELS}
+            counts={counts}
+            value={search.status}
+            onChange={(status) => update({ status, page: 1 })}
           />
           <Select
             aria-label="Checkup pool"

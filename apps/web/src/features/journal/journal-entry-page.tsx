@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Grid,
@@ -18,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconEye, IconSend } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { JournalEntry, JournalEntrySummary, JournalPhoto } from '@vetboard/contract';
+import type { JournalEntry, JournalEntrySummary, JournalPhoto, JournalVetReply } from '@vetboard/contract';
 import { useState } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
@@ -105,10 +106,63 @@ function Photos({ entry }: { entry: JournalEntry }) {
   );
 }
 
+const MAIL_STATUS: Record<NonNullable<JournalVetReply['mailStatus']>, { label: string; color: string }> = {
+  queued: { label: 'E-mail queued', color: 'gray' },
+  sent: { label: 'E-mailed to the owner', color: 'clinic' },
+  logged: { label: 'E-mail logged (not sent here)', color: 'gray' },
+  failed: { label: 'E-mail failed', color: 'red' },
+};
+
+/** The vets' replies to the owner, oldest first: each is kept as it was sent, a new one follows. */
+function ReplyThread({ replies }: { replies: JournalVetReply[] }) {
+  return (
+    <Stack
+      component="ol"
+      gap="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={`${replies.length} ${replies.length === 1 ? 'reply' : 'replies'} to the owner`}
+      data-testid="vet-reply"
+    >
+      {replies.map((reply) => {
+        const mail = reply.mailStatus ? MAIL_STATUS[reply.mailStatus] : null;
+        return (
+          <Box
+            component="li"
+            key={reply.position}
+            pl="sm"
+            style={{ borderLeft: '3px solid var(--mantine-color-clinic-5)' }}
+            data-testid="vet-reply-item"
+          >
+            <Group gap="xs" mb={4} wrap="wrap">
+              <Text size="xs" fw={600}>
+                {reply.repliedBy?.name ?? 'A vet'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(reply.repliedAt)}
+              </Text>
+              {mail && (
+                <Badge size="xs" variant="light" color={mail.color} tt="none" radius="sm">
+                  {mail.label}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {reply.reply}
+            </Text>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
 function ReplyPanel({ entry }: { entry: JournalEntry }) {
   const reply = useReplyMutation(entry.uuid);
   const [text, setText] = useState('');
-  const [editing, setEditing] = useState(entry.vetReply === null);
+  const replied = entry.replies.length > 0;
+  const [editing, setEditing] = useState(!replied);
   const resolved = entry.status === 'resolved';
 
   const submit = () =>
@@ -125,20 +179,9 @@ function ReplyPanel({ entry }: { entry: JournalEntry }) {
 
   return (
     <Stack gap="md">
-      {entry.vetReply !== null && (
-        <Stack gap={4} data-testid="vet-reply">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {entry.vetReply}
-          </Text>
-          {entry.repliedBy && entry.repliedAt && (
-            <Text size="xs" c="dimmed">
-              {entry.repliedBy.name}, {formatDateTime(entry.repliedAt)}
-            </Text>
-          )}
-        </Stack>
-      )}
+      {replied && <ReplyThread replies={entry.replies} />}
       {resolved ? (
-        entry.vetReply === null && (
+        !replied && (
           <Text size="sm" c="dimmed">
             Resolved without a reply.
           </Text>
@@ -146,8 +189,12 @@ function ReplyPanel({ entry }: { entry: JournalEntry }) {
       ) : editing ? (
         <Stack gap="sm">
           <Textarea
-            label={entry.vetReply === null ? 'Reply to the owner' : 'New reply'}
-            description="Sent to the owner by e-mail and kept on the entry."
+            label={replied ? 'New reply' : 'Reply to the owner'}
+            description={
+              replied
+                ? 'Sent to the owner by e-mail and added after the replies above, which stay as they were sent.'
+                : 'Sent to the owner by e-mail and kept on the entry.'
+            }
             placeholder="What you advise, what to watch for, when to call"
             autosize
             minRows={4}
@@ -170,7 +217,7 @@ function ReplyPanel({ entry }: { entry: JournalEntry }) {
             >
               Send reply
             </Button>
-            {entry.vetReply !== null && (
+            {replied && (
               <Button variant="default" onClick={() => setEditing(false)} disabled={reply.isPending}>
                 Cancel
               </Button>
@@ -306,9 +353,9 @@ export function JournalEntryPage() {
             </Paper>
             <Paper withBorder p="md" component="section" aria-label="Reply">
               <Title order={2} fz="md" mb="sm">
-                Reply
+                {entry.replies.length > 1 ? `Replies (${entry.replies.length})` : 'Reply'}
               </Title>
-              <ReplyPanel key={`${entry.status}-${entry.repliedAt?.seconds}`} entry={entry} />
+              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} />
             </Paper>
             {(entry.seenBy || entry.resolvedBy) && (
               <Text size="xs" c="dimmed" data-testid="journal-handled">

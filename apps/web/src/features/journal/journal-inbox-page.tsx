@@ -1,32 +1,29 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  useMatches,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconCamera, IconEye, IconMessage } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
+  JOURNAL_MARK_MATCHING_MAX,
   type JournalEntrySummary,
-  type JournalStatus,
   journalCategories,
   journalStatuses,
 } from '@vetboard/contract';
 import { useMemo, useState } from 'react';
+import {
+  ActOnAllMatching,
+  BulkActionBar,
+  type BulkSelection,
+  selectionColumn,
+  useBulkSelection,
+} from '@/components/lists/bulk-selection.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { InboxAge, SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { useMarkSeenMutation } from './journal.mutations.ts';
+import { useMarkMatchingSeenMutation, useMarkSeenMutation } from './journal.mutations.ts';
 import { journalListQueryOptions } from './journal.queries.ts';
 import { JOURNAL_CATEGORY_LABELS, JOURNAL_STATUS_LABELS, JournalStatusBadge } from './journal-cells.tsx';
 import { JOURNAL_FILTERS, type JournalSearch, journalListQuery } from './journal-search.ts';
@@ -34,7 +31,14 @@ import { JOURNAL_FILTERS, type JournalSearch, journalListQuery } from './journal
 const route = getRouteApi('/_default/journal/');
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
-const ALL = 'all';
+
+// Only what is on screen and still new can be selected.
+const SELECTABLE = {
+  key: (entry: JournalEntrySummary) => entry.uuid,
+  selectable: (entry: JournalEntrySummary) => entry.status === 'new',
+  label: (entry: JournalEntrySummary) =>
+    `Select ${entry.pet.name}’s ${JOURNAL_CATEGORY_LABELS[entry.category].toLowerCase()} entry`,
+};
 
 const SORT_CHOICES = [
   { value: 'inbox:asc', label: 'New and severe first', sort: 'inbox', order: 'asc' },
@@ -49,24 +53,10 @@ const SORT_CHOICES = [
 }>;
 
 function columnsOf(
-  selected: ReadonlySet<string>,
-  toggle: (uuid: string, on: boolean) => void,
+  selection: Pick<BulkSelection, 'selected' | 'toggle'>,
 ): DataTableColumn<JournalEntrySummary, JournalSearch['sort']>[] {
   return [
-    {
-      key: 'select',
-      header: 'Select',
-      hideHeader: true,
-      width: 40,
-      render: (entry) =>
-        entry.status === 'new' ? (
-          <Checkbox
-            aria-label={`Select ${entry.pet.name}’s ${JOURNAL_CATEGORY_LABELS[entry.category].toLowerCase()} entry`}
-            checked={selected.has(entry.uuid)}
-            onChange={(event) => toggle(entry.uuid, event.currentTarget.checked)}
-          />
-        ) : null,
-    },
+    selectionColumn(selection, SELECTABLE),
     {
       key: 'pet',
       header: 'Pet and owner',
@@ -188,43 +178,51 @@ export function JournalInboxPage() {
   const state = useListPage(route.useSearch(), route.useNavigate(), JOURNAL_FILTERS);
   const { search, update } = state;
   const go = useNavigate();
-  const list = useListQuery(journalListQueryOptions(journalListQuery(search)));
+  const query = journalListQuery(search);
+  const list = useListQuery(journalListQueryOptions(query));
   const markSeen = useMarkSeenMutation();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const markMatching = useMarkMatchingSeenMutation();
   const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
-  const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
   const counts = list.data?.counts;
-  const total = counts ? counts.new + counts.seen + counts.resolved : undefined;
   const rows = list.data?.journalEntries;
-  // Only what is on screen and still new can be selected.
-  const selectable = useMemo(
-    () => (rows ?? []).filter((entry) => entry.status === 'new').map((entry) => entry.uuid),
-    [rows],
-  );
-  const chosen = selectable.filter((uuid) => selected.has(uuid));
-  const columns = useMemo(
-    () =>
-      columnsOf(selected, (uuid, on) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          if (on) next.add(uuid);
-          else next.delete(uuid);
-          return next;
-        }),
-      ),
-    [selected],
-  );
+  const selection = useBulkSelection(rows, { ...SELECTABLE, resetOn: query });
+  const { selected, toggle } = selection;
+  const columns = useMemo(() => columnsOf({ selected, toggle }), [selected, toggle]);
+  // Every new entry the filters match, the status filter aside (a seen or resolved filter has none new).
+  const newMatching = search.status === undefined || search.status === 'new' ? counts?.new : 0;
 
-  const markChosenSeen = () =>
+  const markChosenSeen = (chosen: string[]) =>
     markSeen.mutate(chosen, {
       onSuccess: ({ marked }) => {
-        setSelected(new Set());
+        selection.clear();
         notifications.show({
           color: 'clinic',
           message: `${marked} ${marked === 1 ? 'entry' : 'entries'} marked seen.`,
         });
       },
     });
+
+  const markAllMatchingSeen = (done: () => void) =>
+    markMatching.mutate(
+      {
+        search: query.search,
+        category: query.category,
+        severity: query.severity,
+        petUuid: query.petUuid,
+        occurredFrom: query.occurredFrom,
+        occurredTo: query.occurredTo,
+      },
+      {
+        onSuccess: ({ marked }) => {
+          done();
+          selection.clear();
+          notifications.show({
+            color: 'clinic',
+            message: `${marked} ${marked === 1 ? 'entry' : 'entries'} marked seen.`,
+          });
+        },
+      },
+    );
 
   return (
     <ListPage
@@ -234,45 +232,36 @@ export function JournalInboxPage() {
       title="Health Symptoms Journal"
       description="What owners report in the app: new entries first, the severe ones on top."
       actions={
-        <Group gap="sm">
-          <Checkbox
-            label="Select all new on this page"
-            checked={selectable.length > 0 && chosen.length === selectable.length}
-            indeterminate={chosen.length > 0 && chosen.length < selectable.length}
-            disabled={selectable.length === 0}
-            onChange={(event) => setSelected(new Set(event.currentTarget.checked ? selectable : []))}
+        <BulkActionBar
+          selection={selection}
+          selectPageLabel="Select all new on this page"
+          actionLabel="Mark seen"
+          actionIcon={<IconEye size={16} />}
+          onAction={markChosenSeen}
+          pending={markSeen.isPending}
+        >
+          <ActOnAllMatching
+            count={newMatching}
+            max={JOURNAL_MARK_MATCHING_MAX}
+            label={(count) => (count === 1 ? 'Mark the 1 new entry seen' : `Mark all ${count} new seen`)}
+            title={(count) => `Mark ${count} ${count === 1 ? 'entry' : 'entries'} seen?`}
+            description="Every new entry these filters match is marked seen by you, on every page, not only this one. Entries you have not opened will no longer show as new."
+            confirmLabel="Mark seen"
+            onConfirm={markAllMatchingSeen}
+            pending={markMatching.isPending}
           />
-          <Button
-            leftSection={<IconEye size={16} />}
-            onClick={markChosenSeen}
-            disabled={chosen.length === 0}
-            loading={markSeen.isPending}
-          >
-            Mark seen{chosen.length > 0 ? ` (${chosen.length})` : ''}
-          </Button>
-        </Group>
+        </BulkActionBar>
       }
       searchLabel="Search journal entries"
       searchPlaceholder="Search by pet or owner"
       filters={
         <>
-          <SegmentedControl
-            aria-label="Status"
-            data={[
-              { value: ALL, label: `All${total === undefined ? '' : ` (${total})`}` },
-              ...journalStatuses.map((status) => ({
-                value: status,
-                label: `${JOURNAL_STATUS_LABELS[status]}${counts ? ` (${counts[status]})` : ''}`,
-              })),
-            ]}
-            value={search.status ?? ALL}
-            onChange={(value) =>
-              update({ status: value === ALL ? undefined : (value as JournalStatus), page: 1 })
-            }
-            size="xs"
-            orientation={statusOrientation}
-            w={{ base: '100%', sm: 'auto' }}
-            data-testid="status-filter"
+          <StatusCountFilter
+            statuses={journalStatuses}
+            labels={JOURNAL_STATUS_LABELS}
+            counts={counts}
+            value={search.status}
+            onChange={(status) => update({ status, page: 1 })}
           />
           <Select
             aria-label="Category"

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type JournalEntryResponse,
+  type JournalMarkMatchingSeen,
   type JournalReply,
   journalEntryResponseSchema,
   journalMarkSeenResponseSchema,
@@ -55,6 +56,20 @@ export function useMarkSeenMutation() {
       api.request('/v1/journal-entries/seen', {
         method: 'POST',
         body: { entryUuids },
+        schema: journalMarkSeenResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
+  });
+}
+
+/** POST /v1/journal-entries/seen-matching: every new entry the inbox's filters match marked seen. */
+export function useMarkMatchingSeenMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: JournalMarkMatchingSeen) =>
+      api.request('/v1/journal-entries/seen-matching', {
+        method: 'POST',
+        body: filters,
         schema: journalMarkSeenResponseSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),

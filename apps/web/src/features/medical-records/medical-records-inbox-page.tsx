@@ -1,29 +1,33 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  useMatches,
-} from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconChecks, IconTags, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type MedicalRecord, type MedicalRecordStatus, medicalRecordStatuses } from '@vetboard/contract';
+import {
+  fullName,
+  MEDICAL_RECORD_REVIEW_MATCHING_MAX,
+  type MedicalRecord,
+  medicalRecordStatuses,
+} from '@vetboard/contract';
 import { useMemo, useState } from 'react';
+import {
+  ActOnAllMatching,
+  BulkActionBar,
+  type BulkSelection,
+  selectionColumn,
+  useBulkSelection,
+} from '@/components/lists/bulk-selection.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { useReviewManyMutation } from './medical-records.mutations.ts';
+import { assignableVetsQueryOptions } from '@/lib/reminders/reminders.queries.ts';
+import { useReviewManyMutation, useReviewMatchingMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordListQueryOptions } from './medical-records.queries.ts';
 import {
   MEDICAL_RECORD_FILTERS,
@@ -36,7 +40,26 @@ import { RecordUploader } from './record-upload.tsx';
 const route = getRouteApi('/_default/medical-records/');
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
-const ALL = 'all';
+
+// Only what is on screen and still awaiting review can be selected.
+const SELECTABLE = {
+  key: (record: MedicalRecord) => record.uuid,
+  selectable: (record: MedicalRecord) => record.status === 'pending',
+  label: (record: MedicalRecord) => `Select ${record.pet.name}’s ${record.title}`,
+};
+
+/** The "Uploaded by" choice: a kind of uploader (`kind:vet`), me, or one vet (`vet:<uuid>`). */
+function uploaderValue(search: MedicalRecordsSearch): string | null {
+  if (search.uploaderVet) return `vet:${search.uploaderVet}`;
+  return search.uploadedBy ? `kind:${search.uploadedBy}` : null;
+}
+
+function uploaderChange(value: string | null): Pick<MedicalRecordsSearch, 'uploadedBy' | 'uploaderVet'> {
+  if (value?.startsWith('vet:')) return { uploadedBy: undefined, uploaderVet: value.slice(4) };
+  if (value?.startsWith('kind:'))
+    return { uploadedBy: value.slice(5) as MedicalRecordsSearch['uploadedBy'], uploaderVet: undefined };
+  return { uploadedBy: undefined, uploaderVet: undefined };
+}
 
 const SORT_CHOICES = [
   { value: 'inbox:asc', label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
@@ -60,24 +83,10 @@ const DATE_ARIA_LABELS = {
 };
 
 function columnsOf(
-  selected: ReadonlySet<string>,
-  toggle: (uuid: string, on: boolean) => void,
+  selection: Pick<BulkSelection, 'selected' | 'toggle'>,
 ): DataTableColumn<MedicalRecord, MedicalRecordsSearch['sort']>[] {
   return [
-    {
-      key: 'select',
-      header: 'Select',
-      hideHeader: true,
-      width: 40,
-      render: (record) =>
-        record.status === 'pending' ? (
-          <Checkbox
-            aria-label={`Select ${record.pet.name}’s ${record.title}`}
-            checked={selected.has(record.uuid)}
-            onChange={(event) => toggle(record.uuid, event.currentTarget.checked)}
-          />
-        ) : null,
-    },
+    selectionColumn(selection, SELECTABLE),
     {
       key: 'pet',
       header: 'Pet and owner',
@@ -171,42 +180,42 @@ export function MedicalRecordsInboxPage() {
   const state = useListPage(route.useSearch(), route.useNavigate(), MEDICAL_RECORD_FILTERS);
   const { search, update } = state;
   const go = useNavigate();
-  const list = useListQuery(medicalRecordListQueryOptions(medicalRecordsListQuery(search)));
+  const me = useAuthState().vet?.uuid;
+  const query = medicalRecordsListQuery(search, me);
+  const list = useListQuery(medicalRecordListQueryOptions(query));
   const labels = useQuery(labelsQueryOptions('all'));
+  const vets = useQuery(assignableVetsQueryOptions());
   const reviewMany = useReviewManyMutation();
+  const reviewMatching = useReviewMatchingMutation();
   const [uploading, setUploading] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
-  const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
   const counts = list.data?.counts;
-  const total = counts ? counts.pending + counts.reviewed : undefined;
   const rows = list.data?.medicalRecords;
   const filteredPet = search.petUuid
     ? rows?.find((record) => record.pet.uuid === search.petUuid)?.pet
     : undefined;
-  // Only what is on screen and still awaiting review can be selected.
-  const selectable = useMemo(
-    () => (rows ?? []).filter((record) => record.status === 'pending').map((record) => record.uuid),
-    [rows],
-  );
-  const chosen = selectable.filter((uuid) => selected.has(uuid));
-  const columns = useMemo(
-    () =>
-      columnsOf(selected, (uuid, on) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          if (on) next.add(uuid);
-          else next.delete(uuid);
-          return next;
-        }),
-      ),
-    [selected],
-  );
+  const selection = useBulkSelection(rows, { ...SELECTABLE, resetOn: query });
+  const { selected, toggle } = selection;
+  const columns = useMemo(() => columnsOf({ selected, toggle }), [selected, toggle]);
+  // Every pending record the filters match, the status filter aside.
+  const pendingMatching = search.status === undefined || search.status === 'pending' ? counts?.pending : 0;
+  const uploaderChoices = [
+    { value: 'kind:vet', label: 'A vet' },
+    { value: 'kind:owner', label: 'The owner (app)' },
+    { value: 'vet:me', label: 'Me' },
+    ...(vets.data ?? [])
+      .filter((vet) => vet.uuid !== me)
+      .map((vet) => ({ value: `vet:${vet.uuid}`, label: fullName(vet) })),
+  ];
+  const chosenUploader = uploaderValue(search);
+  // A vet named in the URL who is not in the list (disabled, or not loaded yet) still shows as chosen.
+  if (chosenUploader && !uploaderChoices.some((choice) => choice.value === chosenUploader))
+    uploaderChoices.push({ value: chosenUploader, label: 'A given vet' });
 
-  const reviewChosen = () =>
+  const reviewChosen = (chosen: string[]) =>
     reviewMany.mutate(chosen, {
       onSuccess: ({ reviewed, asked }) => {
-        setSelected(new Set());
+        selection.clear();
         notifications.show({
           color: reviewed === asked ? 'clinic' : 'orange',
           message:
@@ -216,6 +225,29 @@ export function MedicalRecordsInboxPage() {
         });
       },
     });
+
+  const reviewAllMatching = (done: () => void) =>
+    reviewMatching.mutate(
+      {
+        search: query.search,
+        petUuid: query.petUuid,
+        labelUuid: query.labelUuid,
+        uploadedBy: query.uploadedBy,
+        uploadedByVetUuid: query.uploadedByVetUuid,
+        uploadedFrom: query.uploadedFrom,
+        uploadedTo: query.uploadedTo,
+      },
+      {
+        onSuccess: ({ reviewed }) => {
+          done();
+          selection.clear();
+          notifications.show({
+            color: 'clinic',
+            message: `${reviewed} ${reviewed === 1 ? 'record' : 'records'} marked reviewed.`,
+          });
+        },
+      },
+    );
 
   return (
     <>
@@ -230,23 +262,25 @@ export function MedicalRecordsInboxPage() {
             : 'Lab results, reports and invoices uploaded for pets: those awaiting labels and review first.'
         }
         actions={
-          <Group gap="sm">
-            <Checkbox
-              label="Select all awaiting review on this page"
-              checked={selectable.length > 0 && chosen.length === selectable.length}
-              indeterminate={chosen.length > 0 && chosen.length < selectable.length}
-              disabled={selectable.length === 0}
-              onChange={(event) => setSelected(new Set(event.currentTarget.checked ? selectable : []))}
+          <BulkActionBar
+            selection={selection}
+            selectPageLabel="Select all awaiting review on this page"
+            actionLabel="Mark reviewed"
+            actionIcon={<IconChecks size={16} />}
+            actionVariant="default"
+            onAction={reviewChosen}
+            pending={reviewMany.isPending}
+          >
+            <ActOnAllMatching
+              count={pendingMatching}
+              max={MEDICAL_RECORD_REVIEW_MATCHING_MAX}
+              label={(count) => (count === 1 ? 'Review the 1 awaiting' : `Review all ${count} awaiting`)}
+              title={(count) => `Mark ${count} ${count === 1 ? 'record' : 'records'} reviewed?`}
+              description="Every record awaiting review that these filters match is marked reviewed by you, on every page, not only this one."
+              confirmLabel="Mark reviewed"
+              onConfirm={reviewAllMatching}
+              pending={reviewMatching.isPending}
             />
-            <Button
-              variant="default"
-              leftSection={<IconChecks size={16} />}
-              onClick={reviewChosen}
-              disabled={chosen.length === 0}
-              loading={reviewMany.isPending}
-            >
-              Mark reviewed{chosen.length > 0 ? ` (${chosen.length})` : ''}
-            </Button>
             <Button
               variant="default"
               leftSection={<IconTags size={16} />}
@@ -257,29 +291,18 @@ export function MedicalRecordsInboxPage() {
             <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
               Upload
             </Button>
-          </Group>
+          </BulkActionBar>
         }
         searchLabel="Search medical records"
         searchPlaceholder="Search by pet, owner or title"
         filters={
           <>
-            <SegmentedControl
-              aria-label="Status"
-              data={[
-                { value: ALL, label: `All${total === undefined ? '' : ` (${total})`}` },
-                ...medicalRecordStatuses.map((status) => ({
-                  value: status,
-                  label: `${RECORD_STATUS_LABELS[status]}${counts ? ` (${counts[status]})` : ''}`,
-                })),
-              ]}
-              value={search.status ?? ALL}
-              onChange={(value) =>
-                update({ status: value === ALL ? undefined : (value as MedicalRecordStatus), page: 1 })
-              }
-              size="xs"
-              orientation={statusOrientation}
-              w={{ base: '100%', sm: 'auto' }}
-              data-testid="status-filter"
+            <StatusCountFilter
+              statuses={medicalRecordStatuses}
+              labels={RECORD_STATUS_LABELS}
+              counts={counts}
+              value={search.status}
+              onChange={(status) => update({ status, page: 1 })}
             />
             <Select
               aria-label="Label"
@@ -298,16 +321,12 @@ export function MedicalRecordsInboxPage() {
             <Select
               aria-label="Uploaded by"
               placeholder="Anyone"
-              data={[
-                { value: 'vet', label: 'A vet' },
-                { value: 'owner', label: 'The owner (app)' },
-              ]}
-              value={search.uploadedBy ?? null}
-              onChange={(value) =>
-                update({ uploadedBy: (value as MedicalRecordsSearch['uploadedBy']) ?? undefined, page: 1 })
-              }
+              data={uploaderChoices}
+              value={chosenUploader}
+              onChange={(value) => update({ ...uploaderChange(value), page: 1 })}
               clearable
-              w={{ base: '100%', xs: 170 }}
+              searchable
+              w={{ base: '100%', xs: 190 }}
               comboboxProps={{ withinPortal: true }}
             />
             <DatePickerInput

@@ -32,13 +32,15 @@ const day = z.catch(
 );
 
 /**
- * `/medical-records?status=&label=&uploadedBy=&from=&to=&petUuid=&search=&sort=&order=&page=&pageSize=`:
+ * `/medical-records?status=&label=&uploadedBy=&uploaderVet=&from=&to=&petUuid=&search=&sort=&order=&page=&pageSize=`:
  * by default the inbox order (awaiting review first, then the longest waiting).
  */
 export const medicalRecordsSearchSchema = z.extend(listSearchSchema(medicalRecordSortFields, DEFAULT_SORT), {
   status: optionalEnumParam(medicalRecordStatuses),
   label: z.catch(z.optional(z.uuid()), undefined),
   uploadedBy: optionalEnumParam(medicalRecordUploaders),
+  /** Uploaded by one vet: `me` (whoever opens the link) or a vet's uuid. */
+  uploaderVet: z.catch(z.optional(z.union([z.literal('me'), z.uuid()])), undefined),
   /** Uploaded on or after this day. */
   from: day,
   /** Uploaded on or before this day. */
@@ -55,6 +57,7 @@ export const MEDICAL_RECORD_FILTERS = [
   'status',
   'label',
   'uploadedBy',
+  'uploaderVet',
   'from',
   'to',
   'petUuid',
@@ -65,7 +68,11 @@ function dayStart(value: string, next = false): number | undefined {
   return date ? Math.floor(date.getTime() / 1000) : undefined;
 }
 
-export function medicalRecordsListQuery(search: MedicalRecordsSearch): MedicalRecordListQuery {
+/** The API's query for the page's search; `me` is the logged-in vet's uuid, which `uploaderVet=me` names. */
+export function medicalRecordsListQuery(
+  search: MedicalRecordsSearch,
+  me: string | undefined,
+): MedicalRecordListQuery {
   return {
     page: search.page,
     pageSize: search.pageSize,
@@ -75,6 +82,7 @@ export function medicalRecordsListQuery(search: MedicalRecordsSearch): MedicalRe
     status: search.status,
     labelUuid: search.label,
     uploadedBy: search.uploadedBy,
+    uploadedByVetUuid: search.uploaderVet === 'me' ? me : search.uploaderVet,
     petUuid: search.petUuid,
     uploadedFrom: search.from ? dayStart(search.from) : undefined,
     // The range's last day is included: the API's bound is exclusive.

@@ -5,7 +5,9 @@ import {
   labelResponseSchema,
   type MedicalRecordPatch,
   type MedicalRecordResponse,
+  type MedicalRecordReviewMatching,
   medicalRecordResponseSchema,
+  medicalRecordReviewMatchingResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { labelKeys, medicalRecordKeys } from './medical-records.queries.ts';
@@ -150,5 +152,25 @@ export function useMergeLabelMutation() {
         schema: labelResponseSchema,
       }),
     onSuccess: changed,
+  });
+}
+
+/** POST /v1/medical-records/review-matching: every pending record the inbox's filters match, reviewed. */
+export function useReviewMatchingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: MedicalRecordReviewMatching) =>
+      api.request('/v1/medical-records/review-matching', {
+        method: 'POST',
+        body: filters,
+        schema: medicalRecordReviewMatchingResponseSchema,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: medicalRecordKeys.all }),
+        queryClient.invalidateQueries({
+          predicate: ({ queryKey }) => queryKey[0] === 'pets' && queryKey[2] === 'medical-records',
+        }),
+      ]),
   });
 }

@@ -14,10 +14,16 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconMessageQuestion, IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { PET_QUESTION_TEXT_MAX, type PetQuestion } from '@vetboard/contract';
+import {
+  PET_QUESTION_TEXT_MAX,
+  type PetQuestion,
+  type PetQuestionStatus,
+  petQuestionStatuses,
+} from '@vetboard/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
+import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -25,6 +31,8 @@ import { useSaveAnswerMutation, useSendAnswerMutation } from './questions.mutati
 import { petQuestionsQueryOptions } from './questions.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/qa');
+
+const STATUS_LABELS: Record<PetQuestionStatus, string> = { open: 'Open', answered: 'Answered' };
 
 function StatusBadge({ question }: { question: PetQuestion }) {
   const open = question.status === 'open';
@@ -199,7 +207,9 @@ function Thread({ question }: { question: PetQuestion }) {
 export function PetQuestionsPage() {
   const { uuid } = route.useParams();
   const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
-  const questions = useQuery(petQuestionsQueryOptions(uuid));
+  const { status } = route.useSearch();
+  const navigate = route.useNavigate();
+  const questions = useQuery(petQuestionsQueryOptions(uuid, status));
   const threads = questions.data?.petQuestions;
   const counts = questions.data?.counts;
 
@@ -221,6 +231,13 @@ export function PetQuestionsPage() {
           )
         }
       />
+      <StatusCountFilter
+        statuses={petQuestionStatuses}
+        labels={STATUS_LABELS}
+        counts={counts}
+        value={status}
+        onChange={(next) => void navigate({ search: { status: next }, replace: true })}
+      />
       {questions.isError ? (
         <Alert color="red" variant="light" title="Could not load the questions">
           {errorMessage(questions.error)}
@@ -231,6 +248,21 @@ export function PetQuestionsPage() {
             <Skeleton key={row} height={96} />
           ))}
         </Stack>
+      ) : threads.length === 0 && status ? (
+        <Paper withBorder p="lg">
+          <EmptyState
+            py={48}
+            icon={<IconMessageQuestion size={28} stroke={1.5} />}
+            withIndicatorBackground
+            title={`No ${STATUS_LABELS[status].toLowerCase()} questions`}
+            description={`None of ${pet.name}’s threads is ${STATUS_LABELS[status].toLowerCase()}.`}
+            data-testid="qa-empty"
+          >
+            <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
+              Show all questions
+            </Button>
+          </EmptyState>
+        </Paper>
       ) : threads.length === 0 ? (
         <Paper withBorder p="lg">
           <EmptyState

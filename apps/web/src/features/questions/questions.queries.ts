@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type PetQuestionListQuery, petQuestionListResponseSchema } from '@vetboard/contract';
+import {
+  type PetQuestionListQuery,
+  type PetQuestionStatus,
+  petQuestionListResponseSchema,
+} from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
 
@@ -14,12 +18,16 @@ invalidateOnLive(['question.received', 'question.changed'], (event) =>
   event.petUuid ? [questionsKeys.pet(event.petUuid)] : [],
 );
 
-/** The pet's threads as the page shows them: its latest 200, open first. */
-export const petQuestionsQuery = (): PetQuestionListQuery => ({ page: 1, pageSize: 200 });
+/** The pet's threads as the page shows them: its latest 200 of one status or all, open first. */
+export const petQuestionsQuery = (status: PetQuestionStatus | undefined): PetQuestionListQuery => ({
+  page: 1,
+  pageSize: 200,
+  status,
+});
 
-/** GET /v1/pets/{id}/questions */
-export function petQuestionsQueryOptions(petUuid: string) {
-  const query = petQuestionsQuery();
+/** GET /v1/pets/{id}/questions?status= */
+export function petQuestionsQueryOptions(petUuid: string, status: PetQuestionStatus | undefined) {
+  const query = petQuestionsQuery(status);
   return queryOptions({
     queryKey: questionsKeys.petList(petUuid, query),
     queryFn: ({ signal }) =>

@@ -1,11 +1,10 @@
-import { Anchor, Badge, Group, SegmentedControl, Select, Stack, Text, useMatches } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
   isoWeekLabel,
   isoWeekOfDate,
   shiftIsoWeek,
-  type WeeklyReportStatus,
   type WeeklyReportSummary,
   weeklyReportStatuses,
   weeklyReportStatusLabels,
@@ -13,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import {
@@ -29,7 +29,6 @@ import {
 const route = getRouteApi('/_default/weekly-reports/');
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
-const ALL = 'all';
 
 const SORT_CHOICES = [
   { value: 'inbox:asc', label: 'Drafts and concerns first', sort: 'inbox', order: 'asc' },
@@ -146,10 +145,8 @@ export function WeeklyReportsPage() {
   const list = useListQuery(weeklyReportsListQueryOptions(weeklyReportsListQuery(search)));
   const companies = useQuery(reportCompaniesQueryOptions());
   const vets = useQuery(reportVetsQueryOptions());
-  const statusOrientation = useMatches({ base: 'vertical', sm: 'horizontal' } as const);
   const weeks = useMemo(recentWeeks, []);
   const counts = list.data?.counts;
-  const total = counts ? counts.draft + counts.reviewed + counts.sent : undefined;
   const rows = list.data?.weeklyReports;
   const petName = search.petUuid ? rows?.[0]?.pet.name : undefined;
   const weekOptions =
@@ -172,23 +169,12 @@ export function WeeklyReportsPage() {
       searchPlaceholder="Search by pet or owner"
       filters={
         <>
-          <SegmentedControl
-            aria-label="Status"
-            data={[
-              { value: ALL, label: `All${total === undefined ? '' : ` (${total})`}` },
-              ...weeklyReportStatuses.map((status) => ({
-                value: status,
-                label: `${weeklyReportStatusLabels[status]}${counts ? ` (${counts[status]})` : ''}`,
-              })),
-            ]}
-            value={search.status ?? ALL}
-            onChange={(value) =>
-              update({ status: value === ALL ? undefined : (value as WeeklyReportStatus), page: 1 })
-            }
-            size="xs"
-            orientation={statusOrientation}
-            w={{ base: '100%', sm: 'auto' }}
-            data-testid="status-filter"
+          <StatusCountFilter
+            statuses={weeklyReportStatuses}
+            labels={weeklyReportStatusLabels}
+            counts={counts}
+            value={search.status}
+            onChange={(status) => update({ status, page: 1 })}
           />
           <Select
             aria-label="Week"

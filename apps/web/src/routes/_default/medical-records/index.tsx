@@ -7,12 +7,17 @@ import {
   medicalRecordsSearchDefaults,
   medicalRecordsSearchSchema,
 } from '@/features/medical-records/medical-records-search.ts';
+import { authStore } from '@/lib/auth/auth-store.ts';
 
 export const Route = createFileRoute('/_default/medical-records/')({
   validateSearch: medicalRecordsSearchSchema,
   search: { middlewares: [stripSearchParams(medicalRecordsSearchDefaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, cause }) =>
-    loadList(context.queryClient, medicalRecordListQueryOptions(medicalRecordsListQuery(deps)), cause),
+    loadList(
+      context.queryClient,
+      medicalRecordListQueryOptions(medicalRecordsListQuery(deps, authStore.getState().vet?.uuid)),
+      cause,
+    ),
   component: MedicalRecordsInboxPage,
 });
