@@ -287,8 +287,10 @@ function signalOf(
 
 /**
  * Joins signals to their pets' open cards (opening cards where needed) inside the caller's
- * transaction. A card opened or made more severe is audited and announced live; a trigger that only
- * joins an open card is not (a collar adds one per half hour).
+ * transaction. A card opened, made more severe or given a new trigger is audited (by the system or
+ * integration that raised it, with the severity and trigger count before and after) and announced
+ * live, so an open queue and the home page refresh; a trigger only refreshed (the same half hour
+ * day or coverage gap seen again) is neither, or a collar would log one entry per batch.
  */
 export async function raiseSignals(
   tx: DbOrTx,
@@ -302,7 +304,8 @@ export async function raiseSignals(
   if (options.announce === false) return;
   for (const card of touched) {
     const escalated = card.previousSeverity !== null && card.severity > card.previousSeverity;
-    if (!card.opened && !escalated) continue;
+    const joined = card.previousTriggerCount !== null && card.triggerCount > card.previousTriggerCount;
+    if (!card.opened && !escalated && !joined) continue;
     await recordPetEvent(tx, card.petId, {
       type: card.opened ? 'pending_card.opened' : 'pending_card.changed',
       entity: 'pending_card',
@@ -310,12 +313,27 @@ export async function raiseSignals(
       actor: eventActorOf(actor),
     });
     await recordAudit(tx, actor, {
-      action: card.opened ? 'pending_cards.open' : 'pending_cards.escalate',
+      action: card.opened
+        ? 'pending_cards.open'
+        : escalated
+          ? 'pending_cards.escalate'
+          : 'pending_cards.join_trigger',
       entity: 'pending_card',
       entityId: card.id,
       changes: {
-        before: card.opened ? null : { severity: severityOfRank(card.previousSeverity ?? 1) },
-        after: { petUuid: card.petId, concern: card.concern, severity: severityOfRank(card.severity) },
+        by: eventActorOf(actor),
+        before: card.opened
+          ? null
+          : {
+              severity: severityOfRank(card.previousSeverity ?? 1),
+              triggerCount: card.previousTriggerCount,
+            },
+        after: {
+          petUuid: card.petId,
+          concern: card.concern,
+          severity: severityOfRank(card.severity),
+          triggerCount: card.triggerCount,
+        },
       },
     });
   }
