@@ -224,7 +224,7 @@ export function PendingCardsQueuePage() {
         header: 'Age',
         sortField: 'openedAt',
         firstOrder: 'asc',
-        render: (card) => <InboxAge since={card.openedAt} unacknowledged={!card.claimedBy} />,
+        render: (card) => <InboxAge since={card.openedAt} acknowledged={Boolean(card.claimedBy)} />,
       },
       {
         key: 'claimedBy',
