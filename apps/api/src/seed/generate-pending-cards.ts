@@ -10,6 +10,7 @@ import {
   weightSignalsSince,
 } from '../modules/pending-cards/pending-cards.service.ts';
 import { systemActor } from '../policy/actor.ts';
+import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_SEED } from './generate.ts';
 import { createSeededRandom, deriveSeed } from './seeded-random.ts';
 import { LUNA } from './showcase.ts';
@@ -95,9 +96,11 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
     ...(await weightSignalsSince(tx, since)),
     ...(await eventSignalsSince(tx, since)),
   ];
-  const vets = rowsOf<{ id: string }>(
-    await tx.execute(sql`select id from vets where kind in ('regular', 'head') order by email`),
-  ).map((row) => row.id);
+  const team = rowsOf<{ id: string; email: string }>(
+    await tx.execute(sql`select id, email from vets where kind in ('regular', 'head') order by email`),
+  );
+  const vets = team.map((row) => row.id);
+  const headVet = team.find((row) => row.email === DEMO_HEAD_VET_EMAIL)?.id ?? null;
   const records = await recordWorkSince(tx, since);
   const byDay = new Map<number, Signal[]>();
   for (const signal of signals) {
@@ -114,7 +117,7 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
   // quiet collar's card when its coverage first fell under half, as the job would have.
   for (const hoursAgo of [36, 24, 12, 0])
     await checkCollarCoverageIn(tx, actor, new Date(now.getTime() - hoursAgo * HOUR_MS));
-  if (vets.length > 0) await claimAndSnooze(tx, now, vets, records);
+  if (vets.length > 0) await claimAndSnooze(tx, now, vets, headVet, records);
   const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from pending_cards`));
   return total?.n ?? 0;
 }
@@ -242,9 +245,16 @@ async function resolve(tx: Tx, resolutions: readonly Resolution[]) {
 
 /**
  * The cards still open now: a journal card is its entry's, claimed by the vet who saw it; others
- * older than two hours are snoozed with a reason (one in seven) or claimed (one in two of the rest).
+ * older than two hours are snoozed with a reason (one in seven), claimed by the head vet (one in
+ * seven) or by another vet (one in two of the rest).
  */
-async function claimAndSnooze(tx: Tx, now: Date, vets: readonly string[], records: Map<string, RecordWork>) {
+async function claimAndSnooze(
+  tx: Tx,
+  now: Date,
+  vets: readonly string[],
+  headVet: string | null,
+  records: Map<string, RecordWork>,
+) {
   const cards = (await openCards(tx)).filter(
     (card) => !(card.pet_id === LUNA.id && card.concern === 'respiratory'),
   );
@@ -276,6 +286,9 @@ async function claimAndSnooze(tx: Tx, now: Date, vets: readonly string[], record
         new Date(now.getTime() + random.float(6, 36) * HOUR_MS).toISOString(),
         random.pick(reasons),
       ]);
+    } else if (waiting % 7 === 1 && headVet) {
+      // The demo's head vet, whom a demo logs in as, has cards of her own in "My work".
+      claims.push([card.id, headVet, claimedAt.toISOString()]);
     } else if (random.chance(0.5)) claims.push([card.id, vet, claimedAt.toISOString()]);
   }
   const column = <T>(rows: T[][], index: number) => rows.map((row) => row[index]);

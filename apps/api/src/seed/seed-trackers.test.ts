@@ -488,6 +488,9 @@ describe('the demo pending cards', () => {
     expect(cards.highRed).toBeGreaterThanOrEqual(2);
     expect(cards.highOrange + cards.high).toBeGreaterThan(cards.highRed);
     expect(head.severeCards[0]?.severity).toBe('high-red');
+    // The demo's login has work of her own.
+    expect(cards.mine).toBeGreaterThan(0);
+    expect(head.myCards.length).toBeGreaterThan(0);
 
     // A company's vet counts only their company's pets: fewer, never more.
     const company = await getHome(deps, await actorOf('b2b.vet@example.com'));
