@@ -68,6 +68,23 @@ test.describe('pending cards', () => {
     await expect(row).toContainText('High-red');
     await expect(row.getByTestId('latest-value')).toHaveText('44 breaths/min over 40');
     await expect(row).toContainText('Unassigned');
+    await expect(row.getByTestId('trigger-count')).toHaveText('1');
+
+    // Another night as bad (yesterday's readings, sent late) joins the card: the open page hears of it too.
+    const joined = await request.post('/v1/trackers/readings', {
+      headers: { authorization: `Bearer ${OWNER_APP_TOKEN}` },
+      data: {
+        readings: [0, 1].map((minute) => ({
+          id: randomUUID(),
+          petUuid: pet.uuid,
+          kind: 'respiratory_rate',
+          value: 43,
+          measuredAt: { seconds: now - 26 * 3600 + minute * 60 },
+        })),
+      },
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+    await expect(row.getByTestId('trigger-count')).toHaveText('2');
 
     await row.getByRole('button', { name: /^I’m on it: / }).click();
     await expect(row).toContainText('Helena Marsh');
