@@ -13,6 +13,15 @@
  * Without BENCH_DATABASE_URL, PostgreSQL runs in a throwaway database created on
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), and is skipped if that
  * server is unreachable. Tune with BENCH_ROUNDS, BENCH_BATCHES (per round), BENCH_CONCURRENCY.
+ *
+ *   BENCH_CARDS=1 npm run bench:trackers:ingest   # ingestion with pending-card raising vs without
+ *
+ * BENCH_CARDS=1 measures instead what raising pending cards costs ingestion (the issue's target: with
+ * ≥ 0.8× without): the same batches of recent readings (within the respiratory rule's look-back, one
+ * pet in twenty breathing in the high bands asleep) go through the app's ingestion service
+ * (`ingestReadings`: validation, pet check, insert with both rollups, then the respiratory rule in the
+ * same transaction) and through the same steps without the rule, in process (no HTTP on either side),
+ * one batch at a time, the two phases alternating within each round (first one, then the other).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,8 +37,14 @@ import { newId } from '../../apps/api/src/lib/ids.ts';
 import { families } from '../../apps/api/src/modules/families/families.table.ts';
 import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
 import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
+import { findExistingPetIds } from '../../apps/api/src/modules/trackers/trackers.ingest.repository.ts';
+import {
+  ingestReadings,
+  validateReadings,
+} from '../../apps/api/src/modules/trackers/trackers.ingest.service.ts';
+import { insertReadings } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { users } from '../../apps/api/src/modules/users/users.table.ts';
-import { systemActor } from '../../apps/api/src/policy/actor.ts';
+import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -39,6 +54,10 @@ const BATCH_SIZE = 5000;
 const PETS_PER_GROUP = 100;
 const GROUPS = 4;
 const MINUTES_PER_BATCH = BATCH_SIZE / PETS_PER_GROUP;
+/** BENCH_CARDS=1: with pending-card raising vs without, side by side (see the top of this file). */
+const CARDS = process.env.BENCH_CARDS === '1';
+/** In that mode, one pet in this many breathes in the high bands asleep; the others within range. */
+const ABNORMAL_EVERY = 20;
 const TIMEZONES = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'America/St_Johns'];
 const KINDS: ReadingKind[] = ['heart_rate', 'respiratory_rate', 'drinking', 'shaking'];
 
@@ -90,7 +109,8 @@ async function createPets(database: Database): Promise<string[][]> {
 
 /** Batches keep moving forward in time per pet group, like a fleet uploading its last 50 minutes. */
 function makeBatches(groups: string[][], count: number, cursor: { minute: number }): Row[][] {
-  const origin = Math.floor(Date.now() / 1000) - 90 * 86_400;
+  // Raising cards looks at the last 7 days only: older readings would measure a rule that never runs.
+  const origin = Math.floor(Date.now() / 1000) - (CARDS ? 6 : 90) * 86_400;
   const batches: Row[][] = [];
   for (let b = 0; b < count; b++) {
     const group = groups[b % GROUPS] ?? [];
@@ -101,7 +121,12 @@ function makeBatches(groups: string[][], count: number, cursor: { minute: number
       group.forEach((petId, p) => {
         const kind = KINDS[(m + p) % KINDS.length] ?? 'heart_rate';
         const range = readingRanges[kind];
-        const value = Math.round((range.min + ((m * 7 + p * 13) % 60)) * 10) / 10;
+        const value =
+          CARDS && kind === 'respiratory_rate'
+            ? p % ABNORMAL_EVERY === 0
+              ? 32 + ((m * 7 + p) % 14)
+              : 16 + ((m * 7 + p * 13) % 10)
+            : Math.round((range.min + ((m * 7 + p * 13) % 60)) * 10) / 10;
         rows.push({ id: newId(), petId, kind, value, seconds: origin + (startMinute + m) * 60 });
       });
     }
@@ -288,6 +313,92 @@ async function benchEngine(label: string, database: Database) {
   }
 }
 
+/** The app's ingestion without its last step, the respiratory rule: what ingestion cost before cards. */
+async function ingestWithoutCards(database: Database, raw: readonly unknown[], integrationId: string) {
+  const { readings } = validateReadings(raw, new Date());
+  const rows = readings.map(({ reading }) => ({
+    id: reading.id,
+    petId: reading.petUuid,
+    kind: reading.kind,
+    value: reading.value,
+    measuredAt: new Date(reading.measuredAt.seconds * 1000),
+    source: reading.source,
+  }));
+  const petIds = [...new Set(rows.map((row) => row.petId))];
+  return database.db.transaction(async (tx) => {
+    const known = await findExistingPetIds(tx, petIds);
+    if (known.size < petIds.length) throw new Error('unknown pet');
+    return insertReadings(tx, rows, integrationId);
+  });
+}
+
+async function benchCardRaising(label: string, database: Database) {
+  await database.migrate();
+  const groups = await createPets(database);
+  const { integration } = await createIntegration(
+    { db: database.db },
+    { name: `bench ${Date.now()}` },
+    systemActor('bench'),
+  );
+  const actor = integrationActor(integration, null);
+  const deps = { db: database.db, now: () => new Date() };
+  const cursor = { minute: 0 };
+  const parsed = (rows: Row[]) => (JSON.parse(toJson(rows)) as { readings: unknown[] }).readings;
+  const phases = {
+    'with card raising (ingestReadings)': async (raw: unknown[]) => {
+      const outcome = await ingestReadings(deps, raw, actor);
+      if (!outcome.ok || outcome.result.inserted !== BATCH_SIZE) throw new Error('batch refused');
+    },
+    'without (same steps, no rule)': async (raw: unknown[]) => {
+      if ((await ingestWithoutCards(database, raw, integration.id)) !== BATCH_SIZE)
+        throw new Error('batch not inserted');
+    },
+  };
+  type Name = keyof typeof phases;
+  const names = Object.keys(phases) as Name[];
+  const run = async (name: Name, count: number) => {
+    const batches = makeBatches(groups, count, cursor).map(parsed);
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (const raw of batches) {
+      const t = performance.now();
+      await phases[name](raw);
+      latencies.push(performance.now() - t);
+    }
+    return { seconds: (performance.now() - started) / 1000, batchMs: median(latencies) };
+  };
+  // Warm-up, one batch per pet group for each phase: JIT, plan caches, the first rollup pages.
+  for (const name of names) await run(name, GROUPS);
+  const results = new Map<Name, Array<{ seconds: number; batchMs: number }>>(names.map((n) => [n, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse())
+      results.get(name)?.push(await run(name, BATCHES));
+  }
+  const [{ n }] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from pending_cards`),
+  ) as [{ n: number }];
+  const perRound = BATCHES * BATCH_SIZE;
+  const rate = (name: Name) => median((results.get(name) ?? []).map((p) => perRound / p.seconds));
+  const [withCards, without] = names.map(rate) as [number, number];
+  console.log(
+    `\n${label}: pending-card raising, ${ROUNDS} rounds × ${BATCHES} batches of ${BATCH_SIZE} readings per phase ` +
+      `(phases alternating), ${GROUPS * PETS_PER_GROUP} pets (1 in ${ABNORMAL_EVERY} breathing high), ` +
+      `${n} cards at the end (medians)`,
+  );
+  console.table(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          'readings/s': Math.round(rate(name)),
+          'ms per 5,000': Math.round(median((results.get(name) ?? []).map((p) => p.batchMs))),
+        },
+      ]),
+    ),
+  );
+  console.log(`${label}: with / without = ${(withCards / without).toFixed(2)} (target ≥ 0.80)`);
+}
+
 async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => {} };
   const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -316,11 +427,12 @@ async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-ingest-'));
 try {
-  if (ENGINES.includes('pglite')) await benchEngine('PGlite', await openPglite({ dataDir: dir }));
+  const bench = CARDS ? benchCardRaising : benchEngine;
+  if (ENGINES.includes('pglite')) await bench('PGlite', await openPglite({ dataDir: dir }));
   const target = ENGINES.includes('postgres') ? await postgresTarget() : null;
   if (target) {
     try {
-      await benchEngine('PostgreSQL', await openPostgres(target.url));
+      await bench('PostgreSQL', await openPostgres(target.url));
     } finally {
       await target.drop();
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { LUNA, OWNER_APP_TOKEN } from '../support/demo.ts';
+import { B2B_VET, HAPPYTAILS, LUNA, OWNER_APP_TOKEN, PAWSURE } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { test } from '../support/test.ts';
@@ -69,6 +69,23 @@ test.describe('pending cards', () => {
     await expect(row).toContainText('High-red');
     await expect(row.getByTestId('latest-value')).toHaveText('44 breaths/min over 40');
     await expect(row).toContainText('Unassigned');
+    await expect(row.getByTestId('trigger-count')).toHaveText('1');
+
+    // Another night as bad (yesterday's readings, sent late) joins the card: the open page hears of it too.
+    const joined = await request.post('/v1/trackers/readings', {
+      headers: { authorization: `Bearer ${OWNER_APP_TOKEN}` },
+      data: {
+        readings: [0, 1].map((minute) => ({
+          id: randomUUID(),
+          petUuid: pet.uuid,
+          kind: 'respiratory_rate',
+          value: 43,
+          measuredAt: { seconds: now - 26 * 3600 + minute * 60 },
+        })),
+      },
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+    await expect(row.getByTestId('trigger-count')).toHaveText('2');
 
     await row.getByRole('button', { name: /^I’m on it: / }).click();
     await expect(row).toContainText('Helena Marsh');
@@ -105,6 +122,35 @@ test.describe('pending cards', () => {
     await expect(page.getByText('No pending cards match these filters')).toBeVisible();
     await page.goto(`/pets/${pet.uuid}/pending-cards`);
     await expect(page.locator('tbody tr[data-status="resolved"]').first()).toContainText('Respiratory rate');
+  });
+});
+
+test.describe('pending cards company filter', () => {
+  test('offers the companies the vet may see, keeps the choice in the URL, and a company’s vet only their own', async ({
+    page,
+  }) => {
+    await logIn(page);
+    await page.goto('/pending-cards?view=all');
+    const company = page.getByRole('combobox', { name: 'Company' });
+    await company.click();
+    // A product vet chooses among every company.
+    await expect(page.getByRole('option', { name: HAPPYTAILS.name })).toBeVisible();
+    await page.getByRole('option', { name: PAWSURE.name }).click();
+    await expect(page).toHaveURL(new RegExp(`companySku=${PAWSURE.sku}`));
+    const cards = (await (
+      await page.request.get(`/v1/pending-cards?view=all&companySku=${PAWSURE.sku}&pageSize=100`)
+    ).json()) as { pendingCards: Array<{ companySku: string | null }> };
+    expect(cards.pendingCards.length).toBeGreaterThan(0);
+    await expect(rows(page)).toHaveCount(Math.min(cards.pendingCards.length, 25));
+    // The URL brings it back.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(PAWSURE.name);
+
+    await page.context().clearCookies();
+    await logIn(page, B2B_VET.email);
+    await page.goto('/pending-cards');
+    await page.getByRole('combobox', { name: 'Company' }).click();
+    await expect(page.getByRole('option')).toHaveText([PAWSURE.name]);
   });
 });
 

@@ -31,8 +31,15 @@ const MINUTE_MS = 60_000;
 /** Readings cover the 365 days before their end. */
 export const TRACKER_HISTORY_DAYS = 365;
 
-/** Luna's sleeping respiratory rate starts climbing this many days before the end of her readings. */
-const LUNA_DECLINE_DAYS = 26;
+/**
+ * Luna's sleeping respiratory rate starts climbing this many days before the end of her readings:
+ * slowly, so that it crosses her own "high" threshold (24, set by her cardiologist) four weeks before
+ * the end and the default high-red (40) in the last days.
+ */
+const LUNA_DECLINE_DAYS = 34;
+
+/** The share of ordinary collar pets whose collar has gone quiet for the last two or three days. */
+const QUIET_COLLAR_SHARE = 0.05;
 
 /**
  * Where the readings stop: the seeding time, to the minute. Charts open on "now", so a vet who opens
@@ -268,7 +275,17 @@ const GAPS_PER_YEAR: ReadonlyArray<readonly [number, number]> = [
   [2, 2],
 ];
 
-function drawTraits(pet: TrackerPet, random: SeededRandom): PetTraits {
+/**
+ * A collar that has gone quiet for the last days (flat battery, left in a drawer): drawn from its own
+ * stream, so every other reading of every pet is what it was without it. What the collar-data rule is for.
+ */
+export function quietCollarDays(pet: TrackerPet, seed: number): number | null {
+  if (pet.story !== 'none') return null;
+  const random = createSeededRandom(deriveSeed(seed, `collar-outage:${pet.id}`));
+  return random.chance(QUIET_COLLAR_SHARE) ? random.float(1.6, 3.2) : null;
+}
+
+function drawTraits(pet: TrackerPet, random: SeededRandom, quietDays: number | null): PetTraits {
   const [rrLow, rrHigh] = sleepingRespiratoryRange(pet.species, pet.kg);
   const [hrLow, hrHigh] = restingHeartRateRange(pet.species, pet.kg);
   const young = pet.ageYears < 1.5 ? 1.12 : 1;
@@ -291,6 +308,8 @@ function drawTraits(pet: TrackerPet, random: SeededRandom): PetTraits {
     const start = random.float(40, TRACKER_HISTORY_DAYS - 30);
     gaps.push({ start, end: start + random.float(2, 7) });
   }
+  if (quietDays !== null)
+    gaps.push({ start: TRACKER_HISTORY_DAYS - quietDays, end: TRACKER_HISTORY_DAYS + 2 });
   const cardiac = pet.effects.respiratory >= 1.5 && pet.effects.heartRate > 1;
   const luna = pet.story === 'luna';
   return {
@@ -541,7 +560,7 @@ export function* readingBatches(
   const petIds = pets.map((pet) => pet.id);
   const states = pets.map((pet, index) => {
     const random = createSeededRandom(deriveSeed(options.seed, `readings:${pet.id}`));
-    const traits = drawTraits(pet, random);
+    const traits = drawTraits(pet, random, quietCollarDays(pet, options.seed));
     const lastDay = Math.floor(wallClock(pet.timezone, endMs) / DAY_MS) * DAY_MS;
     return {
       pet,

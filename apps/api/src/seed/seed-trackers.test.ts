@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
-import { readingKinds, readingRanges, type WeeklyReportContent } from '@vetboard/contract';
+import { readingKinds, readingRanges, type VetKind, type WeeklyReportContent } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { getHome } from '../modules/home/home.service.ts';
 import { weekJustEnded } from '../modules/weekly-reports/weekly-reports.service.ts';
+import { vetActor } from '../policy/actor.ts';
 import { DAY_MS } from './demo-dates.ts';
 import { TRACKER_PETS_PER_SCALE } from './demo-trackers.ts';
+import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
 import {
   generateWeightEntries,
+  quietCollarDays,
   readingBatches,
   TRACKER_HISTORY_DAYS,
   type TrackerPet,
@@ -33,12 +37,16 @@ async function rows<T>(query: SQL): Promise<T[]> {
 }
 
 /**
- * The showcase pets and every eighth other tracker pet: each pet draws from its own stream, so their
+ * The showcase pets, every eighth other tracker pet and a few quiet collars: each pet draws from its own stream, so their
  * readings are exactly the full seed's, at an eighth of the million rows. What only the full fleet
  * shows (its size, its total) is checked on the generator, without the database.
  */
 const SHOWCASE_TRACKER_PETS: ReadonlySet<string> = new Set([LUNA.id, MILO.id, PEPPER.id, BISCUIT.id]);
-const inSample = (pet: TrackerPet): boolean => SHOWCASE_TRACKER_PETS.has(pet.id) || pet.ordinal % 8 === 0;
+const inSample = (pet: TrackerPet): boolean =>
+  SHOWCASE_TRACKER_PETS.has(pet.id) ||
+  pet.ordinal % 8 === 0 ||
+  // A few of the collars that went quiet in the last days, for the collar-data cards.
+  (pet.ordinal % 2 === 0 && quietCollarDays(pet, DEMO_SEED) !== null);
 
 let fleet: TrackerPet[];
 let sample: TrackerPet[];
@@ -367,5 +375,126 @@ describe('the demo weekly reports', () => {
     expect(respiratory?.daysWithData).toBe(7);
     expect(respiratory?.changePercent).toBeGreaterThan(5);
     expect(respiratory?.average).toBeGreaterThan(respiratory?.previousAverage ?? Infinity);
+  });
+});
+
+describe('the demo pending cards', () => {
+  const actorOf = async (email: string) => {
+    const [vet] = await rows<{ id: string; kind: VetKind; company_sku: string | null }>(sql`
+      select id, kind::text as kind, company_sku from vets where email = ${email}`);
+    if (!vet) throw new Error(`no demo vet ${email}`);
+    return vetActor({ id: vet.id, kind: vet.kind, companySku: vet.company_sku }, null);
+  };
+
+  it('give Luna an open, unclaimed high-red respiratory card whose triggers span her last four weeks, by her own thresholds', async () => {
+    const [luna] = await rows<{
+      severity: number;
+      claimed: string | null;
+      triggers: number;
+      first: string;
+      last: string;
+      kinds: string[];
+    }>(sql`
+      select c.severity, c.claimed_by_vet_id as claimed, count(t.id)::int as triggers,
+        min(t.at)::text as first, max(t.at)::text as last, array_agg(distinct t.kind) as kinds
+      from pending_cards c join pending_card_triggers t on t.card_id = c.id
+      where c.pet_id = ${LUNA.id} and c.concern = 'respiratory' and c.status = 'open'
+      group by c.id`);
+    expect(luna).toMatchObject({ severity: 3, claimed: null });
+    expect(end.getTime() - Date.parse(luna?.first ?? '')).toBeGreaterThan(25 * DAY_MS);
+    expect(end.getTime() - Date.parse(luna?.last ?? '')).toBeLessThan(DAY_MS);
+    expect(luna?.triggers).toBeGreaterThanOrEqual(20);
+    expect(luna?.kinds).toEqual(
+      expect.arrayContaining(['respiratory_high', 'respiratory_high_orange', 'respiratory_high_red']),
+    );
+  });
+
+  it('are raised by the live rules from every source, with a plausible mix of severities open', async () => {
+    const open = await rows<{ concern: string; severity: number; n: number }>(sql`
+      select concern::text, severity, count(*)::int as n from pending_cards
+      where status = 'open' group by 1, 2`);
+    const total = open.reduce((sum, row) => sum + row.n, 0);
+    const bySeverity = (severity: number) =>
+      open.filter((row) => row.severity === severity).reduce((sum, row) => sum + row.n, 0);
+    const byConcern = (concern: string) =>
+      open.filter((row) => row.concern === concern).reduce((sum, row) => sum + row.n, 0);
+    // A queue a team of 40 can work: a few dozen open, the worst a few, most of them high or orange.
+    expect(total).toBeGreaterThan(15);
+    expect(total).toBeLessThan(80);
+    expect(bySeverity(3)).toBeGreaterThanOrEqual(2);
+    expect(bySeverity(3)).toBeLessThan(total / 3);
+    expect(bySeverity(2)).toBeGreaterThanOrEqual(3);
+    expect(bySeverity(1)).toBeLessThan(total * 0.75);
+    for (const concern of ['respiratory', 'weight', 'checkup', 'journal'])
+      expect(byConcern(concern), concern).toBeGreaterThan(0);
+    expect(byConcern('weight')).toBeLessThan(total / 2);
+
+    // Every problematic checkup answered and every severity-3 journal entry received in the last four
+    // weeks is a trigger of its pet's card, as the event consumer would have made it.
+    const [missing] = await rows<{ checkups: number; journal: number }>(sql`
+      select
+        (select count(*)::int from checkups k where k.problematic
+           and k.answered_at >= ${end.toISOString()}::timestamptz - interval '28 days'
+           and not exists (select 1 from pending_card_triggers t where t.kind = 'checkup_problematic' and t.source_id = k.id::text)) as checkups,
+        (select count(*)::int from journal_entries j where j.severity = 3
+           and j.received_at >= ${end.toISOString()}::timestamptz - interval '28 days'
+           and not exists (select 1 from pending_card_triggers t where t.kind = 'journal_severe' and t.source_id = j.id::text)) as journal`);
+    expect(missing).toEqual({ checkups: 0, journal: 0 });
+  });
+
+  it('give every quiet collar a collar-data card, opened when its coverage fell under half', async () => {
+    const quiet = fleet.filter((pet) => quietCollarDays(pet, DEMO_SEED) !== null);
+    // The whole fleet has several; the sample seeded here the ones among it.
+    expect(quiet.length).toBeGreaterThanOrEqual(5);
+    const sampled = quiet.filter(inSample).map((pet) => pet.id);
+    expect(sampled.length).toBeGreaterThan(0);
+    const cards = await rows<{ pet_id: string; opened_at: string; detail: string }>(sql`
+      select c.pet_id, c.opened_at::text, t.detail from pending_cards c
+      join pending_card_triggers t on t.card_id = c.id
+      where c.concern = 'collar_data' and c.status = 'open'`);
+    expect(cards.map((card) => card.pet_id).sort()).toEqual([...sampled].sort());
+    for (const card of cards) {
+      expect(card.detail).toMatch(/collar sent data for \d+ of the last 48 hours/);
+      expect(Date.parse(card.opened_at)).toBeLessThanOrEqual(end.getTime());
+    }
+  });
+
+  it('have been worked by many vets: claimed, snoozed with a reason, resolved with a note', async () => {
+    const [work] = await rows<Record<string, number>>(sql`
+      select
+        count(*) filter (where status = 'resolved')::int as resolved,
+        count(distinct resolved_by_vet_id)::int as resolvers,
+        count(*) filter (where status = 'resolved' and (resolution_note is null or resolution_note = ''))::int as without_note,
+        count(*) filter (where status = 'resolved' and (resolved_at < last_trigger_at or resolved_at > ${end.toISOString()}::timestamptz))::int as out_of_time,
+        count(*) filter (where status = 'open' and claimed_by_vet_id is not null)::int as claimed,
+        count(distinct claimed_by_vet_id) filter (where status = 'open')::int as claimers,
+        count(*) filter (where snoozed_until > ${end.toISOString()}::timestamptz and snooze_reason is not null
+          and snoozed_by_vet_id is not null)::int as snoozed,
+        count(*) filter (where status = 'resolved' and open_trigger_count > 0)::int as open_triggers_left
+      from pending_cards`);
+    expect(work?.resolved).toBeGreaterThan(100);
+    expect(work?.resolvers).toBeGreaterThanOrEqual(10);
+    expect(work?.claimed).toBeGreaterThanOrEqual(5);
+    expect(work?.claimers).toBeGreaterThanOrEqual(4);
+    expect(work?.snoozed).toBeGreaterThanOrEqual(1);
+    expect(work).toMatchObject({ without_note: 0, out_of_time: 0, open_triggers_left: 0 });
+  });
+
+  it('make the home page plausible for the head vet and a company’s vet', async () => {
+    const deps = { db: database.db, now: () => end };
+    const head = await getHome(deps, await actorOf(DEMO_HEAD_VET_EMAIL));
+    const cards = head.pendingCards;
+    expect(cards.open).toBe(cards.high + cards.highOrange + cards.highRed);
+    expect(cards.highRed).toBeGreaterThanOrEqual(2);
+    expect(cards.highOrange + cards.high).toBeGreaterThan(cards.highRed);
+    expect(head.severeCards[0]?.severity).toBe('high-red');
+    // The demo's login has work of her own.
+    expect(cards.mine).toBeGreaterThan(0);
+    expect(head.myCards.length).toBeGreaterThan(0);
+
+    // A company's vet counts only their company's pets: fewer, never more.
+    const company = await getHome(deps, await actorOf('b2b.vet@example.com'));
+    expect(company.pendingCards.open).toBeLessThan(cards.open);
+    expect(company.severeCards.every((card) => card.companySku === 'PAWSURE')).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { rebuildRollups } from '../modules/trackers/trackers.writes.ts';
 import { countVets } from '../modules/vets/vets.repository.ts';
 import { systemActor } from '../policy/actor.ts';
 import { bulkInsert, jsonToTextArray } from './bulk-insert.ts';
+import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import {
   countsOf,
   DEMO_REFERENCE_DATE,
@@ -37,6 +38,7 @@ import {
   trackersEndOf,
 } from './generate-trackers.ts';
 import { seedWeeklyReports } from './generate-weekly-reports.ts';
+import { LUNA } from './showcase.ts';
 
 export { DEMO_REFERENCE_DATE, DEMO_SEED, type DemoCounts } from './generate.ts';
 
@@ -154,6 +156,7 @@ export async function seedDemoData(deps: {
       // cache (a minute instead of seconds); sorted groups append at the primary key's right edge.
       await tx.execute(sql`set local enable_hashagg = off`);
       await rebuildRollups(tx);
+      if (readingPets.some((pet) => pet.id === LUNA.id)) await insertLunaThresholds(tx, data, end);
     }
     progress({ step: 'Seeding diets' });
     await insertDemoDiets(
@@ -246,6 +249,18 @@ async function insertReadingBatch(tx: Tx, batch: ReadingBatch): Promise<number> 
       ${sql.param(batch.app)}::boolean[]
     ) as t(id, pet, kind, value, at, app)`);
   return batch.id.length;
+}
+
+/**
+ * Luna's cardiologist watches her from 24 breaths a minute asleep, not the default 30: her stable
+ * rate is about 20, so a rise shows weeks before the default bands would (her high-red stays at 40).
+ */
+async function insertLunaThresholds(tx: Tx, data: DemoData, end: Date): Promise<void> {
+  const headVet = data.vets.find((vet) => vet.email === DEMO_HEAD_VET_EMAIL);
+  await tx.execute(sql`
+    insert into respiratory_thresholds (pet_id, low, high, high_orange, high_red, updated_at, updated_by_vet_id)
+    values (${LUNA.id}, 10, 24, 32, 40, ${iso(new Date(end.getTime() - 120 * 86_400_000))}::timestamptz,
+            ${headVet?.id ?? null})`);
 }
 
 async function insertWeightEntries(tx: Tx, rows: readonly DemoWeightEntryRow[]): Promise<void> {

@@ -18,6 +18,7 @@ let companyCookies: Record<string, string>;
 let vetId: string;
 let token: string;
 let companySku: string;
+let integrationId: string;
 
 beforeAll(async () => {
   app = context.app;
@@ -31,7 +32,9 @@ beforeAll(async () => {
   companySku = company.sku;
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyCookies = await loginAs(app, companyVet.email);
-  token = (await createIntegration({ db }, { name: 'Collars' }, systemActor('test'))).token;
+  const created = await createIntegration({ db }, { name: 'Collars' }, systemActor('test'));
+  token = created.token;
+  integrationId = created.integration.id;
 });
 
 async function newPet(name: string, options: { b2b?: boolean } = {}) {
@@ -128,6 +131,44 @@ describe('Pending cards', () => {
       'respiratory_high',
     ]);
     expect(detail.triggers[0]).toMatchObject({ value: 45.5, threshold: 40 });
+  });
+
+  it('audit a trigger joining an open card as the integration’s, and announce it live, but not a refreshed one', async () => {
+    const pet = await newPet('Sage');
+    await ingest(pet, [32, 32], 2 * DAY);
+    const [card] = await cardsOf(pet);
+    const db = app.database.db;
+    const trail = async () =>
+      rowsOf<{ action: string; changes: Record<string, unknown> }>(
+        await db.execute(sql`
+          select action, changes from audit_log where entity_id = ${card?.uuid} order by at, id`),
+      );
+    const announced = async () =>
+      rowsOf<{ type: string; actor: { type: string; id: string } }>(
+        await db.execute(sql`
+          select type, actor from domain_events where entity_id = ${card?.uuid} order by seq`),
+      );
+    expect((await trail()).map((row) => row.action)).toEqual(['pending_cards.open']);
+
+    // Another night, as high as the first: a second trigger, same severity.
+    await ingest(pet, [33, 33], 100);
+    const joined = (await trail()).filter((row) => row.action === 'pending_cards.join_trigger');
+    expect(joined).toHaveLength(1);
+    expect(joined[0]?.changes).toMatchObject({
+      by: { type: 'integration', id: integrationId },
+      before: { severity: 'high', triggerCount: 1 },
+      after: { severity: 'high', triggerCount: 2, concern: 'respiratory' },
+    });
+    expect((await announced()).map((event) => event.type)).toEqual([
+      'pending_card.opened',
+      'pending_card.changed',
+    ]);
+    expect((await announced())[1]?.actor).toEqual({ type: 'integration', id: integrationId });
+
+    // The same half hour sent again only refreshes its trigger: nothing new to audit or announce.
+    await ingest(pet, [33], 100);
+    expect(await trail()).toHaveLength(2);
+    expect(await announced()).toHaveLength(2);
   });
 
   it('use the pet’s own thresholds, and the low band', async () => {

@@ -40,6 +40,9 @@ export interface TouchedCard {
   severity: number;
   opened: boolean;
   previousSeverity: number | null;
+  /** Triggers on the card before and after these signals (before: null for a card they opened). */
+  previousTriggerCount: number | null;
+  triggerCount: number;
 }
 
 /**
@@ -79,15 +82,15 @@ export async function upsertSignals(
   const cards = [...groups.values()].sort((a, b) =>
     a.petId === b.petId ? a.concern.localeCompare(b.concern) : a.petId.localeCompare(b.petId),
   );
-  const before = rowsOf<{ pet_id: string; concern: string; severity: number }>(
+  const before = rowsOf<{ pet_id: string; concern: string; severity: number; trigger_count: number }>(
     await tx.execute(sql`
-      select c.pet_id, c.concern::text as concern, c.severity
+      select c.pet_id, c.concern::text as concern, c.severity, c.trigger_count
       from pending_cards c
       join unnest(${sql.param(cards.map((c) => c.petId))}::uuid[], ${sql.param(cards.map((c) => c.concern))}::text[])
         as i(pet_id, concern) on c.pet_id = i.pet_id and c.concern::text = i.concern
       where c.status = 'open'`),
   );
-  const previous = new Map(before.map((row) => [`${row.pet_id}|${row.concern}`, row.severity]));
+  const previous = new Map(before.map((row) => [`${row.pet_id}|${row.concern}`, row]));
   const touched = rowsOf<{ id: string; pet_id: string; concern: string; severity: number; opened: boolean }>(
     await tx.execute(sql`
       insert into pending_cards as c (id, pet_id, concern, severity, status, opened_at, last_trigger_at)
@@ -132,18 +135,23 @@ export async function upsertSignals(
        or (excluded.severity = t.severity
            and abs(coalesce(excluded.value, 0) - coalesce(excluded.threshold, 0))
                >= abs(coalesce(t.value, 0) - coalesce(t.threshold, 0)))`);
-  await refreshTriggerCounts(
+  const counts = await refreshTriggerCounts(
     tx,
     touched.map((row) => row.id),
   );
-  return touched.map((row) => ({
-    id: row.id,
-    petId: row.pet_id,
-    concern: row.concern,
-    severity: row.severity,
-    opened: row.opened,
-    previousSeverity: previous.get(`${row.pet_id}|${row.concern}`) ?? null,
-  }));
+  return touched.map((row) => {
+    const was = previous.get(`${row.pet_id}|${row.concern}`);
+    return {
+      id: row.id,
+      petId: row.pet_id,
+      concern: row.concern,
+      severity: row.severity,
+      opened: row.opened,
+      previousSeverity: was?.severity ?? null,
+      previousTriggerCount: was ? Number(was.trigger_count) : null,
+      triggerCount: counts.get(row.id) ?? 0,
+    };
+  });
 }
 
 const distance = (signal: Signal) => Math.abs((signal.value ?? 0) - (signal.threshold ?? 0));
@@ -167,16 +175,24 @@ function worstOfEach(signals: readonly Signal[]): Signal[] {
   return [...worst.values()];
 }
 
-export async function refreshTriggerCounts(tx: DbOrTx, cardIds: readonly string[]): Promise<void> {
-  if (cardIds.length === 0) return;
-  await tx.execute(sql`
+/** Recounts the cards' triggers; answers each card's trigger count. */
+export async function refreshTriggerCounts(
+  tx: DbOrTx,
+  cardIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; trigger_count: number }>(
+    await tx.execute(sql`
     update pending_cards c set trigger_count = x.n, open_trigger_count = x.open
     from (
       select card_id, count(*)::int as n, (count(*) filter (where resolved_at is null))::int as open
       from pending_card_triggers where card_id = any(${sql.param([...cardIds])}::uuid[])
       group by card_id
     ) x
-    where c.id = x.card_id`);
+    where c.id = x.card_id
+    returning c.id, c.trigger_count`),
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.trigger_count)]));
 }
 
 // --- rule inputs ---------------------------------------------------------------------------------
@@ -482,6 +498,33 @@ export async function listUnconsumedEvents(
   );
   return rows.map((row) => ({
     seq: Number(row.seq),
+    type: row.type,
+    entity: row.entity,
+    entityId: row.entity_id,
+    petId: row.pet_id,
+    at: new Date(row.at),
+  }));
+}
+
+/**
+ * The signal events the records since `since` would have published, as the consumer reads them: a
+ * problematic answered checkup (when answered) and a severity-3 journal entry (when received).
+ */
+export async function signalEventsOfRecordsSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<Array<UnconsumedEvent & { petId: string }>> {
+  const rows = rowsOf<{ type: string; entity: string; entity_id: string; pet_id: string; at: string | Date }>(
+    await db.execute(sql`
+      select 'checkup.problematic' as type, 'checkup' as entity, id::text as entity_id, pet_id, answered_at as at
+      from checkups where problematic and answered_at >= ${since.toISOString()}::timestamptz
+      union all
+      select 'journal.severe', 'journal_entry', id::text, pet_id, received_at
+      from journal_entries where severity = 3 and received_at >= ${since.toISOString()}::timestamptz
+      order by at, entity_id`),
+  );
+  return rows.map((row) => ({
+    seq: 0,
     type: row.type,
     entity: row.entity,
     entityId: row.entity_id,

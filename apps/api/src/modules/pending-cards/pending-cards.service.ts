@@ -52,6 +52,7 @@ import {
   resolveTriggers,
   respiratoryBucketsOf,
   type Signal,
+  signalEventsOfRecordsSince,
   triggersOf,
   type UnconsumedEvent,
   updateCard,
@@ -61,6 +62,8 @@ import {
   weightEntriesWithContextSince,
 } from './pending-cards.repository.ts';
 import { type PendingCardRow, pendingCards } from './pending-cards.table.ts';
+
+export type { Signal } from './pending-cards.repository.ts';
 
 /** `announce: false`: no live event or audit entry per card (the demo seed audits its load once). */
 interface Quiet {
@@ -287,8 +290,10 @@ function signalOf(
 
 /**
  * Joins signals to their pets' open cards (opening cards where needed) inside the caller's
- * transaction. A card opened or made more severe is audited and announced live; a trigger that only
- * joins an open card is not (a collar adds one per half hour).
+ * transaction. A card opened, made more severe or given a new trigger is audited (by the system or
+ * integration that raised it, with the severity and trigger count before and after) and announced
+ * live, so an open queue and the home page refresh; a trigger only refreshed (the same half hour
+ * day or coverage gap seen again) is neither, or a collar would log one entry per batch.
  */
 export async function raiseSignals(
   tx: DbOrTx,
@@ -302,7 +307,8 @@ export async function raiseSignals(
   if (options.announce === false) return;
   for (const card of touched) {
     const escalated = card.previousSeverity !== null && card.severity > card.previousSeverity;
-    if (!card.opened && !escalated) continue;
+    const joined = card.previousTriggerCount !== null && card.triggerCount > card.previousTriggerCount;
+    if (!card.opened && !escalated && !joined) continue;
     await recordPetEvent(tx, card.petId, {
       type: card.opened ? 'pending_card.opened' : 'pending_card.changed',
       entity: 'pending_card',
@@ -310,12 +316,27 @@ export async function raiseSignals(
       actor: eventActorOf(actor),
     });
     await recordAudit(tx, actor, {
-      action: card.opened ? 'pending_cards.open' : 'pending_cards.escalate',
+      action: card.opened
+        ? 'pending_cards.open'
+        : escalated
+          ? 'pending_cards.escalate'
+          : 'pending_cards.join_trigger',
       entity: 'pending_card',
       entityId: card.id,
       changes: {
-        before: card.opened ? null : { severity: severityOfRank(card.previousSeverity ?? 1) },
-        after: { petUuid: card.petId, concern: card.concern, severity: severityOfRank(card.severity) },
+        by: eventActorOf(actor),
+        before: card.opened
+          ? null
+          : {
+              severity: severityOfRank(card.previousSeverity ?? 1),
+              triggerCount: card.previousTriggerCount,
+            },
+        after: {
+          petUuid: card.petId,
+          concern: card.concern,
+          severity: severityOfRank(card.severity),
+          triggerCount: card.triggerCount,
+        },
       },
     });
   }
@@ -357,18 +378,12 @@ export async function raiseRespiratoryCards(
 }
 
 /**
- * The same rule over the half hours already stored since `since` (readings loaded without ingestion,
- * the demo data): every abnormal half hour joins its pet's card.
+ * The respiratory rule's signals over the half hours already stored since `since` (readings loaded
+ * without ingestion, the demo data): every abnormal half hour, as ingestion would have judged it.
  */
-export async function raiseRespiratoryCardsSince(
-  tx: DbOrTx,
-  since: Date,
-  actor: Actor,
-  now: Date,
-  options: Quiet = {},
-): Promise<void> {
+export async function respiratorySignalsSince(tx: DbOrTx, since: Date): Promise<Signal[]> {
   const buckets = await abnormalRespiratoryBucketsSince(tx, since, defaultRespiratoryThresholds);
-  await raiseSignals(tx, buckets.flatMap(respiratorySignal), actor, now, options);
+  return buckets.flatMap(respiratorySignal);
 }
 
 function respiratorySignal(bucket: RespiratoryBucket): Signal[] {
@@ -413,22 +428,10 @@ export async function raiseWeightCards(
   await raiseSignals(tx, weightSignals(entry, context), actor, now);
 }
 
-/** The same rules over the entries already stored since `since` (the demo data), oldest first. */
-export async function raiseWeightCardsSince(
-  tx: DbOrTx,
-  since: Date,
-  actor: Actor,
-  now: Date,
-  options: Quiet = {},
-): Promise<void> {
+/** The weight rules' signals over the entries already stored since `since` (the demo data). */
+export async function weightSignalsSince(tx: DbOrTx, since: Date): Promise<Signal[]> {
   const entries = await weightEntriesWithContextSince(tx, since);
-  await raiseSignals(
-    tx,
-    entries.flatMap(({ entry, context }) => weightSignals(entry, context)),
-    actor,
-    now,
-    options,
-  );
+  return entries.flatMap(({ entry, context }) => weightSignals(entry, context));
 }
 
 interface WeighedEntry {
@@ -525,6 +528,20 @@ const EVENT_SIGNALS: Record<
 };
 
 export const CONSUMED_EVENT_TYPES = Object.keys(EVENT_SIGNALS);
+
+/**
+ * The signals the consumer would have made of the signal events since `since`, read from what
+ * recorded them (problematic answered checkups, severity-3 journal entries): data loaded without
+ * its events, the demo data, becomes the same triggers.
+ */
+export async function eventSignalsSince(tx: DbOrTx, since: Date): Promise<Signal[]> {
+  const signals: Signal[] = [];
+  for (const event of await signalEventsOfRecordsSince(tx, since)) {
+    const build = EVENT_SIGNALS[event.type];
+    if (build) signals.push(await build(tx, event));
+  }
+  return signals;
+}
 
 /** Events are kept a day (events.service.ts); what is older was consumed or lost with them. */
 const CONSUME_LOOK_BACK_MS = 24 * 60 * 60 * 1000;

@@ -25,6 +25,24 @@ describe('inbox cells', () => {
     expect(screen.getByTestId('inbox-age')).toHaveTextContent(text);
   });
 
+  it.each([
+    ['an unclaimed card', false, 3, null],
+    ['an unclaimed card', false, 5, 'amber'],
+    ['an unclaimed card', false, 25, 'red'],
+    ['a claimed card', true, 5, null],
+    ['a claimed card', true, 25, null],
+    ['an inbox item nobody claims', undefined, 5, null],
+    ['an inbox item nobody claims', undefined, 25, 'red'],
+  ] as const)(
+    'turns the age of %s (acknowledged: %s) after %i hours: %s',
+    (_what, acknowledged, hours, alarm) => {
+      wrap(<InboxAge since={ago(hours * 60)} now={now} acknowledged={acknowledged} />);
+      const age = screen.getByTestId('inbox-age');
+      if (alarm) expect(age).toHaveAttribute('data-alarm', alarm);
+      else expect(age).not.toHaveAttribute('data-alarm');
+    },
+  );
+
   it('names the severity and the assignee, or says nobody has it', () => {
     wrap(
       <>

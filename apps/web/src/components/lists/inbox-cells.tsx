@@ -16,25 +16,28 @@ export function hoursSince(since: Timestamp, now: Date): number {
 
 /**
  * How long the item has waited, in SPEC §9's hours format ("03:20h", "+24h"); the exact time on hover.
- * Red past 24 hours; with `unacknowledged` (nobody has taken it), amber past 4 hours already.
+ * For an inbox whose items are taken (pending cards, `acknowledged` given): amber past 4 hours and red
+ * past 24 while nobody has taken it, no alarm once someone has; otherwise red past 24 hours.
  */
 export function InboxAge({
   since,
   now = new Date(),
-  unacknowledged = false,
+  acknowledged,
 }: {
   since: Timestamp;
   now?: Date;
-  unacknowledged?: boolean;
+  /** Whether someone has taken the item ("I'm on it"); leave out where items are never taken. */
+  acknowledged?: boolean;
 }) {
   const hours = hoursSince(since, now);
-  const color = hours > 24 ? 'red' : unacknowledged && hours > 4 ? 'orange.9' : undefined;
+  const alarm = ageAlarm(hours, acknowledged);
+  const color = alarm === 'red' ? 'red' : alarm === 'amber' ? 'orange.9' : undefined;
   return (
     <Text
       size="sm"
       ff="monospace"
       c={color}
-      data-alarm={color ? (hours > 24 ? 'red' : 'amber') : undefined}
+      data-alarm={alarm ?? undefined}
       title={formatDateTime(since)}
       style={{ whiteSpace: 'nowrap' }}
       data-testid="inbox-age"
@@ -42,6 +45,13 @@ export function InboxAge({
       {formatHours(hours)}
     </Text>
   );
+}
+
+/** The colour an age turns: an item someone has taken stops escalating. */
+export function ageAlarm(hours: number, acknowledged?: boolean): 'amber' | 'red' | null {
+  if (acknowledged) return null;
+  if (hours > 24) return 'red';
+  return acknowledged === false && hours > 4 ? 'amber' : null;
 }
 
 /** Severity as the domain counts it (a journal entry's 1–3); worse is redder. */

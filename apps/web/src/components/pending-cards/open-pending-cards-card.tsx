@@ -19,7 +19,7 @@ function OpenCard({ card }: { card: PendingCardSummary }) {
         >
           {pendingCardConcernLabels[card.concern]}
         </Anchor>
-        <InboxAge since={card.openedAt} unacknowledged={!card.claimedBy} />
+        <InboxAge since={card.openedAt} acknowledged={Boolean(card.claimedBy)} />
       </Group>
       <Text size="xs" c="dimmed">
         {card.latestTrigger ? triggerValueText(card.latestTrigger) : null}

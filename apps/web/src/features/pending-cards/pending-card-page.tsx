@@ -498,7 +498,7 @@ export function PendingCardPage() {
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <Fact label="Opened">
               <Text size="sm">{formatDateTime(card.openedAt)}</Text>
-              {open && <InboxAge since={card.openedAt} unacknowledged={!card.claimedBy} />}
+              {open && <InboxAge since={card.openedAt} acknowledged={Boolean(card.claimedBy)} />}
             </Fact>
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>

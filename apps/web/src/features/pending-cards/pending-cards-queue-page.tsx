@@ -9,9 +9,9 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   useMatches,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
   type PendingCardSummary,
@@ -33,6 +33,7 @@ import {
 } from '@/components/pending-cards/pending-card-cells.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
+import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
 import { useBulkResolveMutation, useCardActionMutation } from './pending-cards.mutations.ts';
 import { pendingCardsListQueryOptions } from './pending-cards.queries.ts';
 import {
@@ -149,6 +150,18 @@ export function PendingCardsQueuePage() {
   const go = useNavigate();
   const vetUuid = useAuthState().vet?.uuid;
   const list = useListQuery(pendingCardsListQueryOptions(pendingCardsListQuery(search)));
+  const companies = useQuery(visibleCompaniesQueryOptions());
+  // The companies the vet may see (a company's vets: their own); a code typed into the URL stays shown.
+  const companyOptions = useMemo(() => {
+    const options = (companies.data?.companies ?? []).map((company) => ({
+      value: company.sku,
+      label: company.name,
+    }));
+    const chosen = search.companySku;
+    return chosen && companies.data && !options.some((option) => option.value === chosen)
+      ? [{ value: chosen, label: chosen }, ...options]
+      : options;
+  }, [companies.data, search.companySku]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [resolving, setResolving] = useState(false);
   const viewOrientation = useMatches({ base: 'vertical', xs: 'horizontal' } as const);
@@ -224,7 +237,7 @@ export function PendingCardsQueuePage() {
         header: 'Age',
         sortField: 'openedAt',
         firstOrder: 'asc',
-        render: (card) => <InboxAge since={card.openedAt} unacknowledged={!card.claimedBy} />,
+        render: (card) => <InboxAge since={card.openedAt} acknowledged={Boolean(card.claimedBy)} />,
       },
       {
         key: 'claimedBy',
@@ -317,19 +330,16 @@ export function PendingCardsQueuePage() {
               w={{ base: '100%', xs: 170 }}
               comboboxProps={{ withinPortal: true }}
             />
-            <TextInput
-              aria-label="Company code"
-              placeholder="Company code"
-              defaultValue={search.companySku ?? ''}
-              key={search.companySku ?? ALL}
-              onBlur={(event) =>
-                update({ companySku: event.currentTarget.value.trim() || undefined, page: 1 })
-              }
-              onKeyDown={(event) => {
-                if (event.key === 'Enter')
-                  update({ companySku: event.currentTarget.value.trim() || undefined, page: 1 });
-              }}
-              w={{ base: '100%', xs: 150 }}
+            <Select
+              aria-label="Company"
+              placeholder="Any company"
+              data={companyOptions}
+              value={search.companySku ?? null}
+              onChange={(value) => update({ companySku: value ?? undefined, page: 1 })}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
             />
           </>
         }

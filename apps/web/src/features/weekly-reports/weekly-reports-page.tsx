@@ -14,12 +14,9 @@ import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
-import {
-  reportCompaniesQueryOptions,
-  reportVetsQueryOptions,
-  weeklyReportsListQueryOptions,
-} from './weekly-reports.queries.ts';
+import { reportVetsQueryOptions, weeklyReportsListQueryOptions } from './weekly-reports.queries.ts';
 import {
   WEEKLY_REPORT_FILTERS,
   type WeeklyReportsSearch,
@@ -143,7 +140,7 @@ export function WeeklyReportsPage() {
   const { search, update } = state;
   const go = useNavigate();
   const list = useListQuery(weeklyReportsListQueryOptions(weeklyReportsListQuery(search)));
-  const companies = useQuery(reportCompaniesQueryOptions());
+  const companies = useQuery(visibleCompaniesQueryOptions());
   const vets = useQuery(reportVetsQueryOptions());
   const weeks = useMemo(recentWeeks, []);
   const counts = list.data?.counts;

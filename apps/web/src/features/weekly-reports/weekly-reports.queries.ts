@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  b2bCompaniesResponseSchema,
   vetListResponseSchema,
   type WeeklyReportListQuery,
   weeklyReportListResponseSchema,
@@ -13,7 +12,6 @@ export const weeklyReportKeys = {
   all: ['weekly-reports'] as const,
   list: (query: WeeklyReportListQuery) => [...weeklyReportKeys.all, 'list', query] as const,
   detail: (uuid: string) => [...weeklyReportKeys.all, 'detail', uuid] as const,
-  companies: ['weekly-reports', 'filter', 'companies'] as const,
   vets: ['weekly-reports', 'filter', 'vets'] as const,
 };
 
@@ -40,15 +38,6 @@ export function weeklyReportQueryOptions(uuid: string) {
       api.request(`/v1/weekly-reports/${uuid}`, { schema: weeklyReportResponseSchema, signal }),
     // The route turns a failure into the 404 or the error page, which say it better than a toast.
     meta: { handlesErrors: true },
-  });
-}
-
-/** The companies the vet sees, for the company filter. */
-export function reportCompaniesQueryOptions() {
-  return queryOptions({
-    queryKey: weeklyReportKeys.companies,
-    queryFn: ({ signal }) => api.request('/v1/b2b/companies', { schema: b2bCompaniesResponseSchema, signal }),
-    staleTime: 5 * 60_000,
   });
 }
 
