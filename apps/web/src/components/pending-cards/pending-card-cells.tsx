@@ -24,12 +24,17 @@ export function ConcernLabel({ card }: { card: Pick<PendingCardSummary, 'concern
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
-/** "42 breaths/min vs 40", "+6 % vs 5", or the trigger's sentence when it has no value. */
+/**
+ * "42 breaths/min over 40", "9 hours below 24", "-10.2 % (limit -5 %)" (a weight change carries the sign
+ * of its limit: "over 5" would misread a loss), or the trigger's sentence when it has no value.
+ */
 export function triggerValueText(trigger: PendingCardTrigger): string {
   if (trigger.value === null) return trigger.detail ?? trigger.label;
+  const signed = (n: number) => `${trigger.unit === '%' && n > 0 ? '+' : ''}${number.format(n)}`;
   const unit = trigger.unit === '%' ? ' %' : trigger.unit ? ` ${trigger.unit}` : '';
-  const value = `${trigger.unit === '%' && trigger.value > 0 ? '+' : ''}${number.format(trigger.value)}${unit}`;
+  const value = `${signed(trigger.value)}${unit}`;
   if (trigger.threshold === null) return value;
+  if (trigger.unit === '%') return `${value} (limit ${signed(trigger.threshold)} %)`;
   const below = trigger.kind === 'respiratory_low' || trigger.kind === 'collar_data_gap';
   return `${value} ${below ? 'below' : 'over'} ${number.format(Math.abs(trigger.threshold))}`;
 }

@@ -1,0 +1,47 @@
+import type { PendingCardTrigger } from '@vetboard/contract';
+import { describe, expect, it } from 'vitest';
+import { triggerValueText } from './pending-card-cells.tsx';
+
+const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
+  uuid: '0190b3c2-4e5a-7a01-8c11-0000000000f1',
+  kind: 'respiratory_high_red',
+  label: 'Sleeping respiratory rate high-red',
+  severity: 'high-red',
+  value: 44,
+  threshold: 40,
+  unit: 'breaths/min',
+  detail: null,
+  source: null,
+  at: '2026-11-26T03:00:00.000Z',
+  resolvedAt: null,
+  resolvedBy: null,
+  resolutionNote: null,
+  ...over,
+});
+
+describe('a trigger’s value against its threshold, as a queue row shows it', () => {
+  it('says a rate is over its threshold and a collar’s hours below theirs', () => {
+    expect(triggerValueText(trigger({}))).toBe('44 breaths/min over 40');
+    expect(
+      triggerValueText(trigger({ kind: 'collar_data_gap', value: 9, threshold: 24, unit: 'hours' })),
+    ).toBe('9 hours below 24');
+  });
+
+  it('gives a weight change the sign of its limit, so a loss never reads as "over"', () => {
+    expect(triggerValueText(trigger({ kind: 'weight_change', value: -10.2, threshold: -5, unit: '%' }))).toBe(
+      '-10.2 % (limit -5 %)',
+    );
+    expect(triggerValueText(trigger({ kind: 'weight_target', value: 11.1, threshold: 3, unit: '%' }))).toBe(
+      '+11.1 % (limit +3 %)',
+    );
+  });
+
+  it('reads the sentence when there is no value, and the value alone when there is no threshold', () => {
+    expect(triggerValueText(trigger({ value: null, detail: 'Severity 3 journal entry' }))).toBe(
+      'Severity 3 journal entry',
+    );
+    expect(
+      triggerValueText(trigger({ kind: 'checkup_problematic', value: 2, threshold: null, unit: 'answers' })),
+    ).toBe('2 answers');
+  });
+});
