@@ -162,12 +162,14 @@ async function recordWorkSince(tx: Tx, since: Date): Promise<Map<string, RecordW
              null::uuid as seen_by, null::timestamptz as seen_at
       from checkups where problematic and answered_at >= ${since.toISOString()}::timestamptz
       union all
-      -- A severe entry is dealt with when a vet replies to the owner or resolves it, whichever came first.
-      select id::text,
-             case when replied_at is not null and (resolved_at is null or replied_at <= resolved_at)
-                  then replied_by_vet_id else resolved_by_vet_id end,
-             least(replied_at, resolved_at), vet_reply, seen_by_vet_id, seen_at
-      from journal_entries where severity = 3 and received_at >= ${since.toISOString()}::timestamptz`),
+      -- A severe entry is dealt with when a vet first replies to the owner or resolves it, whichever came first.
+      select e.id::text,
+             case when r.replied_at is not null and (e.resolved_at is null or r.replied_at <= e.resolved_at)
+                  then r.replied_by_vet_id else e.resolved_by_vet_id end,
+             least(r.replied_at, e.resolved_at), r.reply, e.seen_by_vet_id, e.seen_at
+      from journal_entries e
+      left join journal_entry_replies r on r.entry_id = e.id and r.position = 0
+      where e.severity = 3 and e.received_at >= ${since.toISOString()}::timestamptz`),
   );
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return new Map(
