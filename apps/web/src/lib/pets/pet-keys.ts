@@ -36,6 +36,8 @@ export const petKeys = {
   /** A collar tracker's chart, entries and average. */
   reading: (resource: ReadingResource, petUuid: string) => ['pets', petUuid, resource] as const,
   heartRate: (petUuid: string) => ['pets', petUuid, 'heart-rate'] as const,
+  /** The pet's assessments and medical reports: lists, each version, diffs. */
+  clinicalDocuments: (petUuid: string) => ['pets', petUuid, 'clinical-documents'] as const,
 };
 
 /**
