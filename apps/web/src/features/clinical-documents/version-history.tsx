@@ -12,7 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ClinicalDocument, ClinicalDocumentSummary, DiffPart } from '@vetboard/contract';
+import {
+  type ClinicalDocument,
+  type ClinicalDocumentSummary,
+  type DiffPart,
+  replacePetNamePlaceholders,
+} from '@vetboard/contract';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -27,7 +32,7 @@ function versionLine(version: ClinicalDocumentSummary): string {
 }
 
 /** One side of a section's diff: the words it shares with the other, and its own highlighted. */
-function DiffSide({ parts, side }: { parts: DiffPart[]; side: 'from' | 'to' }) {
+function DiffSide({ parts, side, petName }: { parts: DiffPart[]; side: 'from' | 'to'; petName: string }) {
   return (
     <Text
       size="sm"
@@ -38,16 +43,17 @@ function DiffSide({ parts, side }: { parts: DiffPart[]; side: 'from' | 'to' }) {
       {parts.map((part, index) => {
         if (side === 'from' && part.added) return null;
         if (side === 'to' && part.removed) return null;
+        // Dark text on pale tints: 7:1 and more, beyond WCAG AA's 4.5:1.
         const Tag = part.removed ? 'del' : part.added ? 'ins' : 'span';
         const style = part.removed
-          ? { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' }
+          ? { background: '#fee2e2', color: '#7f1d1d' }
           : part.added
-            ? { background: 'var(--mantine-color-green-1)', color: 'var(--mantine-color-green-9)' }
+            ? { background: '#dcfce7', color: '#14532d' }
             : undefined;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: diff parts have no ids and are drawn whole
           <Tag key={index} style={style}>
-            {part.value}
+            {replacePetNamePlaceholders(part.value, petName)}
           </Tag>
         );
       })}
@@ -83,13 +89,13 @@ function DiffView({ petUuid, from, to }: { petUuid: string; from: string; to: st
               <Text size="xs" c="dimmed" mb={4}>
                 Version {diff.data.from.version}
               </Text>
-              <DiffSide parts={section.parts} side="from" />
+              <DiffSide parts={section.parts} side="from" petName={diff.data.from.pet.name} />
             </Paper>
             <Paper withBorder p="sm" aria-label={`${section.label}, version ${diff.data.to.version}`}>
               <Text size="xs" c="dimmed" mb={4}>
                 Version {diff.data.to.version}
               </Text>
-              <DiffSide parts={section.parts} side="to" />
+              <DiffSide parts={section.parts} side="to" petName={diff.data.to.pet.name} />
             </Paper>
           </SimpleGrid>
         </Stack>
