@@ -98,10 +98,11 @@ function inline(nodes: readonly RichTextInline[] | undefined, petName: string): 
   return (nodes ?? []).map((node, index) => {
     if (node.type === 'hardBreak') return '\n';
     const marks = node.marks ?? [];
+    // Only a mark sets the weight or style: unmarked text inherits its heading's bold.
     const style = {
-      fontWeight: marks.some((mark) => mark.type === 'bold') ? 700 : 400,
-      fontStyle: marks.some((mark) => mark.type === 'italic') ? 'italic' : 'normal',
-    } as const;
+      ...(marks.some((mark) => mark.type === 'bold') ? { fontWeight: 700 } : {}),
+      ...(marks.some((mark) => mark.type === 'italic') ? { fontStyle: 'italic' as const } : {}),
+    };
     const value = replacePetNamePlaceholders(node.text, petName);
     const link = marks.find((mark) => mark.type === 'link');
     if (link?.type === 'link') {
@@ -146,8 +147,13 @@ function block(node: RichTextBlock, petName: string, key: string): ReactElement 
   return list(node, petName, key);
 }
 
+const isBlank = (doc: RichText) =>
+  doc.content.every((node) => node.type === 'paragraph' && !node.content?.length);
+
 const richText = (doc: RichText, petName: string) =>
-  doc.content.map((node, index) => block(node, petName, String(index)));
+  isBlank(doc)
+    ? [text([styles.paragraph, { color: MUTED }], 'Nothing written.', 'blank')]
+    : doc.content.map((node, index) => block(node, petName, String(index)));
 
 export interface ClinicalDocumentPdfInput {
   document: ClinicalDocument;
