@@ -20,6 +20,9 @@ describe('the safe rich-text subset', () => {
       'data:text/html,x',
       '/relative',
       'vbscript:x',
+      'java\tscript:x',
+      'https://',
+      'https://a.example/\u0000x',
     ])
       expect(isSafeLink(href)).toBe(false);
   });
