@@ -147,6 +147,11 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('autosave-state')).toHaveAttribute('data-state', 'saved', {
         timeout: 15_000,
       });
+      // The page at rest (the editor's focus scrolled it): opened again, as it was saved.
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Objective', exact: true })).toContainText(
+        'Latest vitals',
+      );
       await shoot(page, 'clinical-assessment-draft', viewport.name);
     });
 
