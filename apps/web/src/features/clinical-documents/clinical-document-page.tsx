@@ -39,7 +39,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { latestTrackersQueryOptions } from '@/components/trackers/latest-trackers.queries.ts';
-import { errorMessage } from '@/lib/api/api-errors.ts';
+import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { kindPaths, kindTexts } from './clinical-document-kinds.ts';
 import {
@@ -67,6 +67,12 @@ function EditorFallback({ label }: { label: string }) {
   );
 }
 
+/** A refused save says why in the API's own words (a link the subset refuses, a list nested too deep). */
+function saveErrorText(error: unknown): string {
+  const reasons = error instanceof HttpError ? (error.details ?? []).map((detail) => detail.message) : [];
+  return reasons.length > 0 ? [...new Set(reasons)].join('; ') : errorMessage(error);
+}
+
 function SaveIndicator({ state, error }: { state: AutosaveState; error: unknown }) {
   const text =
     state === 'saving'
@@ -74,7 +80,7 @@ function SaveIndicator({ state, error }: { state: AutosaveState; error: unknown 
       : state === 'pending'
         ? 'Unsaved changes'
         : state === 'error'
-          ? `Not saved: ${errorMessage(error)}`
+          ? `Not saved: ${saveErrorText(error)}`
           : 'Saved';
   return (
     <Group gap={6} aria-live="polite" data-testid="autosave-state" data-state={state}>
