@@ -109,4 +109,27 @@ test.describe('clinical assessments', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('v2');
   });
+
+  test('closing the tab right after typing loses nothing', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    await page.goto(`/pets/${pet.uuid}/medical-reports`);
+    await page.getByRole('button', { name: 'New report from template' }).click();
+    await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
+    await page.waitForURL(/\/medical-reports\/[0-9a-f-]{36}$/);
+    const url = page.url();
+    const report = editor(page, 'Report');
+    await report.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('Written just before the tab closed.');
+    // No pause for the debounced save: the tab goes at once.
+    await page.close({ runBeforeUnload: true });
+
+    const again = await context.newPage();
+    await again.goto(url);
+    await expect(editor(again, 'Report')).toContainText('Written just before the tab closed.');
+    await waitSaved(again);
+    const stored = await again.request.get(`/v1/clinical-documents/${url.split('/').at(-1)}`);
+    expect(JSON.stringify(await stored.json())).toContain('Written just before the tab closed.');
+  });
 });
