@@ -30,6 +30,7 @@ import {
   ASSESSMENT_SECTIONS,
   type AssessmentContent,
   type ClinicalDocument,
+  type ClinicalDocumentKind,
   type ClinicalDocumentResponse,
   type ClinicalDocumentUpdate,
   isAssessmentContent,
@@ -381,7 +382,15 @@ function AmendModal({
  * One version of an assessment or medical report: the editor while it is a draft (autosaved), the
  * signed text with its signature block after, the amendment that corrects it, its versions and diffs.
  */
-export function ClinicalDocumentPage({ petUuid, docUuid }: { petUuid: string; docUuid: string }) {
+export function ClinicalDocumentPage({
+  petUuid,
+  docUuid,
+  kind,
+}: {
+  petUuid: string;
+  docUuid: string;
+  kind: ClinicalDocumentKind;
+}) {
   const query = useQuery(clinicalDocumentQueryOptions(petUuid, docUuid));
   const queryClient = useQueryClient();
   const [signing, setSigning] = useState<null | (() => Promise<boolean>)>(null);
@@ -403,6 +412,16 @@ export function ClinicalDocumentPage({ petUuid, docUuid }: { petUuid: string; do
     );
 
   const { clinicalDocument: document, versions } = query.data;
+  // A link that pairs a pet or a kind with another pet's or kind's document: said, not shown under it.
+  if (document.pet.uuid !== petUuid || document.kind !== kind)
+    return (
+      <Alert color="yellow" variant="light" title="Not a document of this page">
+        This {kindTexts[document.kind].singular.toLowerCase()} is {document.pet.name}’s.{' '}
+        <DocumentAnchor kind={document.kind} petUuid={document.pet.uuid} docUuid={document.uuid}>
+          Open it
+        </DocumentAnchor>
+      </Alert>
+    );
   const texts = kindTexts[document.kind];
   const signed = document.status === 'signed';
   const newest = versions[versions.length - 1];

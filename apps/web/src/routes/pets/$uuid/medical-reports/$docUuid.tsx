@@ -11,6 +11,6 @@ export const Route = createFileRoute('/pets/$uuid/medical-reports/$docUuid')({
     ])(context),
   component: function Page() {
     const { uuid, docUuid } = Route.useParams();
-    return <ClinicalDocumentPage key={docUuid} petUuid={uuid} docUuid={docUuid} />;
+    return <ClinicalDocumentPage key={docUuid} petUuid={uuid} docUuid={docUuid} kind="report" />;
   },
 });
