@@ -99,5 +99,15 @@ export const LUNA_QUESTIONS = {
   walksAnswered: '0190b3c2-4e5a-7a01-8c11-000000000072',
 };
 
+/** Luna's clinical documents (apps/api/src/seed/generate-clinical-documents.ts). */
+export const LUNA_DOCUMENTS = {
+  /** Her mitral valve disease assessment as first signed… */
+  assessmentV1: '0190b3c2-4e5a-7a01-8c11-000000000091',
+  /** …and its signed amendment (the pimobendan dose corrected). */
+  assessmentV2: '0190b3c2-4e5a-7a01-8c11-000000000092',
+  /** The signed cardiology follow-up report. */
+  cardiologyReport: '0190b3c2-4e5a-7a01-8c11-000000000093',
+};
+
 /** The owner app's integration token prepare/seed-database.ts registers (only its hash is stored). */
 export const OWNER_APP_TOKEN = 'vbi_e2e-owner-app-0123456789abcdefghijklmnopqrstuv';

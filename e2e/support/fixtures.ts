@@ -97,6 +97,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Clementine', lastName: 'Ashdown-Pryce' },
     pets: { luna: 'Butterscotch' },
   },
+  clinicalDocuments: {
+    like: 'emma',
+    owner: { firstName: 'Ottoline', lastName: 'Bramblewood' },
+    pets: { luna: 'Tamarillo' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { BISCUIT, HEAD_VET, LUNA, LUNA_CHECKUPS, LUNA_JOURNAL, PRODUCT_NAME } from '../support/demo.ts';
+import {
+  BISCUIT,
+  HEAD_VET,
+  LUNA,
+  LUNA_CHECKUPS,
+  LUNA_DOCUMENTS,
+  LUNA_JOURNAL,
+  PRODUCT_NAME,
+} from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
@@ -302,6 +310,29 @@ for (const viewport of viewports) {
         [['pet questions, answered only', `/pets/${luna.uuid}/qa?status=answered`]],
         findings,
       );
+      expect(findings).toEqual([]);
+    });
+
+    test('the pet’s assessments and reports (lists, a signed version with its diff, a draft in the editor) have no serious or critical violation', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      const amended = specId('accessibility', LUNA_DOCUMENTS.assessmentV2);
+      await auditScreens(
+        page,
+        [
+          ['pet assessments', `/pets/${luna.uuid}/clinical-assessments`],
+          ['signed assessment, versions and diff', `/pets/${luna.uuid}/clinical-assessments/${amended}`],
+          ['pet medical reports', `/pets/${luna.uuid}/medical-reports`],
+        ],
+        findings,
+      );
+      await page.getByRole('button', { name: 'New report from template' }).click();
+      await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
+      await expect(page.getByRole('textbox', { name: 'Report', exact: true })).toBeVisible();
+      await audit(page, 'draft report in the editor', findings);
       expect(findings).toEqual([]);
     });
 

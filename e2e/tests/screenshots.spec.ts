@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { LUNA, SAMPLE_UUID } from '../support/demo.ts';
+import { LUNA, LUNA_DOCUMENTS, SAMPLE_UUID } from '../support/demo.ts';
+import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 import { findPet } from '../support/pets.ts';
 import { test } from '../support/test.ts';
@@ -92,14 +93,6 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('home-todo')).toBeVisible();
       await shoot(page, 'home', viewport.name);
 
-      // A pet page not built yet.
-      await page.goto(`/pets/${LUNA.uuid}/medical-reports`);
-      await expect(page.getByTestId('coming-soon')).toBeVisible();
-      await shoot(page, 'coming-soon', viewport.name);
-
-      // Back in the main shell (a pet page has the pet's menu instead).
-      await page.goto('/');
-      await expect(page.getByTestId('home-todo')).toBeVisible();
       await page.getByRole('button', { name: /: account menu$/ }).click();
       await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
       await shoot(page, 'user-menu', viewport.name);
@@ -154,6 +147,39 @@ for (const viewport of viewports) {
       await page.goto('/no-such-page');
       await expect(page.getByText('This page could not be found')).toBeVisible();
       await shoot(page, 'not-found', viewport.name);
+    });
+
+    test(`clinical assessments and medical reports @screens`, async ({ page }) => {
+      await logIn(page);
+      await page.goto(`/pets/${LUNA.uuid}/clinical-assessments`);
+      await expect(page.getByTestId('document-row').first()).toBeVisible();
+      await shoot(page, 'pet-clinical-assessments', viewport.name);
+      // Luna's amended assessment: signed, locked, its two versions and their diff.
+      await page.goto(`/pets/${LUNA.uuid}/clinical-assessments/${LUNA_DOCUMENTS.assessmentV2}`);
+      await expect(page.getByTestId('diff-section').first()).toBeVisible();
+      await shoot(page, 'clinical-assessment-signed', viewport.name);
+      await page.goto(`/pets/${LUNA.uuid}/medical-reports`);
+      await expect(page.getByTestId('document-row').first()).toBeVisible();
+      await shoot(page, 'pet-medical-reports', viewport.name);
+      await page.goto(`/pets/${LUNA.uuid}/medical-reports/${LUNA_DOCUMENTS.cardiologyReport}`);
+      await expect(page.getByTestId('signature-block')).toBeVisible();
+      await shoot(page, 'medical-report-signed', viewport.name);
+      // A draft in the editor, on the browser test's own copy of Luna (the showcase stays as seeded).
+      await page.goto(`/pets/${specFamily('clinicalDocuments').pets.luna.uuid}/clinical-assessments`);
+      await page.getByRole('button', { name: 'New assessment' }).click();
+      await expect(page.getByRole('textbox', { name: 'Plan', exact: true })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Problem list' }).fill('Collapse on exertion');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Insert latest vitals' }).click();
+      await expect(page.getByTestId('autosave-state')).toHaveAttribute('data-state', 'saved', {
+        timeout: 15_000,
+      });
+      // The page at rest (the editor's focus scrolled it): opened again, as it was saved.
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Objective', exact: true })).toContainText(
+        'Latest vitals',
+      );
+      await shoot(page, 'clinical-assessment-draft', viewport.name);
     });
 
     test(`medical records @screens`, async ({ page }) => {

@@ -11,6 +11,10 @@ import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
 import { formsRoutes } from './modules/checkups/checkups.forms.routes.ts';
 import { checkupsPetRoutes, checkupsRoutes } from './modules/checkups/checkups.routes.ts';
+import {
+  clinicalDocumentsPetRoutes,
+  clinicalDocumentsRoutes,
+} from './modules/clinical-documents/clinical-documents.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diets/diets.plans.routes.ts';
 import { dietsRoutes } from './modules/diets/diets.routes.ts';
@@ -156,6 +160,8 @@ export async function buildApp({
   await app.register(weeklyReportsPetRoutes, { prefix: '/v1/pets' });
   await app.register(questionsRoutes, { prefix: '/v1/pet-questions' });
   await app.register(questionsPetRoutes, { prefix: '/v1/pets' });
+  await app.register(clinicalDocumentsRoutes, { prefix: '/v1/clinical-documents' });
+  await app.register(clinicalDocumentsPetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

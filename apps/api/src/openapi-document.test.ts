@@ -277,6 +277,12 @@ describe('real answers match the document', () => {
     });
     expect(reminder.statusCode, reminder.body).toBe(201);
 
+    const assessment = await post(`/v1/pets/${pet.id}/clinical-documents`, { kind: 'assessment' });
+    expect(assessment.statusCode, assessment.body).toBe(201);
+    const clinicalDocumentId: string = assessment.json().clinicalDocument.uuid;
+    const signed = await post(`/v1/clinical-documents/${clinicalDocumentId}/sign`, {});
+    expect(signed.statusCode, signed.body).toBe(200);
+
     const week = isoWeekOfDate(new Date(now).toISOString().slice(0, 10));
     await generateWeeklyReports({ db, now: () => new Date(now) }, week, systemActor('docs'), {
       petIds: [pet.id],
@@ -285,6 +291,7 @@ describe('real answers match the document', () => {
 
     const ids: Record<string, string> = {
       '/v1/reminders/': reminder.json().reminder.uuid,
+      '/v1/clinical-documents/': clinicalDocumentId,
       '/v1/weekly-reports/': weeklyReport?.id ?? '',
       '/v1/pending-cards/': cardId,
       '/v1/journal-entries/': journalEntryId,
@@ -308,6 +315,7 @@ describe('real answers match the document', () => {
     expect(status.statusCode, status.body).toBe(201);
     const queryValues: Record<string, string> = {
       petUuid: pet.id,
+      versionUuid: clinicalDocumentId,
       sku: company.sku,
       q: 'Docsy',
       startDate: String(Math.floor(now / 1000) - 86_400),

@@ -40,13 +40,11 @@ import { Route as PublicResetPasswordTokenRouteImport } from './routes/_public/r
 import { Route as VetVetsUuidRouteImport } from './routes/_vet/vets/$uuid';
 import { Route as VetVetsCreateRouteImport } from './routes/_vet/vets/create';
 import { Route as PetsUuidIndexRouteImport } from './routes/pets/$uuid/index';
-import { Route as PetsUuidClinicalAssessmentsRouteImport } from './routes/pets/$uuid/clinical-assessments';
 import { Route as PetsUuidDrinkingRouteImport } from './routes/pets/$uuid/drinking';
 import { Route as PetsUuidHeartRateRouteImport } from './routes/pets/$uuid/heart-rate';
 import { Route as PetsUuidItchHistoryRouteImport } from './routes/pets/$uuid/itch-history';
 import { Route as PetsUuidJournalRouteImport } from './routes/pets/$uuid/journal';
 import { Route as PetsUuidMedicalRecordsRouteImport } from './routes/pets/$uuid/medical-records';
-import { Route as PetsUuidMedicalReportsRouteImport } from './routes/pets/$uuid/medical-reports';
 import { Route as PetsUuidPendingCardsRouteImport } from './routes/pets/$uuid/pending-cards';
 import { Route as PetsUuidQaRouteImport } from './routes/pets/$uuid/qa';
 import { Route as PetsUuidRemindersRouteImport } from './routes/pets/$uuid/reminders';
@@ -63,8 +61,12 @@ import { Route as DefaultDietsUuidEditRouteImport } from './routes/_default/diet
 import { Route as DefaultFamiliesUuidPetsRouteImport } from './routes/_default/families/$uuid/pets';
 import { Route as PublicDietsUuidPdfRouteImport } from './routes/_public/diets/$uuid/pdf';
 import { Route as PetsUuidCheckupsIndexRouteImport } from './routes/pets/$uuid/checkups/index';
+import { Route as PetsUuidClinicalAssessmentsIndexRouteImport } from './routes/pets/$uuid/clinical-assessments/index';
+import { Route as PetsUuidClinicalAssessmentsDocUuidRouteImport } from './routes/pets/$uuid/clinical-assessments/$docUuid';
 import { Route as PetsUuidDietsIndexRouteImport } from './routes/pets/$uuid/diets/index';
 import { Route as PetsUuidDietsNewRouteImport } from './routes/pets/$uuid/diets/new';
+import { Route as PetsUuidMedicalReportsIndexRouteImport } from './routes/pets/$uuid/medical-reports/index';
+import { Route as PetsUuidMedicalReportsDocUuidRouteImport } from './routes/pets/$uuid/medical-reports/$docUuid';
 import { Route as DefaultCheckupsPoolsUuidIndexRouteImport } from './routes/_default/checkups/pools/$uuid/index';
 import { Route as DefaultCheckupsPoolsUuidEditRouteImport } from './routes/_default/checkups/pools/$uuid/edit';
 import { Route as PetsUuidCheckupsCheckupUuidNewRouteImport } from './routes/pets/$uuid/checkups/$checkupUuid/new';
@@ -229,12 +231,6 @@ const PetsUuidIndexRoute = PetsUuidIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
-const PetsUuidClinicalAssessmentsRoute =
-  PetsUuidClinicalAssessmentsRouteImport.update({
-    id: '/clinical-assessments',
-    path: '/clinical-assessments',
-    getParentRoute: () => PetsUuidRouteRoute,
-  } as any);
 const PetsUuidDrinkingRoute = PetsUuidDrinkingRouteImport.update({
   id: '/drinking',
   path: '/drinking',
@@ -258,11 +254,6 @@ const PetsUuidJournalRoute = PetsUuidJournalRouteImport.update({
 const PetsUuidMedicalRecordsRoute = PetsUuidMedicalRecordsRouteImport.update({
   id: '/medical-records',
   path: '/medical-records',
-  getParentRoute: () => PetsUuidRouteRoute,
-} as any);
-const PetsUuidMedicalReportsRoute = PetsUuidMedicalReportsRouteImport.update({
-  id: '/medical-reports',
-  path: '/medical-reports',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
 const PetsUuidPendingCardsRoute = PetsUuidPendingCardsRouteImport.update({
@@ -348,6 +339,18 @@ const PetsUuidCheckupsIndexRoute = PetsUuidCheckupsIndexRouteImport.update({
   path: '/checkups/',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
+const PetsUuidClinicalAssessmentsIndexRoute =
+  PetsUuidClinicalAssessmentsIndexRouteImport.update({
+    id: '/clinical-assessments/',
+    path: '/clinical-assessments/',
+    getParentRoute: () => PetsUuidRouteRoute,
+  } as any);
+const PetsUuidClinicalAssessmentsDocUuidRoute =
+  PetsUuidClinicalAssessmentsDocUuidRouteImport.update({
+    id: '/clinical-assessments/$docUuid',
+    path: '/clinical-assessments/$docUuid',
+    getParentRoute: () => PetsUuidRouteRoute,
+  } as any);
 const PetsUuidDietsIndexRoute = PetsUuidDietsIndexRouteImport.update({
   id: '/diets/',
   path: '/diets/',
@@ -358,6 +361,18 @@ const PetsUuidDietsNewRoute = PetsUuidDietsNewRouteImport.update({
   path: '/diets/new',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
+const PetsUuidMedicalReportsIndexRoute =
+  PetsUuidMedicalReportsIndexRouteImport.update({
+    id: '/medical-reports/',
+    path: '/medical-reports/',
+    getParentRoute: () => PetsUuidRouteRoute,
+  } as any);
+const PetsUuidMedicalReportsDocUuidRoute =
+  PetsUuidMedicalReportsDocUuidRouteImport.update({
+    id: '/medical-reports/$docUuid',
+    path: '/medical-reports/$docUuid',
+    getParentRoute: () => PetsUuidRouteRoute,
+  } as any);
 const DefaultCheckupsPoolsUuidIndexRoute =
   DefaultCheckupsPoolsUuidIndexRouteImport.update({
     id: '/',
@@ -396,13 +411,11 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute;
   '/vets/$uuid': typeof VetVetsUuidRoute;
   '/vets/create': typeof VetVetsCreateRoute;
-  '/pets/$uuid/clinical-assessments': typeof PetsUuidClinicalAssessmentsRoute;
   '/pets/$uuid/drinking': typeof PetsUuidDrinkingRoute;
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
-  '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -425,12 +438,16 @@ export interface FileRoutesByFullPath {
   '/diets/$uuid/edit': typeof DefaultDietsUuidEditRoute;
   '/families/$uuid/pets': typeof DefaultFamiliesUuidPetsRoute;
   '/diets/$uuid/pdf': typeof PublicDietsUuidPdfRoute;
+  '/pets/$uuid/clinical-assessments/$docUuid': typeof PetsUuidClinicalAssessmentsDocUuidRoute;
   '/pets/$uuid/diets/new': typeof PetsUuidDietsNewRoute;
+  '/pets/$uuid/medical-reports/$docUuid': typeof PetsUuidMedicalReportsDocUuidRoute;
   '/b2b/$sku/': typeof DefaultB2bSkuIndexRoute;
   '/checkups/pools/': typeof DefaultCheckupsPoolsIndexRoute;
   '/diets/$uuid/': typeof DefaultDietsUuidIndexRoute;
   '/pets/$uuid/checkups/': typeof PetsUuidCheckupsIndexRoute;
+  '/pets/$uuid/clinical-assessments/': typeof PetsUuidClinicalAssessmentsIndexRoute;
   '/pets/$uuid/diets/': typeof PetsUuidDietsIndexRoute;
+  '/pets/$uuid/medical-reports/': typeof PetsUuidMedicalReportsIndexRoute;
   '/checkups/pools/$uuid/edit': typeof DefaultCheckupsPoolsUuidEditRoute;
   '/pets/$uuid/checkups/$checkupUuid/new': typeof PetsUuidCheckupsCheckupUuidNewRoute;
   '/checkups/pools/$uuid/': typeof DefaultCheckupsPoolsUuidIndexRoute;
@@ -452,13 +469,11 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute;
   '/vets/$uuid': typeof VetVetsUuidRoute;
   '/vets/create': typeof VetVetsCreateRoute;
-  '/pets/$uuid/clinical-assessments': typeof PetsUuidClinicalAssessmentsRoute;
   '/pets/$uuid/drinking': typeof PetsUuidDrinkingRoute;
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
-  '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -480,12 +495,16 @@ export interface FileRoutesByTo {
   '/diets/$uuid/edit': typeof DefaultDietsUuidEditRoute;
   '/families/$uuid/pets': typeof DefaultFamiliesUuidPetsRoute;
   '/diets/$uuid/pdf': typeof PublicDietsUuidPdfRoute;
+  '/pets/$uuid/clinical-assessments/$docUuid': typeof PetsUuidClinicalAssessmentsDocUuidRoute;
   '/pets/$uuid/diets/new': typeof PetsUuidDietsNewRoute;
+  '/pets/$uuid/medical-reports/$docUuid': typeof PetsUuidMedicalReportsDocUuidRoute;
   '/b2b/$sku': typeof DefaultB2bSkuIndexRoute;
   '/checkups/pools': typeof DefaultCheckupsPoolsIndexRoute;
   '/diets/$uuid': typeof DefaultDietsUuidIndexRoute;
   '/pets/$uuid/checkups': typeof PetsUuidCheckupsIndexRoute;
+  '/pets/$uuid/clinical-assessments': typeof PetsUuidClinicalAssessmentsIndexRoute;
   '/pets/$uuid/diets': typeof PetsUuidDietsIndexRoute;
+  '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsIndexRoute;
   '/checkups/pools/$uuid/edit': typeof DefaultCheckupsPoolsUuidEditRoute;
   '/pets/$uuid/checkups/$checkupUuid/new': typeof PetsUuidCheckupsCheckupUuidNewRoute;
   '/checkups/pools/$uuid': typeof DefaultCheckupsPoolsUuidIndexRoute;
@@ -513,13 +532,11 @@ export interface FileRoutesById {
   '/_public/reset-password/$token': typeof PublicResetPasswordTokenRoute;
   '/_vet/vets/$uuid': typeof VetVetsUuidRoute;
   '/_vet/vets/create': typeof VetVetsCreateRoute;
-  '/pets/$uuid/clinical-assessments': typeof PetsUuidClinicalAssessmentsRoute;
   '/pets/$uuid/drinking': typeof PetsUuidDrinkingRoute;
   '/pets/$uuid/heart-rate': typeof PetsUuidHeartRateRoute;
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
-  '/pets/$uuid/medical-reports': typeof PetsUuidMedicalReportsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -542,12 +559,16 @@ export interface FileRoutesById {
   '/_default/diets/$uuid/edit': typeof DefaultDietsUuidEditRoute;
   '/_default/families/$uuid/pets': typeof DefaultFamiliesUuidPetsRoute;
   '/_public/diets/$uuid/pdf': typeof PublicDietsUuidPdfRoute;
+  '/pets/$uuid/clinical-assessments/$docUuid': typeof PetsUuidClinicalAssessmentsDocUuidRoute;
   '/pets/$uuid/diets/new': typeof PetsUuidDietsNewRoute;
+  '/pets/$uuid/medical-reports/$docUuid': typeof PetsUuidMedicalReportsDocUuidRoute;
   '/_default/b2b/$sku/': typeof DefaultB2bSkuIndexRoute;
   '/_default/checkups/pools/': typeof DefaultCheckupsPoolsIndexRoute;
   '/_default/diets/$uuid/': typeof DefaultDietsUuidIndexRoute;
   '/pets/$uuid/checkups/': typeof PetsUuidCheckupsIndexRoute;
+  '/pets/$uuid/clinical-assessments/': typeof PetsUuidClinicalAssessmentsIndexRoute;
   '/pets/$uuid/diets/': typeof PetsUuidDietsIndexRoute;
+  '/pets/$uuid/medical-reports/': typeof PetsUuidMedicalReportsIndexRoute;
   '/_default/checkups/pools/$uuid/edit': typeof DefaultCheckupsPoolsUuidEditRoute;
   '/pets/$uuid/checkups/$checkupUuid/new': typeof PetsUuidCheckupsCheckupUuidNewRoute;
   '/_default/checkups/pools/$uuid/': typeof DefaultCheckupsPoolsUuidIndexRoute;
@@ -573,13 +594,11 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/vets/$uuid'
     | '/vets/create'
-    | '/pets/$uuid/clinical-assessments'
     | '/pets/$uuid/drinking'
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
-    | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -602,12 +621,16 @@ export interface FileRouteTypes {
     | '/diets/$uuid/edit'
     | '/families/$uuid/pets'
     | '/diets/$uuid/pdf'
+    | '/pets/$uuid/clinical-assessments/$docUuid'
     | '/pets/$uuid/diets/new'
+    | '/pets/$uuid/medical-reports/$docUuid'
     | '/b2b/$sku/'
     | '/checkups/pools/'
     | '/diets/$uuid/'
     | '/pets/$uuid/checkups/'
+    | '/pets/$uuid/clinical-assessments/'
     | '/pets/$uuid/diets/'
+    | '/pets/$uuid/medical-reports/'
     | '/checkups/pools/$uuid/edit'
     | '/pets/$uuid/checkups/$checkupUuid/new'
     | '/checkups/pools/$uuid/';
@@ -629,13 +652,11 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/vets/$uuid'
     | '/vets/create'
-    | '/pets/$uuid/clinical-assessments'
     | '/pets/$uuid/drinking'
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
-    | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -657,12 +678,16 @@ export interface FileRouteTypes {
     | '/diets/$uuid/edit'
     | '/families/$uuid/pets'
     | '/diets/$uuid/pdf'
+    | '/pets/$uuid/clinical-assessments/$docUuid'
     | '/pets/$uuid/diets/new'
+    | '/pets/$uuid/medical-reports/$docUuid'
     | '/b2b/$sku'
     | '/checkups/pools'
     | '/diets/$uuid'
     | '/pets/$uuid/checkups'
+    | '/pets/$uuid/clinical-assessments'
     | '/pets/$uuid/diets'
+    | '/pets/$uuid/medical-reports'
     | '/checkups/pools/$uuid/edit'
     | '/pets/$uuid/checkups/$checkupUuid/new'
     | '/checkups/pools/$uuid';
@@ -689,13 +714,11 @@ export interface FileRouteTypes {
     | '/_public/reset-password/$token'
     | '/_vet/vets/$uuid'
     | '/_vet/vets/create'
-    | '/pets/$uuid/clinical-assessments'
     | '/pets/$uuid/drinking'
     | '/pets/$uuid/heart-rate'
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
-    | '/pets/$uuid/medical-reports'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -718,12 +741,16 @@ export interface FileRouteTypes {
     | '/_default/diets/$uuid/edit'
     | '/_default/families/$uuid/pets'
     | '/_public/diets/$uuid/pdf'
+    | '/pets/$uuid/clinical-assessments/$docUuid'
     | '/pets/$uuid/diets/new'
+    | '/pets/$uuid/medical-reports/$docUuid'
     | '/_default/b2b/$sku/'
     | '/_default/checkups/pools/'
     | '/_default/diets/$uuid/'
     | '/pets/$uuid/checkups/'
+    | '/pets/$uuid/clinical-assessments/'
     | '/pets/$uuid/diets/'
+    | '/pets/$uuid/medical-reports/'
     | '/_default/checkups/pools/$uuid/edit'
     | '/pets/$uuid/checkups/$checkupUuid/new'
     | '/_default/checkups/pools/$uuid/';
@@ -955,13 +982,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PetsUuidIndexRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
-    '/pets/$uuid/clinical-assessments': {
-      id: '/pets/$uuid/clinical-assessments';
-      path: '/clinical-assessments';
-      fullPath: '/pets/$uuid/clinical-assessments';
-      preLoaderRoute: typeof PetsUuidClinicalAssessmentsRouteImport;
-      parentRoute: typeof PetsUuidRouteRoute;
-    };
     '/pets/$uuid/drinking': {
       id: '/pets/$uuid/drinking';
       path: '/drinking';
@@ -995,13 +1015,6 @@ declare module '@tanstack/react-router' {
       path: '/medical-records';
       fullPath: '/pets/$uuid/medical-records';
       preLoaderRoute: typeof PetsUuidMedicalRecordsRouteImport;
-      parentRoute: typeof PetsUuidRouteRoute;
-    };
-    '/pets/$uuid/medical-reports': {
-      id: '/pets/$uuid/medical-reports';
-      path: '/medical-reports';
-      fullPath: '/pets/$uuid/medical-reports';
-      preLoaderRoute: typeof PetsUuidMedicalReportsRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
     '/pets/$uuid/pending-cards': {
@@ -1116,6 +1129,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PetsUuidCheckupsIndexRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
+    '/pets/$uuid/clinical-assessments/': {
+      id: '/pets/$uuid/clinical-assessments/';
+      path: '/clinical-assessments';
+      fullPath: '/pets/$uuid/clinical-assessments/';
+      preLoaderRoute: typeof PetsUuidClinicalAssessmentsIndexRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
+    '/pets/$uuid/clinical-assessments/$docUuid': {
+      id: '/pets/$uuid/clinical-assessments/$docUuid';
+      path: '/clinical-assessments/$docUuid';
+      fullPath: '/pets/$uuid/clinical-assessments/$docUuid';
+      preLoaderRoute: typeof PetsUuidClinicalAssessmentsDocUuidRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
     '/pets/$uuid/diets/': {
       id: '/pets/$uuid/diets/';
       path: '/diets';
@@ -1128,6 +1155,20 @@ declare module '@tanstack/react-router' {
       path: '/diets/new';
       fullPath: '/pets/$uuid/diets/new';
       preLoaderRoute: typeof PetsUuidDietsNewRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
+    '/pets/$uuid/medical-reports/': {
+      id: '/pets/$uuid/medical-reports/';
+      path: '/medical-reports';
+      fullPath: '/pets/$uuid/medical-reports/';
+      preLoaderRoute: typeof PetsUuidMedicalReportsIndexRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
+    '/pets/$uuid/medical-reports/$docUuid': {
+      id: '/pets/$uuid/medical-reports/$docUuid';
+      path: '/medical-reports/$docUuid';
+      fullPath: '/pets/$uuid/medical-reports/$docUuid';
+      preLoaderRoute: typeof PetsUuidMedicalReportsDocUuidRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
     '/_default/checkups/pools/$uuid/': {
@@ -1279,13 +1320,11 @@ const VetRouteChildren: VetRouteChildren = {
 const VetRouteWithChildren = VetRoute._addFileChildren(VetRouteChildren);
 
 interface PetsUuidRouteRouteChildren {
-  PetsUuidClinicalAssessmentsRoute: typeof PetsUuidClinicalAssessmentsRoute;
   PetsUuidDrinkingRoute: typeof PetsUuidDrinkingRoute;
   PetsUuidHeartRateRoute: typeof PetsUuidHeartRateRoute;
   PetsUuidItchHistoryRoute: typeof PetsUuidItchHistoryRoute;
   PetsUuidJournalRoute: typeof PetsUuidJournalRoute;
   PetsUuidMedicalRecordsRoute: typeof PetsUuidMedicalRecordsRoute;
-  PetsUuidMedicalReportsRoute: typeof PetsUuidMedicalReportsRoute;
   PetsUuidPendingCardsRoute: typeof PetsUuidPendingCardsRoute;
   PetsUuidQaRoute: typeof PetsUuidQaRoute;
   PetsUuidRemindersRoute: typeof PetsUuidRemindersRoute;
@@ -1293,20 +1332,22 @@ interface PetsUuidRouteRouteChildren {
   PetsUuidRpmRoute: typeof PetsUuidRpmRoute;
   PetsUuidWeightHistoryRoute: typeof PetsUuidWeightHistoryRoute;
   PetsUuidIndexRoute: typeof PetsUuidIndexRoute;
+  PetsUuidClinicalAssessmentsDocUuidRoute: typeof PetsUuidClinicalAssessmentsDocUuidRoute;
   PetsUuidDietsNewRoute: typeof PetsUuidDietsNewRoute;
+  PetsUuidMedicalReportsDocUuidRoute: typeof PetsUuidMedicalReportsDocUuidRoute;
   PetsUuidCheckupsIndexRoute: typeof PetsUuidCheckupsIndexRoute;
+  PetsUuidClinicalAssessmentsIndexRoute: typeof PetsUuidClinicalAssessmentsIndexRoute;
   PetsUuidDietsIndexRoute: typeof PetsUuidDietsIndexRoute;
+  PetsUuidMedicalReportsIndexRoute: typeof PetsUuidMedicalReportsIndexRoute;
   PetsUuidCheckupsCheckupUuidNewRoute: typeof PetsUuidCheckupsCheckupUuidNewRoute;
 }
 
 const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
-  PetsUuidClinicalAssessmentsRoute: PetsUuidClinicalAssessmentsRoute,
   PetsUuidDrinkingRoute: PetsUuidDrinkingRoute,
   PetsUuidHeartRateRoute: PetsUuidHeartRateRoute,
   PetsUuidItchHistoryRoute: PetsUuidItchHistoryRoute,
   PetsUuidJournalRoute: PetsUuidJournalRoute,
   PetsUuidMedicalRecordsRoute: PetsUuidMedicalRecordsRoute,
-  PetsUuidMedicalReportsRoute: PetsUuidMedicalReportsRoute,
   PetsUuidPendingCardsRoute: PetsUuidPendingCardsRoute,
   PetsUuidQaRoute: PetsUuidQaRoute,
   PetsUuidRemindersRoute: PetsUuidRemindersRoute,
@@ -1314,9 +1355,14 @@ const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
   PetsUuidRpmRoute: PetsUuidRpmRoute,
   PetsUuidWeightHistoryRoute: PetsUuidWeightHistoryRoute,
   PetsUuidIndexRoute: PetsUuidIndexRoute,
+  PetsUuidClinicalAssessmentsDocUuidRoute:
+    PetsUuidClinicalAssessmentsDocUuidRoute,
   PetsUuidDietsNewRoute: PetsUuidDietsNewRoute,
+  PetsUuidMedicalReportsDocUuidRoute: PetsUuidMedicalReportsDocUuidRoute,
   PetsUuidCheckupsIndexRoute: PetsUuidCheckupsIndexRoute,
+  PetsUuidClinicalAssessmentsIndexRoute: PetsUuidClinicalAssessmentsIndexRoute,
   PetsUuidDietsIndexRoute: PetsUuidDietsIndexRoute,
+  PetsUuidMedicalReportsIndexRoute: PetsUuidMedicalReportsIndexRoute,
   PetsUuidCheckupsCheckupUuidNewRoute: PetsUuidCheckupsCheckupUuidNewRoute,
 };
 

@@ -38,6 +38,9 @@ export const domainEventTypes = [
   'weekly_report.changed',
   'question.received',
   'question.changed',
+  'clinical_document.created',
+  'clinical_document.changed',
+  'clinical_document.signed',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

@@ -4,6 +4,7 @@ export * from './betas.ts';
 export * from './brand.ts';
 export * from './breeds.ts';
 export * from './checkups.ts';
+export * from './clinical-documents.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './config.ts';

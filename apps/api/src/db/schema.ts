@@ -7,6 +7,7 @@ export * from '../modules/breeds/breeds.table.ts';
 export * from '../modules/checkups/checkups.enums.ts';
 export * from '../modules/checkups/checkups.forms.table.ts';
 export * from '../modules/checkups/checkups.table.ts';
+export * from '../modules/clinical-documents/clinical-documents.table.ts';
 export * from '../modules/companies/companies.table.ts';
 export * from '../modules/diets/diets.enums.ts';
 export * from '../modules/diets/diets.plans.table.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { VetKind, WeeklyReportContent } from '@vetboard/contract';
+import { emptyAssessmentContent, type VetKind, type WeeklyReportContent } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
@@ -8,6 +8,7 @@ import { dailyStatuses } from '../modules/b2b/b2b.table.ts';
 import { betaUsers } from '../modules/betas/betas.table.ts';
 import { forms, formVersions } from '../modules/checkups/checkups.forms.table.ts';
 import { checkups } from '../modules/checkups/checkups.table.ts';
+import { clinicalDocuments } from '../modules/clinical-documents/clinical-documents.table.ts';
 import { diets } from '../modules/diets/diets.table.ts';
 import { files } from '../modules/files/files.table.ts';
 import { journalEntries } from '../modules/journal/journal.table.ts';
@@ -55,6 +56,8 @@ type Resource =
   | 'weeklyReport'
   /** An owner's question about a pet: read and answered within the pet's scope. */
   | 'petQuestion'
+  /** A version of an assessment or medical report: read, saved, signed, amended within the pet's scope. */
+  | 'clinicalDocument'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -78,6 +81,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   reminders: 'reminder',
   'weekly-reports': 'weeklyReport',
   'pet-questions': 'petQuestion',
+  'clinical-documents': 'clinicalDocument',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
@@ -119,6 +123,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   vetUuid: 'unscoped',
   // The records a given vet uploaded: the vet directory is every vet's (the records are scoped).
   uploadedByVetUuid: 'unscoped',
+  // The other version a clinical document is compared with, within its pet's scope.
+  versionUuid: 'clinicalDocument',
 };
 
 /** Operations whose id inputs are not a vet's: the collar platform's token sees every pet. */
@@ -379,7 +385,25 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     askedAt: new Date(),
     receivedAt: new Date(),
   });
+  // Signed, so its PDF reads in scope (the matrix never changes what is in scope).
+  const clinicalDocumentId = newId();
+  await db.insert(clinicalDocuments).values({
+    id: clinicalDocumentId,
+    petId: pet.id,
+    kind: 'assessment',
+    rootId: clinicalDocumentId,
+    version: 1,
+    status: 'signed',
+    title: 'Matrix assessment',
+    content: emptyAssessmentContent(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    signedByVetId: vetId,
+    signedAt: new Date(),
+    contentSha256: createHash('sha256').update('matrix').digest('hex'),
+  });
   return {
+    clinicalDocument: clinicalDocumentId,
     reminder: reminderId,
     weeklyReport: weeklyReportId,
     petQuestion: petQuestionId,
@@ -463,6 +487,9 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     sendUrgentReportEmail: { text: 'Urgent in the matrix' },
     updateCompanyContacts: { dailyStatusEmails: ['matrix@example.com'], urgentReportEmails: [] },
     editWeeklyReportComment: { vetComment: 'Seen in the matrix' },
+    createClinicalDocument: { kind: 'assessment' },
+    updateClinicalDocument: { title: 'Matrix assessment', content: emptyAssessmentContent() },
+    amendClinicalDocument: { reason: 'Matrix' },
   };
   return bodies[operationId];
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   betaFeatures,
+  clinicalDocumentContentSchema,
   companyKinds,
   familyKinds,
   subscriptionPlans,
@@ -14,8 +15,11 @@ import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import type { ProgressUpdate } from '../lib/progress.ts';
 import { breedId } from '../modules/breeds/breeds.sync.ts';
+import { clinicalDocumentSha256 } from '../modules/clinical-documents/clinical-documents.service.ts';
+import { clinicalDocuments } from '../modules/clinical-documents/clinical-documents.table.ts';
 import { demoVets } from './demo-vets.ts';
 import { DEMO_REFERENCE_DATE, type DemoData, generateDemoData } from './generate.ts';
+import { LUNA_CLINICAL_DOCUMENT_IDS } from './generate-clinical-documents.ts';
 import { type SeedResult, seedDemoData } from './seed.ts';
 import { BISCUIT, EMMA_CLARKE, LUNA, MILO, PEPPER, SHOWCASE_IDS, TOM_BECKER } from './showcase.ts';
 
@@ -347,10 +351,48 @@ describe('the demo data of an empty database', () => {
       'Seeding checkups',
       'Seeding the symptoms journal',
       'Seeding owners’ questions and answers',
+      'Seeding clinical assessments and medical reports',
       'Seeding B2B daily statuses and e-mails',
       'Seeding medical records and labels',
     ]);
     expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
+  });
+
+  it('writes signed, draft and amended assessments and reports, Luna’s mitral valve assessment amended once', async () => {
+    const documents = await database.db.select().from(clinicalDocuments);
+    expect(result.seeded && result.counts.clinicalDocuments).toBe(documents.length);
+    const count = (test: (row: (typeof documents)[number]) => boolean) => documents.filter(test).length;
+    expect(count((row) => row.kind === 'assessment' && row.status === 'signed')).toBeGreaterThan(10);
+    expect(count((row) => row.kind === 'report' && row.status === 'signed')).toBeGreaterThan(5);
+    expect(count((row) => row.status === 'draft' && row.version === 1)).toBeGreaterThan(3);
+    expect(count((row) => row.version === 2 && row.status === 'signed')).toBeGreaterThan(3);
+    expect(count((row) => row.version === 2 && row.status === 'draft')).toBeGreaterThan(0);
+    expect(new Set(documents.map((row) => row.petId)).size).toBeGreaterThan(40);
+    const byId = new Map(documents.map((row) => [row.id, row]));
+    for (const row of documents) {
+      // Every signed version carries the hash the API would compute, and a draft none.
+      expect(row.contentSha256).toBe(row.status === 'signed' ? clinicalDocumentSha256(row) : null);
+      expect(clinicalDocumentContentSchema.safeParse(row.content).success).toBe(true);
+      if (row.previousVersionId) {
+        const previous = byId.get(row.previousVersionId);
+        expect(previous?.status).toBe('signed');
+        expect(previous?.version).toBe(row.version - 1);
+        expect(row.rootId).toBe(previous?.rootId);
+        expect(row.amendmentReason).toBeTruthy();
+      }
+    }
+    const v1 = byId.get(LUNA_CLINICAL_DOCUMENT_IDS.assessmentV1);
+    const v2 = byId.get(LUNA_CLINICAL_DOCUMENT_IDS.assessmentV2);
+    expect(v1).toMatchObject({ petId: LUNA.id, kind: 'assessment', status: 'signed', version: 1 });
+    expect(v2).toMatchObject({ status: 'signed', version: 2, previousVersionId: v1?.id });
+    expect(JSON.stringify(v1?.content)).toContain('Myxomatous mitral valve disease');
+    expect(count((row) => row.previousVersionId === v2?.id)).toBe(0);
+    expect(byId.get(LUNA_CLINICAL_DOCUMENT_IDS.cardiologyReport)).toMatchObject({
+      petId: LUNA.id,
+      kind: 'report',
+      status: 'signed',
+    });
+    expect(e2eDemo.LUNA_DOCUMENTS).toEqual(LUNA_CLINICAL_DOCUMENT_IDS);
   });
 
   it("agrees with each subscription's status on the day it is seeded", async () => {

@@ -21,6 +21,7 @@ import {
 } from './generate.ts';
 import { generateB2b, insertDemoB2b } from './generate-b2b.ts';
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
+import { generateClinicalDocuments, insertDemoClinicalDocuments } from './generate-clinical-documents.ts';
 import { generateDiets, insertDemoDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
@@ -53,6 +54,7 @@ export type SeedCounts = DemoCounts & {
   journalEntries: number;
   journalPhotos: number;
   petQuestions: number;
+  clinicalDocuments: number;
   pendingCards: number;
   reminders: number;
   medicalRecords: number;
@@ -113,6 +115,11 @@ export async function seedDemoData(deps: {
   });
   const journal = generateJournal(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const questions = generateQuestions(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
+  const clinicalDocuments = generateClinicalDocuments(data, {
+    seed: DEMO_SEED,
+    scale,
+    end: deps.now ?? new Date(),
+  });
   const records = generateMedicalRecords(data, { seed: DEMO_SEED, scale, end: deps.now ?? new Date() });
   const readingPets = deps.readingsFor ? trackerPets.filter(deps.readingsFor) : trackerPets;
   const counts: SeedCounts = {
@@ -125,6 +132,7 @@ export async function seedDemoData(deps: {
     journalEntries: journal.entries.length,
     journalPhotos: journal.photos.length,
     petQuestions: questions.length,
+    clinicalDocuments: clinicalDocuments.length,
     pendingCards: 0,
     reminders: 0,
     medicalRecords: records.length,
@@ -169,6 +177,8 @@ export async function seedDemoData(deps: {
     await insertDemoJournal(tx, journal);
     progress({ step: 'Seeding owners’ questions and answers' });
     await insertDemoQuestions(tx, questions);
+    progress({ step: 'Seeding clinical assessments and medical reports' });
+    await insertDemoClinicalDocuments(tx, clinicalDocuments);
     if (end) {
       progress({ step: 'Raising pending cards from the readings and weights' });
       counts.pendingCards = await seedPendingCards(tx, end);
@@ -221,6 +231,7 @@ function rowsOf(counts: SeedCounts): number {
           'journalEntries',
           'journalPhotos',
           'petQuestions',
+          'clinicalDocuments',
           'pendingCards',
           'reminders',
           'medicalRecords',

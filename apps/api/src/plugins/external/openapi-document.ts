@@ -73,6 +73,12 @@ export const API_TAGS = [
       'Owners’ questions about their pet from the owner app, and vets’ answers: saved, edited, sent by e-mail.',
   },
   {
+    name: 'clinical-documents',
+    description:
+      'Clinical assessments and medical reports vets write about a pet: drafts, signing (locked, with a ' +
+      'SHA-256), amendments as new versions, diffs between versions, PDFs.',
+  },
+  {
     name: 'medical-records',
     description: 'Documents uploaded for a pet: the inbox, uploads, the file, labels on a record, review.',
   },

@@ -28,6 +28,8 @@ export interface RequestOptions<S extends ResponseSchema> {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a draft saved as the tab closes); the body must stay under 64 KB. */
+  keepalive?: boolean;
   /** Every answer is validated, so a contract drift fails loudly at the call instead of deep in a component. */
   schema: S;
 }
@@ -117,6 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           isForm || init.body === undefined ? (init.body as FormData | undefined) : JSON.stringify(init.body),
         credentials: 'same-origin',
         signal: init.signal,
+        keepalive: init.keepalive,
       });
     } catch (error) {
       if (init.signal?.aborted) throw error;

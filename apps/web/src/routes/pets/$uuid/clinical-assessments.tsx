@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPanel } from '@/components/feedback/coming-soon-panel.tsx';
-
-export const Route = createFileRoute('/pets/$uuid/clinical-assessments')({
-  component: () => <ComingSoonPanel title="Clinical assessments" />,
-});
