@@ -12,7 +12,7 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   unit: 'breaths/min',
   detail: null,
   source: null,
-  at: '2026-11-26T03:00:00.000Z',
+  at: { seconds: 1_795_662_000 },
   resolvedAt: null,
   resolvedBy: null,
   resolutionNote: null,
