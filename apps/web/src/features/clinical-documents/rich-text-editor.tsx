@@ -5,6 +5,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isSafeLink, type RichText } from '@vetboard/contract';
 import { useId } from 'react';
+import { ListDepthLimit } from './list-depth.ts';
 
 /**
  * The editor of a clinical document's rich text (lazy: Tiptap only loads on a draft's page). Only the
@@ -43,6 +44,7 @@ export default function RichTextEditorField({
           isAllowedUri: (url) => isSafeLink(url),
         },
       }),
+      ListDepthLimit,
     ],
     content: value,
     // The stored tree is the contract's: what the editor emits is checked by the API on save.
