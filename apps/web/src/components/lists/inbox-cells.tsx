@@ -31,7 +31,9 @@ export function InboxAge({
 }) {
   const hours = hoursSince(since, now);
   const alarm = ageAlarm(hours, acknowledged);
-  const color = alarm === 'red' ? 'red' : alarm === 'amber' ? 'orange.9' : undefined;
+  // Palette names, not shades: the theme's contrast resolver holds their text colours to 4.5:1 (orange.9,
+  // #d9480f, read 4.29:1 on white).
+  const color = alarm === 'red' ? 'red' : alarm === 'amber' ? 'orange' : undefined;
   return (
     <Text
       size="sm"

@@ -410,7 +410,7 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
                 {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
               </Text>
               {dirty && (
-                <Text size="xs" c="orange.9" data-testid="unsaved-changes">
+                <Text size="xs" c="orange" data-testid="unsaved-changes">
                   Unsaved changes
                 </Text>
               )}
