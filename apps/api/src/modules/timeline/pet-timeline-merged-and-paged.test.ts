@@ -25,7 +25,37 @@ let companyVet: Record<string, string>;
 let otherCompanyVet: Record<string, string>;
 let luna: string;
 let lunaCompany: string;
-const ids: Record<string, string> = {};
+const ID_NAMES = [
+  'diet',
+  'diet2',
+  'draftDiet',
+  'rexDiet',
+  'checkup',
+  'entry',
+  'card',
+  'collarCard',
+  'weight',
+  'ownerWeight',
+  'tiedWeight',
+  'twinWeightA',
+  'twinWeightB',
+  'assessment',
+  'report',
+  'draftAssessment',
+  'record',
+  'reminder',
+  'openReminder',
+  'microA',
+  'microB',
+  'question',
+  'status',
+  'deletedStatus',
+] as const;
+/** The id of every row the tests insert, by name. */
+const ids = Object.fromEntries(ID_NAMES.map((name) => [name, newId()])) as Record<
+  (typeof ID_NAMES)[number],
+  string
+>;
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const at = (hours: number) => new Date(T0 + hours * 3_600_000);
@@ -51,7 +81,6 @@ beforeAll(async () => {
   const { family: otherFamily } = await createFamily(db, { owner: { lastName: 'Else' } });
   const rex = (await createPet(db, { familyId: otherFamily.id, name: 'Rex' })).id;
 
-  for (const name of ['diet', 'diet2', 'draftDiet', 'rexDiet']) ids[name] = newId();
   await db.insert(diets).values([
     {
       id: ids.diet,
@@ -86,7 +115,6 @@ beforeAll(async () => {
     .insert(forms)
     .values({ id: formId, title: 'Cardiac follow-up', sku: `cardiac_${formId.replaceAll('-', '')}` });
   await db.insert(formVersions).values({ formId, version: 1, questionGroups: [] });
-  ids.checkup = newId();
   await db.insert(checkups).values({
     id: ids.checkup,
     petId: luna,
@@ -100,7 +128,6 @@ beforeAll(async () => {
     reviewedAt: at(4),
   });
 
-  ids.entry = newId();
   await db.insert(journalEntries).values({
     id: ids.entry,
     petId: luna,
@@ -115,8 +142,6 @@ beforeAll(async () => {
     .insert(journalEntryReplies)
     .values({ entryId: ids.entry, position: 1, reply: 'Call us', repliedAt: at(6) });
 
-  ids.card = newId();
-  ids.collarCard = newId();
   await db.insert(pendingCards).values([
     {
       id: ids.card,
@@ -139,8 +164,6 @@ beforeAll(async () => {
     },
   ]);
 
-  for (const name of ['weight', 'ownerWeight', 'tiedWeight', 'twinWeightA', 'twinWeightB'])
-    ids[name] = newId();
   const weight = (id: string, measuredAt: Date, author: 'vet' | 'user' = 'vet') => ({
     id,
     petId: luna,
@@ -159,7 +182,6 @@ beforeAll(async () => {
       weight(ids.twinWeightB, at(19)),
     ]);
 
-  for (const name of ['assessment', 'report', 'draftAssessment']) ids[name] = newId();
   const doc = (id: string, kind: 'assessment' | 'report', signedAt: Date | null, title: string) => ({
     id,
     petId: luna,
@@ -194,7 +216,6 @@ beforeAll(async () => {
     petId: luna,
     uploadedBy: 'owner',
   });
-  ids.record = newId();
   await db.insert(medicalRecords).values({
     id: ids.record,
     petId: luna,
@@ -206,7 +227,6 @@ beforeAll(async () => {
     uploadedAt: at(13),
   });
 
-  for (const name of ['reminder', 'openReminder', 'microA', 'microB']) ids[name] = newId();
   const reminder = (id: string, doneAt: Date | null) => ({
     id,
     petId: luna,
@@ -232,7 +252,6 @@ beforeAll(async () => {
     },
   ]);
 
-  ids.question = newId();
   await db.insert(petQuestions).values({
     id: ids.question,
     petId: luna,
@@ -244,8 +263,6 @@ beforeAll(async () => {
     sentAt: at(16),
   });
 
-  ids.status = newId();
-  ids.deletedStatus = newId();
   await db.insert(dailyStatuses).values([
     {
       id: ids.status,
@@ -266,7 +283,7 @@ beforeAll(async () => {
     },
   ]);
 
-  const [twinHigh, twinLow] = [ids.twinWeightA, ids.twinWeightB].sort().reverse();
+  const [twinLow, twinHigh] = [ids.twinWeightA, ids.twinWeightB].sort() as [string, string];
   expected = [
     { kind: 'reminder.done', id: ids.microB },
     { kind: 'reminder.done', id: ids.microA },
