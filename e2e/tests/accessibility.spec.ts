@@ -357,6 +357,25 @@ for (const viewport of viewports) {
       expect(findings).toEqual([]);
     });
 
+    test('a pet’s timeline, all and filtered, has no serious or critical violation', async ({ page }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await logIn(page);
+      await auditScreens(
+        page,
+        [
+          ['pet timeline', `/pets/${LUNA.uuid}/timeline`],
+          [
+            'pet timeline, owner app journal entries',
+            `/pets/${LUNA.uuid}/timeline?source=owner_app&kind=journal.received`,
+          ],
+          ['pet timeline, nothing matches', `/pets/${LUNA.uuid}/timeline?kind=daily_status.written`],
+        ],
+        findings,
+      );
+      expect(findings).toEqual([]);
+    });
+
     test('the reminders inbox, its new reminder dialog and a pet’s reminders have no serious or critical violation', async ({
       page,
     }) => {

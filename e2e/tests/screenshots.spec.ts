@@ -149,6 +149,21 @@ for (const viewport of viewports) {
       await shoot(page, 'not-found', viewport.name);
     });
 
+    test(`pet timeline @screens`, async ({ page }) => {
+      await logIn(page);
+      // The profile's header, where the timeline opens from.
+      await page.goto(`/pets/${LUNA.uuid}`);
+      await expect(page.getByTestId('pet-timeline-link')).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(outDir, `pet-profile-header-${viewport.name}.png`) });
+      await page.getByTestId('pet-timeline-link').click();
+      await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+      await shoot(page, 'pet-timeline', viewport.name);
+      await openInApp(page, `/pets/${LUNA.uuid}/timeline?source=collar`);
+      await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+      await shoot(page, 'pet-timeline-collar', viewport.name);
+    });
+
     test(`clinical assessments and medical reports @screens`, async ({ page }) => {
       await logIn(page);
       await page.goto(`/pets/${LUNA.uuid}/clinical-assessments`);

@@ -33,6 +33,7 @@ import { questionsPetRoutes, questionsRoutes } from './modules/questions/questio
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { timelinePetRoutes } from './modules/timeline/timeline.routes.ts';
 import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
 import { trackersReadRoutes } from './modules/trackers/trackers.read.routes.ts';
 import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(questionsPetRoutes, { prefix: '/v1/pets' });
   await app.register(clinicalDocumentsRoutes, { prefix: '/v1/clinical-documents' });
   await app.register(clinicalDocumentsPetRoutes, { prefix: '/v1/pets' });
+  await app.register(timelinePetRoutes, { prefix: '/v1/pets' });
 
   await app.register(spaPlugin);
   return app;

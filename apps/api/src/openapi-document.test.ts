@@ -93,6 +93,7 @@ describe('the OpenAPI document', () => {
     }
     expect(operation('listPetWeightHistory').tags).toEqual(['weight']);
     expect(operation('createWeightEntry').tags).toEqual(['weight']);
+    expect(operation('getPetTimeline').tags).toEqual(['timeline']);
   });
 
   it('marks public operations public, ingestion with the integration token, signed PDFs with the link', () => {

@@ -50,6 +50,7 @@ import { Route as PetsUuidQaRouteImport } from './routes/pets/$uuid/qa';
 import { Route as PetsUuidRemindersRouteImport } from './routes/pets/$uuid/reminders';
 import { Route as PetsUuidRespiratoryHistoryRouteImport } from './routes/pets/$uuid/respiratory-history';
 import { Route as PetsUuidRpmRouteImport } from './routes/pets/$uuid/rpm';
+import { Route as PetsUuidTimelineRouteImport } from './routes/pets/$uuid/timeline';
 import { Route as PetsUuidWeightHistoryRouteImport } from './routes/pets/$uuid/weight-history';
 import { Route as DefaultB2bSkuIndexRouteImport } from './routes/_default/b2b/$sku/index';
 import { Route as DefaultB2bSkuUuidRouteImport } from './routes/_default/b2b/$sku/$uuid';
@@ -282,6 +283,11 @@ const PetsUuidRpmRoute = PetsUuidRpmRouteImport.update({
   path: '/rpm',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
+const PetsUuidTimelineRoute = PetsUuidTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
+  getParentRoute: () => PetsUuidRouteRoute,
+} as any);
 const PetsUuidWeightHistoryRoute = PetsUuidWeightHistoryRouteImport.update({
   id: '/weight-history',
   path: '/weight-history',
@@ -421,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
   '/pets/$uuid/rpm': typeof PetsUuidRpmRoute;
+  '/pets/$uuid/timeline': typeof PetsUuidTimelineRoute;
   '/pets/$uuid/weight-history': typeof PetsUuidWeightHistoryRoute;
   '/b2b/': typeof DefaultB2bIndexRoute;
   '/betas/': typeof DefaultBetasIndexRoute;
@@ -479,6 +486,7 @@ export interface FileRoutesByTo {
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
   '/pets/$uuid/rpm': typeof PetsUuidRpmRoute;
+  '/pets/$uuid/timeline': typeof PetsUuidTimelineRoute;
   '/pets/$uuid/weight-history': typeof PetsUuidWeightHistoryRoute;
   '/b2b': typeof DefaultB2bIndexRoute;
   '/betas': typeof DefaultBetasIndexRoute;
@@ -542,6 +550,7 @@ export interface FileRoutesById {
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
   '/pets/$uuid/rpm': typeof PetsUuidRpmRoute;
+  '/pets/$uuid/timeline': typeof PetsUuidTimelineRoute;
   '/pets/$uuid/weight-history': typeof PetsUuidWeightHistoryRoute;
   '/_default/b2b/': typeof DefaultB2bIndexRoute;
   '/_default/betas/': typeof DefaultBetasIndexRoute;
@@ -604,6 +613,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
     | '/pets/$uuid/rpm'
+    | '/pets/$uuid/timeline'
     | '/pets/$uuid/weight-history'
     | '/b2b/'
     | '/betas/'
@@ -662,6 +672,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
     | '/pets/$uuid/rpm'
+    | '/pets/$uuid/timeline'
     | '/pets/$uuid/weight-history'
     | '/b2b'
     | '/betas'
@@ -724,6 +735,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
     | '/pets/$uuid/rpm'
+    | '/pets/$uuid/timeline'
     | '/pets/$uuid/weight-history'
     | '/_default/b2b/'
     | '/_default/betas/'
@@ -1052,6 +1064,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PetsUuidRpmRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
+    '/pets/$uuid/timeline': {
+      id: '/pets/$uuid/timeline';
+      path: '/timeline';
+      fullPath: '/pets/$uuid/timeline';
+      preLoaderRoute: typeof PetsUuidTimelineRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
     '/pets/$uuid/weight-history': {
       id: '/pets/$uuid/weight-history';
       path: '/weight-history';
@@ -1330,6 +1349,7 @@ interface PetsUuidRouteRouteChildren {
   PetsUuidRemindersRoute: typeof PetsUuidRemindersRoute;
   PetsUuidRespiratoryHistoryRoute: typeof PetsUuidRespiratoryHistoryRoute;
   PetsUuidRpmRoute: typeof PetsUuidRpmRoute;
+  PetsUuidTimelineRoute: typeof PetsUuidTimelineRoute;
   PetsUuidWeightHistoryRoute: typeof PetsUuidWeightHistoryRoute;
   PetsUuidIndexRoute: typeof PetsUuidIndexRoute;
   PetsUuidClinicalAssessmentsDocUuidRoute: typeof PetsUuidClinicalAssessmentsDocUuidRoute;
@@ -1353,6 +1373,7 @@ const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
   PetsUuidRemindersRoute: PetsUuidRemindersRoute,
   PetsUuidRespiratoryHistoryRoute: PetsUuidRespiratoryHistoryRoute,
   PetsUuidRpmRoute: PetsUuidRpmRoute,
+  PetsUuidTimelineRoute: PetsUuidTimelineRoute,
   PetsUuidWeightHistoryRoute: PetsUuidWeightHistoryRoute,
   PetsUuidIndexRoute: PetsUuidIndexRoute,
   PetsUuidClinicalAssessmentsDocUuidRoute:

@@ -25,6 +25,7 @@ export * from './reminders.ts';
 export * from './search.ts';
 export * from './session.ts';
 export * from './subscriptions.ts';
+export * from './timeline.ts';
 export * from './trackers.ts';
 export * from './units.ts';
 export * from './users.ts';

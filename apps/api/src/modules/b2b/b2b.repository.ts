@@ -17,6 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { breeds, companies, emailOutbox, families, pets, users, vets } from '../../db/schema.ts';
 import { boundedCount, boundedCountOf, containsPattern, type PageWindow } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type CompanyEmailRow,
   companyEmails,
@@ -366,4 +367,29 @@ export async function countCompanyEmails(
 export function findCompanyEmails(db: DbOrTx, ids: string[]): Promise<CompanyEmailDetailsRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectCompanyEmails(db).where(inArray(companyEmails.emailId, ids)).orderBy(asc(emailOutbox.to));
+}
+
+/** One pet's daily statuses (by when written; deleted ones left out), for its timeline: one bounded page. */
+export function dailyStatusTimelineRows(db: DbOrTx, read: TimelineRead) {
+  return db
+    .select({
+      id: dailyStatuses.id,
+      at: timelineAt(dailyStatuses.createdAt),
+      date: dailyStatuses.date,
+      companySku: dailyStatuses.companySku,
+      dailyStatus: dailyStatuses.dailyStatus,
+    })
+    .from(dailyStatuses)
+    .where(
+      timelineWhere(
+        'daily_status.written',
+        dailyStatuses.createdAt,
+        dailyStatuses.id,
+        read,
+        eq(dailyStatuses.petId, read.petId),
+        isNull(dailyStatuses.deletedAt),
+      ),
+    )
+    .orderBy(...timelineOrder(dailyStatuses.createdAt, dailyStatuses.id))
+    .limit(read.limit);
 }

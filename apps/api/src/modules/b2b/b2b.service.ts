@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage, offsetOf } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { companyCondition, petCondition } from '../../policy/scope.ts';
@@ -42,6 +43,7 @@ import {
   countStatuses,
   countWritten,
   type DailyStatusDetailsRow,
+  dailyStatusTimelineRows,
   findCompany,
   findCompanyEmails,
   findLiveStatus,
@@ -529,4 +531,27 @@ export async function listB2bCompanyEmails(
     countCompanyEmails(deps.db, filter),
   ]);
   return { emails: rows.map(toCompanyEmailDto), pagination: paginationOf(query.page, query.pageSize, total) };
+}
+
+/** A text as a timeline title quotes it: one line, at most 80 characters. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+}
+
+/** A B2B pet's daily statuses, for its timeline (one bounded read). */
+export async function listDailyStatusTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('daily_status.written')) return [];
+  const rows = await dailyStatusTimelineRows(deps.db, read);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'daily_status.written',
+    source: 'vet',
+    title: `Daily status for ${row.date}: ${quoted(row.dailyStatus)}`,
+    link: `/b2b/${row.companySku}/${read.petId}`,
+  }));
 }

@@ -42,6 +42,8 @@ export const dailyStatuses = pgTable(
       .on(table.petId, table.date)
       .where(sql`${table.deletedAt} is null`),
     index('daily_statuses_company_date_idx').on(table.companySku, table.date),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('daily_statuses_pet_created_idx').on(table.petId, table.createdAt).where(sql`deleted_at is null`),
   ],
 );
 

@@ -1,5 +1,20 @@
 import type { CheckupListQuery } from '@vetboard/contract';
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pets, users, vets } from '../../db/schema.ts';
@@ -9,6 +24,7 @@ import {
   orderByWithTieBreak,
   type PageWindow,
 } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import { forms } from './checkups.forms.table.ts';
 import { type CheckupRow, checkups, type NewCheckupRow } from './checkups.table.ts';
 
@@ -198,4 +214,37 @@ export function checkupsOfPetsAnsweredDuring(db: DbOrTx, petIds: readonly string
       ),
     )
     .orderBy(asc(checkups.answeredAt), asc(checkups.id));
+}
+
+/** One pet's checkups sent, answered or reviewed (by that kind's time), for its timeline: one bounded page. */
+export function checkupTimelineRows(
+  db: DbOrTx,
+  read: TimelineRead,
+  kind: 'checkup.sent' | 'checkup.answered' | 'checkup.reviewed',
+) {
+  const at = {
+    'checkup.sent': checkups.sentAt,
+    'checkup.answered': checkups.answeredAt,
+    'checkup.reviewed': checkups.reviewedAt,
+  }[kind];
+  // An answer's source is who filled it: the owner in the app, or a vet during a call.
+  const answeredBy =
+    kind === 'checkup.answered' && !(read.sources.has('owner_app') && read.sources.has('vet'))
+      ? read.sources.has('vet')
+        ? isNotNull(checkups.filledByVetId)
+        : isNull(checkups.filledByVetId)
+      : undefined;
+  return db
+    .select({
+      id: checkups.id,
+      at: timelineAt(at),
+      formTitle: forms.title,
+      problematicCount: checkups.problematicCount,
+      filledByVet: sql<boolean>`${checkups.filledByVetId} is not null`,
+    })
+    .from(checkups)
+    .innerJoin(forms, eq(forms.id, checkups.formId))
+    .where(timelineWhere(kind, at, checkups.id, read, eq(checkups.petId, read.petId), answeredBy))
+    .orderBy(...timelineOrder(at, checkups.id))
+    .limit(read.limit);
 }

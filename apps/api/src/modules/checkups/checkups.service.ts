@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -26,6 +27,7 @@ import { checkupLifecycle } from './checkups.lifecycle.ts';
 import { toCheckupDto, toCheckupSummaryDto } from './checkups.mapper.ts';
 import {
   checkupsOfPetsAnsweredDuring,
+  checkupTimelineRows,
   countCheckups,
   countCheckupsByStatus,
   findCheckup,
@@ -286,4 +288,40 @@ export async function checkupsOfPetsAnsweredInWeek(
     byPet.set(row.petId, list);
   }
   return byPet;
+}
+
+function problematicAnswers(count: number): string {
+  if (count === 0) return 'no problematic answer';
+  return count === 1 ? '1 problematic answer' : `${count} problematic answers`;
+}
+
+/** A pet's checkups sent, answered and reviewed, for its timeline (each kind one bounded read). */
+export async function listCheckupTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const kinds = (['checkup.sent', 'checkup.answered', 'checkup.reviewed'] as const).filter((kind) =>
+    read.kinds.has(kind),
+  );
+  const pages = await Promise.all(
+    kinds.map(async (kind) =>
+      (await checkupTimelineRows(deps.db, read, kind)).map((row): TimelineEvent => {
+        const link = `/checkups/${row.id}`;
+        const form = `Checkup '${row.formTitle}'`;
+        if (kind === 'checkup.sent')
+          return { id: row.id, at: row.at, kind, source: 'vet', title: `${form} sent`, link };
+        if (kind === 'checkup.reviewed')
+          return { id: row.id, at: row.at, kind, source: 'vet', title: `${form} reviewed`, link };
+        return {
+          id: row.id,
+          at: row.at,
+          kind,
+          source: row.filledByVet ? 'vet' : 'owner_app',
+          title: `${form} ${row.filledByVet ? 'filled in by a vet' : 'answered'}: ${problematicAnswers(row.problematicCount)}`,
+          link,
+        };
+      }),
+    ),
+  );
+  return pages.flat();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -59,6 +60,9 @@ export const checkups = pgTable(
       foreignColumns: [formVersions.formId, formVersions.version],
     }),
     index('checkups_pet_sent_idx').on(table.petId, table.sentAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('checkups_pet_answered_idx').on(table.petId, table.answeredAt).where(sql`answered_at is not null`),
+    index('checkups_pet_reviewed_idx').on(table.petId, table.reviewedAt).where(sql`reviewed_at is not null`),
     index('checkups_form_idx').on(table.formId),
     index('checkups_inbox_idx').on(table.status, table.problematic, table.sentAt),
   ],

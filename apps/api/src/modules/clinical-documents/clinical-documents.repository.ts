@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { pets, vets } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type ClinicalDocumentRow,
   clinicalDocuments,
@@ -129,4 +130,29 @@ export async function updateDocument(
   changes: Partial<NewClinicalDocumentRow>,
 ): Promise<void> {
   await tx.update(clinicalDocuments).set(changes).where(eq(clinicalDocuments.id, id));
+}
+
+/** One pet's signed assessments or reports (by signature), for its timeline: one bounded page. */
+export function signedDocumentTimelineRows(db: DbOrTx, read: TimelineRead, kind: ClinicalDocumentKind) {
+  const timelineKind = kind === 'assessment' ? 'assessment.signed' : 'report.signed';
+  return db
+    .select({
+      id: clinicalDocuments.id,
+      at: timelineAt(clinicalDocuments.signedAt),
+      title: clinicalDocuments.title,
+      version: clinicalDocuments.version,
+    })
+    .from(clinicalDocuments)
+    .where(
+      timelineWhere(
+        timelineKind,
+        clinicalDocuments.signedAt,
+        clinicalDocuments.id,
+        read,
+        eq(clinicalDocuments.petId, read.petId),
+        eq(clinicalDocuments.kind, kind),
+      ),
+    )
+    .orderBy(...timelineOrder(clinicalDocuments.signedAt, clinicalDocuments.id))
+    .limit(read.limit);
 }

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { auditDiff, recordAudit } from '../audit/audit.service.ts';
@@ -37,6 +38,7 @@ import {
   listPetDocuments,
   listVersions,
   lockDocument,
+  signedDocumentTimelineRows,
   updateDocument,
 } from './clinical-documents.repository.ts';
 import { type ClinicalDocumentRow, clinicalDocuments } from './clinical-documents.table.ts';
@@ -312,4 +314,38 @@ export async function clinicalDocumentPdf(
     filename: clinicalDocumentPdfFilename(document),
     sha256: createHash('sha256').update(content).digest('hex'),
   };
+}
+
+/** A pet's signed assessments and medical reports, for its timeline (each kind one bounded read). */
+export async function listClinicalDocumentTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const [assessments, reports] = await Promise.all([
+    read.kinds.has('assessment.signed') ? signedDocumentTimelineRows(deps.db, read, 'assessment') : [],
+    read.kinds.has('report.signed') ? signedDocumentTimelineRows(deps.db, read, 'report') : [],
+  ]);
+  const version = (n: number) => (n > 1 ? ` (version ${n})` : '');
+  return [
+    ...assessments.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'assessment.signed',
+        source: 'vet',
+        title: `Assessment '${row.title}' signed${version(row.version)}`,
+        link: `/pets/${read.petId}/clinical-assessments/${row.id}`,
+      }),
+    ),
+    ...reports.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'report.signed',
+        source: 'vet',
+        title: `Medical report '${row.title}' signed${version(row.version)}`,
+        link: `/pets/${read.petId}/medical-reports/${row.id}`,
+      }),
+    ),
+  ];
 }

@@ -3,6 +3,7 @@ import {
   clinicalDocumentKinds,
   clinicalDocumentStatuses,
 } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
@@ -53,6 +54,10 @@ export const clinicalDocuments = pgTable(
   },
   (table) => [
     index('clinical_documents_pet_idx').on(table.petId, table.kind, table.updatedAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('clinical_documents_pet_signed_idx')
+      .on(table.petId, table.kind, table.signedAt)
+      .where(sql`signed_at is not null`),
     index('clinical_documents_root_idx').on(table.rootId, table.version),
     uniqueIndex('clinical_documents_previous_version_idx').on(table.previousVersionId),
   ],

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { vets } from '../../db/schema.ts';
 import { orderByWithTieBreak } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type DietIngredientRow,
   type DietRow,
@@ -178,4 +179,28 @@ export function creatorSql(createdByVetId: string | null) {
 /** The whole catalogue, by category then name: small reference data the diet editor's picker holds. */
 export async function listIngredients(db: DbOrTx): Promise<IngredientRow[]> {
   return db.select().from(ingredients).orderBy(asc(ingredients.category), asc(ingredients.name));
+}
+
+/** One pet's published diets (by publication), for its timeline: one bounded page. */
+export function dietTimelineRows(db: DbOrTx, read: TimelineRead) {
+  return db
+    .select({
+      id: diets.id,
+      at: timelineAt(diets.publishedAt),
+      kind: diets.kind,
+      copiedFromId: diets.copiedFromId,
+    })
+    .from(diets)
+    .where(
+      timelineWhere(
+        'diet.published',
+        diets.publishedAt,
+        diets.id,
+        read,
+        eq(diets.petId, read.petId),
+        eq(diets.status, 'published'),
+      ),
+    )
+    .orderBy(...timelineOrder(diets.publishedAt, diets.id))
+    .limit(read.limit);
 }

@@ -7,6 +7,7 @@ import {
   type DietPatch,
   type DietPdfUrlResponse,
   type DietSummary,
+  dietKindLabels,
   type FormulationPet,
   formulateDiet,
   toTimestamp,
@@ -16,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SendableFile } from '../../lib/send-file.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
@@ -42,6 +44,7 @@ import {
   type DietIngredientValue,
   type DietUpdate,
   deleteDiet as deleteDietRow,
+  dietTimelineRows,
   findDiet,
   findIngredientsByIds,
   insertDiet,
@@ -484,4 +487,23 @@ export async function getDietPdfUrl(
  */
 export async function removeDiskPdfCache(dataDir: string): Promise<void> {
   await fs.rm(path.join(dataDir, 'pdfs'), { recursive: true, force: true });
+}
+
+/** A pet's published diets for its timeline; a diet copied from another is the diet changed. */
+export async function listDietTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('diet.published')) return [];
+  const rows = await dietTimelineRows(deps.db, read);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'diet.published',
+    source: 'vet',
+    title: row.copiedFromId
+      ? `Diet changed: new ${dietKindLabels[row.kind]} diet published`
+      : `${dietKindLabels[row.kind]} diet published`,
+    link: `/diets/${row.id}`,
+  }));
 }

@@ -1,4 +1,5 @@
 import type { NutrientValues } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   date,
@@ -64,7 +65,11 @@ export const diets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('diets_pet_created_idx').on(table.petId, table.createdAt)],
+  (table) => [
+    index('diets_pet_created_idx').on(table.petId, table.createdAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('diets_pet_published_idx').on(table.petId, table.publishedAt).where(sql`published_at is not null`),
+  ],
 );
 
 export type DietRow = typeof diets.$inferSelect;

@@ -9,6 +9,7 @@ import {
   orderByWithTieBreak,
   type PageWindow,
 } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type JournalEntryRow,
   journalEntries,
@@ -328,4 +329,50 @@ export function entriesOfPetsDuring(db: DbOrTx, petIds: readonly string[], start
       ),
     )
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
+}
+
+/** One pet's journal entries (by when they happened), for its timeline: one bounded page. */
+export function journalTimelineRows(
+  db: DbOrTx,
+  read: TimelineRead,
+  kind: 'journal.received' | 'journal.resolved',
+) {
+  const at = kind === 'journal.received' ? journalEntries.occurredAt : journalEntries.resolvedAt;
+  return db
+    .select({
+      id: journalEntries.id,
+      at: timelineAt(at),
+      category: journalEntries.category,
+      severity: journalEntries.severity,
+    })
+    .from(journalEntries)
+    .where(timelineWhere(kind, at, journalEntries.id, read, eq(journalEntries.petId, read.petId)))
+    .orderBy(...timelineOrder(at, journalEntries.id))
+    .limit(read.limit);
+}
+
+/** One pet's replies to its journal entries, for its timeline: one bounded page. */
+export function journalReplyTimelineRows(db: DbOrTx, read: TimelineRead) {
+  // A reply is the entry's id and its place in the thread (padded, so the text sorts as the numbers do).
+  const replyId = sql<string>`${journalEntryReplies.entryId}::text || '.' || lpad(${journalEntryReplies.position}::text, 6, '0')`;
+  return db
+    .select({
+      id: replyId,
+      entryId: journalEntryReplies.entryId,
+      at: timelineAt(journalEntryReplies.repliedAt),
+      category: journalEntries.category,
+    })
+    .from(journalEntryReplies)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryReplies.entryId))
+    .where(
+      timelineWhere(
+        'journal.replied',
+        journalEntryReplies.repliedAt,
+        replyId,
+        read,
+        eq(journalEntries.petId, read.petId),
+      ),
+    )
+    .orderBy(...timelineOrder(journalEntryReplies.repliedAt, replyId))
+    .limit(read.limit);
 }

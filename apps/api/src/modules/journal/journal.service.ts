@@ -18,6 +18,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -40,6 +41,8 @@ import {
   insertEntry,
   insertPhotos,
   type JournalFilter,
+  journalReplyTimelineRows,
+  journalTimelineRows,
   listEntries,
   listPhotos,
   listReplies,
@@ -495,4 +498,52 @@ export async function journalEntriesOfPetsDuring(
     byPet.set(row.petId, list);
   }
   return byPet;
+}
+
+function categoryLabel(category: string): string {
+  return category.charAt(0).toUpperCase() + category.slice(1);
+}
+
+/** A pet's journal entries received, replied to and resolved, for its timeline (each kind one bounded read). */
+export async function listJournalTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const [received, replied, resolved] = await Promise.all([
+    read.kinds.has('journal.received') ? journalTimelineRows(deps.db, read, 'journal.received') : [],
+    read.kinds.has('journal.replied') ? journalReplyTimelineRows(deps.db, read) : [],
+    read.kinds.has('journal.resolved') ? journalTimelineRows(deps.db, read, 'journal.resolved') : [],
+  ]);
+  return [
+    ...received.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'journal.received',
+        source: 'owner_app',
+        title: `Journal entry: ${categoryLabel(row.category)}, severity ${row.severity}`,
+        link: `/journal/${row.id}`,
+      }),
+    ),
+    ...replied.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'journal.replied',
+        source: 'vet',
+        title: `Vet replied to the owner about a journal entry (${categoryLabel(row.category)})`,
+        link: `/journal/${row.entryId}`,
+      }),
+    ),
+    ...resolved.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'journal.resolved',
+        source: 'vet',
+        title: `Journal entry resolved (${categoryLabel(row.category)})`,
+        link: `/journal/${row.id}`,
+      }),
+    ),
+  ];
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from '../files/files.table.ts';
 import { integrations } from '../integrations/integrations.table.ts';
@@ -32,6 +33,10 @@ export const journalEntries = pgTable(
   (table) => [
     index('journal_entries_inbox_idx').on(table.status, table.severity, table.occurredAt),
     index('journal_entries_pet_idx').on(table.petId, table.occurredAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('journal_entries_pet_resolved_idx')
+      .on(table.petId, table.resolvedAt)
+      .where(sql`resolved_at is not null`),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   orderByWithTieBreak,
   type PageWindow,
 } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type LabelRow,
   labels,
@@ -309,4 +310,28 @@ export async function petsOfRecords(db: DbOrTx, ids: string[]) {
     .select({ id: medicalRecords.id, petId: medicalRecords.petId })
     .from(medicalRecords)
     .where(inArray(medicalRecords.id, ids));
+}
+
+/** One pet's uploaded records, for its timeline: one bounded page; `uploadedBy` when a source filter decides it. */
+export function medicalRecordTimelineRows(db: DbOrTx, read: TimelineRead, uploadedBy?: 'vet' | 'owner') {
+  return db
+    .select({
+      id: medicalRecords.id,
+      at: timelineAt(medicalRecords.uploadedAt),
+      title: medicalRecords.title,
+      uploadedBy: medicalRecords.uploadedBy,
+    })
+    .from(medicalRecords)
+    .where(
+      timelineWhere(
+        'medical_record.uploaded',
+        medicalRecords.uploadedAt,
+        medicalRecords.id,
+        read,
+        eq(medicalRecords.petId, read.petId),
+        uploadedBy ? eq(medicalRecords.uploadedBy, uploadedBy) : undefined,
+      ),
+    )
+    .orderBy(...timelineOrder(medicalRecords.uploadedAt, medicalRecords.id))
+    .limit(read.limit);
 }

@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
@@ -52,6 +53,7 @@ import {
   lockLabel,
   lockRecord,
   type MedicalRecordFilter,
+  medicalRecordTimelineRows,
   mergeLabelRows,
   petsOfRecords,
   recordLabelIds,
@@ -523,4 +525,28 @@ export async function reviewMatchingMedicalRecords(
     }
     return { reviewed: reviewed.length };
   });
+}
+
+/** A pet's uploaded medical records, for its timeline (one bounded read). */
+export async function listMedicalRecordTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('medical_record.uploaded')) return [];
+  const owner = read.sources.has('owner_app');
+  const vet = read.sources.has('vet');
+  if (!owner && !vet) return [];
+  const rows = await medicalRecordTimelineRows(
+    deps.db,
+    read,
+    owner && vet ? undefined : owner ? 'owner' : 'vet',
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'medical_record.uploaded',
+    source: row.uploadedBy === 'owner' ? 'owner_app' : 'vet',
+    title: `Medical record '${row.title}' uploaded by ${row.uploadedBy === 'owner' ? 'the owner' : 'a vet'}`,
+    link: `/medical-records/${row.id}`,
+  }));
 }

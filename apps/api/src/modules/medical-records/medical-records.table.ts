@@ -46,6 +46,8 @@ export const medicalRecords = pgTable(
   (table) => [
     index('medical_records_inbox_idx').on(table.status, table.uploadedAt),
     index('medical_records_pet_idx').on(table.petId, table.documentDate),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('medical_records_pet_uploaded_idx').on(table.petId, table.uploadedAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { PendingCardListQuery, Species } from '@vetboard/contract';
+import type { PendingCardConcern, PendingCardListQuery, Species } from '@vetboard/contract';
 import { and, asc, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import {
   orderByWithTieBreak,
   type PageWindow,
 } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import {
   type PendingCardRow,
   type PendingCardTriggerRow,
@@ -810,4 +811,37 @@ export function cardsOfPetsDuring(db: DbOrTx, petIds: readonly string[], start: 
       ),
     )
     .orderBy(desc(pendingCards.severity), asc(pendingCards.openedAt), asc(pendingCards.id));
+}
+
+/**
+ * One pet's cards raised or resolved, for its timeline: one bounded page. `concerns`: only cards about
+ * these (a source filter decides them), every concern when left out.
+ */
+export function pendingCardTimelineRows(
+  db: DbOrTx,
+  read: TimelineRead,
+  kind: 'pending_card.raised' | 'pending_card.resolved',
+  concerns?: PendingCardConcern[],
+) {
+  const at = kind === 'pending_card.raised' ? pendingCards.openedAt : pendingCards.resolvedAt;
+  return db
+    .select({
+      id: pendingCards.id,
+      at: timelineAt(at),
+      concern: pendingCards.concern,
+      severity: pendingCards.severity,
+    })
+    .from(pendingCards)
+    .where(
+      timelineWhere(
+        kind,
+        at,
+        pendingCards.id,
+        read,
+        eq(pendingCards.petId, read.petId),
+        concerns ? inArray(pendingCards.concern, concerns) : undefined,
+      ),
+    )
+    .orderBy(...timelineOrder(at, pendingCards.id))
+    .limit(read.limit);
 }

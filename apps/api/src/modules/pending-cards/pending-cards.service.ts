@@ -12,11 +12,15 @@ import {
   type PendingCardTriggerKind,
   type PendingCardTriggerKindsResponse,
   type PendingCardTriggerResolve,
+  pendingCardConcernLabels,
+  pendingCardConcerns,
+  pendingCardSeverityLabels,
   pendingCardTriggerKindInfo,
   pendingCardTriggerKinds,
   type RespiratoryThresholds,
   severityOfRank,
   severityRank,
+  type TimelineSource,
   timestampToDate,
   toTimestamp,
 } from '@vetboard/contract';
@@ -24,6 +28,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { type Actor, actingVetId, type VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -46,6 +51,7 @@ import {
   lockTrigger,
   markEventConsumed,
   openCollarTriggers,
+  pendingCardTimelineRows,
   type RespiratoryBucket,
   refreshTriggerCounts,
   relatedCards,
@@ -668,4 +674,54 @@ export interface WeekCard {
   severity: number;
   status: 'open' | 'resolved';
   openedAt: { seconds: number };
+}
+
+/**
+ * Where the signal that raises a card about each concern comes from: the collar's readings, the owner's
+ * checkups and journal in the app, and weight entries, which owners add in the app.
+ */
+const CONCERN_SOURCES: Record<PendingCardConcern, TimelineSource> = {
+  respiratory: 'collar',
+  collar_data: 'collar',
+  checkup: 'owner_app',
+  journal: 'owner_app',
+  weight: 'owner_app',
+};
+
+/** A pet's cards raised and resolved, for its timeline (each kind one bounded read). */
+export async function listPendingCardTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const concerns = pendingCardConcerns.filter((concern) => read.sources.has(CONCERN_SOURCES[concern]));
+  const [raised, resolved] = await Promise.all([
+    read.kinds.has('pending_card.raised') && concerns.length > 0
+      ? pendingCardTimelineRows(deps.db, read, 'pending_card.raised', concerns)
+      : [],
+    read.kinds.has('pending_card.resolved')
+      ? pendingCardTimelineRows(deps.db, read, 'pending_card.resolved')
+      : [],
+  ]);
+  return [
+    ...raised.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'pending_card.raised',
+        source: CONCERN_SOURCES[row.concern],
+        title: `Pending card raised: ${pendingCardConcernLabels[row.concern]} (${pendingCardSeverityLabels[severityOfRank(row.severity)]})`,
+        link: `/pending-cards/${row.id}`,
+      }),
+    ),
+    ...resolved.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'pending_card.resolved',
+        source: 'vet',
+        title: `Pending card resolved: ${pendingCardConcernLabels[row.concern]}`,
+        link: `/pending-cards/${row.id}`,
+      }),
+    ),
+  ];
 }

@@ -58,6 +58,10 @@ export const pendingCards = pgTable(
       .on(table.severity.desc().nullsFirst(), table.openedAt, table.id)
       .where(sql`status = 'open'`),
     index('pending_cards_pet_idx').on(table.petId, table.openedAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('pending_cards_pet_resolved_idx')
+      .on(table.petId, table.resolvedAt)
+      .where(sql`resolved_at is not null`),
   ],
 );
 

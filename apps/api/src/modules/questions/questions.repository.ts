@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { families, pets, users, vets } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import { type NewPetQuestionRow, type PetQuestionRow, petQuestions } from './questions.table.ts';
 
 const owners = alias(users, 'owner');
@@ -116,4 +117,19 @@ export async function vetName(db: DbOrTx, id: string) {
     .where(eq(vets.id, id))
     .limit(1);
   return row;
+}
+
+/** One pet's questions asked, or answers sent, for its timeline: one bounded page. */
+export function questionTimelineRows(
+  db: DbOrTx,
+  read: TimelineRead,
+  kind: 'question.asked' | 'question.answered',
+) {
+  const at = kind === 'question.asked' ? petQuestions.askedAt : petQuestions.sentAt;
+  return db
+    .select({ id: petQuestions.id, at: timelineAt(at), question: petQuestions.question })
+    .from(petQuestions)
+    .where(timelineWhere(kind, at, petQuestions.id, read, eq(petQuestions.petId, read.petId)))
+    .orderBy(...timelineOrder(at, petQuestions.id))
+    .limit(read.limit);
 }

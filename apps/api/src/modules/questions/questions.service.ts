@@ -10,6 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -26,6 +27,7 @@ import {
   insertQuestion,
   listPetQuestions,
   lockQuestion,
+  questionTimelineRows,
   listOldestOpenQuestions as selectOldestOpenQuestions,
   updateQuestion,
   vetName,
@@ -217,4 +219,44 @@ export async function sendPetQuestionAnswer(
     });
   });
   return { petQuestion: await questionDto(deps.db, actor, id) };
+}
+
+/** A text as a timeline title quotes it: one line, at most 80 characters. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+}
+
+/** A pet's owner questions asked and answered, for its timeline (each kind one bounded read). */
+export async function listQuestionTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const [asked, answered] = await Promise.all([
+    read.kinds.has('question.asked') ? questionTimelineRows(deps.db, read, 'question.asked') : [],
+    read.kinds.has('question.answered') ? questionTimelineRows(deps.db, read, 'question.answered') : [],
+  ]);
+  const link = `/pets/${read.petId}/qa`;
+  return [
+    ...asked.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'question.asked',
+        source: 'owner_app',
+        title: `Owner asked: ${quoted(row.question)}`,
+        link,
+      }),
+    ),
+    ...answered.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'question.answered',
+        source: 'vet',
+        title: `Vet answered the owner’s question ${quoted(row.question)}`,
+        link,
+      }),
+    ),
+  ];
 }

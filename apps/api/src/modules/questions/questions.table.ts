@@ -1,4 +1,5 @@
 import { petQuestionStatuses } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { integrations } from '../integrations/integrations.table.ts';
 import { emailOutbox } from '../mail/mail.table.ts';
@@ -32,7 +33,12 @@ export const petQuestions = pgTable(
     // The outbox mail that carried the answer to the owner.
     answerEmailId: uuid('answer_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
   },
-  (table) => [index('pet_questions_pet_idx').on(table.petId, table.status, table.askedAt)],
+  (table) => [
+    index('pet_questions_pet_idx').on(table.petId, table.status, table.askedAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('pet_questions_pet_asked_idx').on(table.petId, table.askedAt),
+    index('pet_questions_pet_sent_idx').on(table.petId, table.sentAt).where(sql`sent_at is not null`),
+  ],
 );
 
 export type PetQuestionRow = typeof petQuestions.$inferSelect;

@@ -9,6 +9,7 @@ import {
   orderByWithTieBreak,
   type PageWindow,
 } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import { type NewReminderRow, type ReminderRow, reminderDigests, reminders } from './reminders.table.ts';
 
 const owners = alias(users, 'owner');
@@ -216,4 +217,23 @@ export async function setDigestEmail(tx: DbOrTx, vetId: string, day: string, ema
     .update(reminderDigests)
     .set({ emailId })
     .where(and(eq(reminderDigests.vetId, vetId), eq(reminderDigests.day, day)));
+}
+
+/** One pet's reminders done (by when), for its timeline: one bounded page. */
+export function doneReminderTimelineRows(db: DbOrTx, read: TimelineRead) {
+  return db
+    .select({ id: reminders.id, at: timelineAt(reminders.doneAt), title: reminders.title })
+    .from(reminders)
+    .where(
+      timelineWhere(
+        'reminder.done',
+        reminders.doneAt,
+        reminders.id,
+        read,
+        eq(reminders.petId, read.petId),
+        eq(reminders.status, 'done'),
+      ),
+    )
+    .orderBy(...timelineOrder(reminders.doneAt, reminders.id))
+    .limit(read.limit);
 }

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { type Actor, actingVetId, type VetActor, vetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { auditDiff, hasChanges, recordAudit } from '../audit/audit.service.ts';
@@ -21,6 +22,7 @@ import { reminderLifecycle } from './reminders.lifecycle.ts';
 import { toReminderDto } from './reminders.mapper.ts';
 import {
   countReminders,
+  doneReminderTimelineRows,
   findCardPetId,
   findReminder,
   findVet,
@@ -251,4 +253,21 @@ export async function reopenReminder(
     });
   });
   return reminderDto(deps, actor, id);
+}
+
+/** A pet's reminders done, for its timeline (one bounded read). */
+export async function listReminderTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('reminder.done')) return [];
+  const rows = await doneReminderTimelineRows(deps.db, read);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'reminder.done',
+    source: 'vet',
+    title: `Reminder done: ${row.title}`,
+    link: `/pets/${read.petId}/reminders`,
+  }));
 }

@@ -34,6 +34,8 @@ export const reminders = pgTable(
     index('reminders_open_due_idx').on(table.dueAt).where(sql`status = 'open'`),
     index('reminders_assignee_due_idx').on(table.assigneeVetId, table.dueAt).where(sql`status = 'open'`),
     index('reminders_pet_idx').on(table.petId, table.dueAt),
+    // A pet's timeline reads its newest events of each kind from here, a page at a time.
+    index('reminders_pet_done_idx').on(table.petId, table.doneAt).where(sql`done_at is not null`),
     index('reminders_card_idx').on(table.pendingCardId),
   ],
 );

@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { offsetOf } from '../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
 import type { BucketRow, ChartPeriod } from './trackers.charts.repository.ts';
 import { type NewWeightEntryRow, type WeightEntryRow, weightEntries } from './trackers.weight.table.ts';
 
@@ -222,4 +223,28 @@ export async function weightSubDailyBuckets(
     left join agg a on a.bucket = slot
     order by slot`);
   return rowsOf<BucketRow>(result);
+}
+
+/** One pet's weight entries by vets, for its timeline: one bounded page. */
+export function vetWeightTimelineRows(db: DbOrTx, read: TimelineRead) {
+  return db
+    .select({
+      id: weightEntries.id,
+      at: timelineAt(weightEntries.measuredAt),
+      valueKg: weightEntries.valueKg,
+      location: weightEntries.location,
+    })
+    .from(weightEntries)
+    .where(
+      timelineWhere(
+        'weight.recorded',
+        weightEntries.measuredAt,
+        weightEntries.id,
+        read,
+        eq(weightEntries.petId, read.petId),
+        eq(weightEntries.author, 'vet'),
+      ),
+    )
+    .orderBy(...timelineOrder(weightEntries.measuredAt, weightEntries.id))
+    .limit(read.limit);
 }

@@ -13,6 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { auditDiff, recordAudit } from '../audit/audit.service.ts';
@@ -38,6 +39,7 @@ import {
   listWeightEntries,
   lockWeightEntry,
   updateWeightEntry,
+  vetWeightTimelineRows,
   type WeightEntryUpdateRow,
   weightBuckets,
 } from './trackers.weight.repository.ts';
@@ -275,4 +277,21 @@ export async function correctWeightEntry(
     }
     return entryDto(tx, pet, id);
   });
+}
+
+/** The weights vets entered for a pet, for its timeline (one bounded read). */
+export async function listWeightTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('weight.recorded')) return [];
+  const rows = await vetWeightTimelineRows(deps.db, read);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'weight.recorded',
+    source: 'vet',
+    title: `Weight recorded by a vet: ${round2(row.valueKg)} kg (${row.location === 'vet' ? 'at the clinic' : 'at home'})`,
+    link: `/pets/${read.petId}/weight-history`,
+  }));
 }

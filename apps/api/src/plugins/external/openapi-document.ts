@@ -79,6 +79,11 @@ export const API_TAGS = [
       'SHA-256), amendments as new versions, diffs between versions, PDFs.',
   },
   {
+    name: 'timeline',
+    description:
+      'A pet’s timeline: every event about it from the collar, the owner app and vets, newest first, paged by cursor.',
+  },
+  {
     name: 'medical-records',
     description: 'Documents uploaded for a pet: the inbox, uploads, the file, labels on a record, review.',
   },

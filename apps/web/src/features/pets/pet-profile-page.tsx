@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconPencil, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconShieldCheck, IconTimeline } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -283,9 +283,19 @@ export function PetProfilePage() {
             </Text>
           </Stack>
         </Group>
-        <Button leftSection={<IconPencil size={16} />} onClick={edit.open} disabled={health.isPending}>
-          Edit
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconTimeline size={16} aria-hidden />}
+            renderRoot={(props) => <Link to="/pets/$uuid/timeline" params={{ uuid }} {...props} />}
+            data-testid="pet-timeline-link"
+          >
+            Timeline
+          </Button>
+          <Button leftSection={<IconPencil size={16} />} onClick={edit.open} disabled={health.isPending}>
+            Edit
+          </Button>
+        </Group>
       </Group>
 
       {health.data ? (

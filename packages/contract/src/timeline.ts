@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { multiValueQuery, timestampSchema } from './common.ts';
+
+/** Who an event came from: the collar platform, the owner (through the app) or a vet. */
+export const timelineSources = ['collar', 'owner_app', 'vet'] as const;
+export const timelineSourceSchema = z.enum(timelineSources);
+export type TimelineSource = z.infer<typeof timelineSourceSchema>;
+
+/** Every kind of event a pet's timeline shows, `<what>.<happened>`. */
+export const timelineKinds = [
+  'diet.published',
+  'checkup.sent',
+  'checkup.answered',
+  'checkup.reviewed',
+  'journal.received',
+  'journal.replied',
+  'journal.resolved',
+  'pending_card.raised',
+  'pending_card.resolved',
+  'weight.recorded',
+  'assessment.signed',
+  'report.signed',
+  'medical_record.uploaded',
+  'reminder.done',
+  'daily_status.written',
+  'question.asked',
+  'question.answered',
+] as const;
+export const timelineKindSchema = z.enum(timelineKinds);
+export type TimelineKind = z.infer<typeof timelineKindSchema>;
+
+/**
+ * The sources each kind can come from: a card is raised by the collar (respiratory, collar data),
+ * the owner app (checkups, journal, weight entries); a checkup is answered by the owner or filled by a
+ * vet; a record is uploaded by either. The API skips a kind none of whose sources is asked for.
+ */
+export const TIMELINE_KIND_SOURCES: Record<TimelineKind, readonly TimelineSource[]> = {
+  'diet.published': ['vet'],
+  'checkup.sent': ['vet'],
+  'checkup.answered': ['owner_app', 'vet'],
+  'checkup.reviewed': ['vet'],
+  'journal.received': ['owner_app'],
+  'journal.replied': ['vet'],
+  'journal.resolved': ['vet'],
+  'pending_card.raised': ['collar', 'owner_app'],
+  'pending_card.resolved': ['vet'],
+  'weight.recorded': ['vet'],
+  'assessment.signed': ['vet'],
+  'report.signed': ['vet'],
+  'medical_record.uploaded': ['owner_app', 'vet'],
+  'reminder.done': ['vet'],
+  'daily_status.written': ['vet'],
+  'question.asked': ['owner_app'],
+  'question.answered': ['vet'],
+};
+
+export const TIMELINE_SOURCE_LABELS: Record<TimelineSource, string> = {
+  collar: 'Collar',
+  owner_app: 'Owner app',
+  vet: 'Vet',
+};
+
+export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
+  'diet.published': 'Diet published or changed',
+  'checkup.sent': 'Checkup sent',
+  'checkup.answered': 'Checkup answered',
+  'checkup.reviewed': 'Checkup reviewed',
+  'journal.received': 'Journal entry received',
+  'journal.replied': 'Journal entry replied',
+  'journal.resolved': 'Journal entry resolved',
+  'pending_card.raised': 'Pending card raised',
+  'pending_card.resolved': 'Pending card resolved',
+  'weight.recorded': 'Weight recorded by a vet',
+  'assessment.signed': 'Assessment signed',
+  'report.signed': 'Medical report signed',
+  'medical_record.uploaded': 'Medical record uploaded',
+  'reminder.done': 'Reminder done',
+  'daily_status.written': 'Daily status written',
+  'question.asked': 'Owner question asked',
+  'question.answered': 'Owner question answered',
+};
+
+export const TIMELINE_DEFAULT_LIMIT = 30;
+export const TIMELINE_MAX_LIMIT = 100;
+
+export const timelineQuerySchema = z.object({
+  /** The `nextCursor` of the previous page; the newest events when left out. */
+  cursor: z.string().min(1).max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT).default(TIMELINE_DEFAULT_LIMIT),
+  /** Only these sources (repeated or comma-separated); every source when left out. */
+  source: multiValueQuery(timelineSourceSchema),
+  /** Only these kinds (repeated or comma-separated); every kind when left out. */
+  kind: multiValueQuery(timelineKindSchema),
+});
+export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
+
+export const timelineItemSchema = z.object({
+  /** Stable across pages: `<kind>:<id of what happened>`. */
+  id: z.string(),
+  at: timestampSchema,
+  source: timelineSourceSchema,
+  kind: timelineKindSchema,
+  /** What a vet reads in the list ("Checkup 'Cardiac follow-up' answered: 2 problematic answers"). */
+  title: z.string(),
+  /** The dashboard page it opens. */
+  link: z.string(),
+});
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+
+export const timelineResponseSchema = z.object({
+  items: z.array(timelineItemSchema),
+  /** Opaque; null on the last page. Events added later never shift a page already read. */
+  nextCursor: z.string().nullable(),
+});
+export type TimelineResponse = z.infer<typeof timelineResponseSchema>;
