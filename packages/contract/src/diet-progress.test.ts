@@ -99,7 +99,7 @@ describe('the diet-to-weight loop', () => {
     expect(threeWeeks?.expectedReachDate).toEqual(d('2028-01-13'));
     expect(threeWeeks?.suggestedNextAssessmentOn).toEqual(d('2026-11-03'));
     expect(suggestedAssessmentSentence(threeWeeks)).toBe(
-      'Suggested next assessment: 03/11/2026 (was 01/12/2026), the weight has been behind plan for 21 days.',
+      'Suggested next assessment: 03/11/2026 (was 01/12/2026)',
     );
     // An assessment already sooner than the suggestion is left as it is.
     expect(

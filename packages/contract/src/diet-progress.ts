@@ -287,5 +287,5 @@ export function dietProgressSentence(progress: DietProgress): string {
 export function suggestedAssessmentSentence(progress: DietProgress): string | null {
   if (!progress.suggestedNextAssessmentOn) return null;
   const was = progress.nextAssessmentOn ? ` (was ${dmy(progress.nextAssessmentOn)})` : '';
-  return `Suggested next assessment: ${dmy(progress.suggestedNextAssessmentOn)}${was}, the weight has been behind plan for ${progress.behindDays} days.`;
+  return `Suggested next assessment: ${dmy(progress.suggestedNextAssessmentOn)}${was}`;
 }

@@ -150,3 +150,58 @@ describe("a weight diet's progress", () => {
     expect((await progressOf(newId())).json().code).toBe(outOfScope.json().code);
   });
 });
+
+describe('three weeks behind the plan', () => {
+  const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+  function addEntry(petUuid: string, measuredAt: string, value: number) {
+    return app.inject({
+      method: 'POST',
+      url: '/v1/weight-history',
+      payload: { petUuid, value, location: 'vet', measuredAt: { seconds: seconds(measuredAt) } },
+      cookies,
+    });
+  }
+  async function offPlanTriggers(petUuid: string) {
+    const cards = (
+      await app.inject({ method: 'GET', url: `/v1/pending-cards?petUuid=${petUuid}&view=all`, cookies })
+    ).json().pendingCards as { uuid: string }[];
+    const triggers = [];
+    for (const card of cards) {
+      const detail = await app.inject({ method: 'GET', url: `/v1/pending-cards/${card.uuid}`, cookies });
+      triggers.push(...(detail.json().pendingCard.triggers as { kind: string }[]));
+    }
+    return triggers.filter((trigger) => trigger.kind === 'weight_off_plan');
+  }
+
+  it('raise a weight trigger when a new entry shows it, with the earlier assessment, once per diet', async () => {
+    context.clock.set('2026-10-21T12:00:00Z');
+    const pet = await newPet(9);
+    await publishDiet(pet.id, 'weight_loss');
+    await weigh(pet.id, [
+      ['2026-08-31T23:30:00Z', 10],
+      ['2026-09-15T07:00:00Z', 9.95],
+      ['2026-09-29T07:00:00Z', 9.95],
+    ]);
+    // Behind since 29/09 for 14 days: not yet.
+    expect((await addEntry(pet.id, '2026-10-13T07:00:00Z', 9.9)).statusCode).toBe(201);
+    expect(await offPlanTriggers(pet.id)).toEqual([]);
+    expect((await addEntry(pet.id, '2026-10-19T23:30:00Z', 9.9)).statusCode).toBe(201);
+    const [trigger, ...others] = await offPlanTriggers(pet.id);
+    expect(others).toEqual([]);
+    expect(trigger).toMatchObject({
+      kind: 'weight_off_plan',
+      label: "Behind the diet's weight plan for three weeks",
+      severity: 'high',
+      value: 9.9,
+      threshold: 9.5,
+      unit: 'kg',
+      detail:
+        "9.9 kg, expected 9.3 kg: behind the diet's plan for 21 days. Suggested next assessment: 03/11/2026 (was 01/12/2026)",
+      source: { entity: 'weight_entry', uuid: expect.any(String) },
+    });
+    // A later entry still behind refreshes the diet's one trigger instead of adding another.
+    expect((await addEntry(pet.id, '2026-10-21T07:00:00Z', 9.9)).statusCode).toBe(201);
+    expect(await offPlanTriggers(pet.id)).toHaveLength(1);
+    context.clock.reset();
+  });
+});

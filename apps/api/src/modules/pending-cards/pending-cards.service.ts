@@ -1,5 +1,6 @@
 import {
   classifyRespiratoryRate,
+  DIET_OFF_PLAN_DAYS,
   defaultRespiratoryThresholds,
   type PendingCard,
   type PendingCardBulkResolve,
@@ -17,6 +18,7 @@ import {
   type RespiratoryThresholds,
   severityOfRank,
   severityRank,
+  suggestedAssessmentSentence,
   timestampToDate,
   toTimestamp,
 } from '@vetboard/contract';
@@ -27,6 +29,7 @@ import { listPage } from '../../lib/list-query.ts';
 import { type Actor, actingVetId, type VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { getDietProgress } from '../diets/diets.plans.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
 import { recordPetEvent } from '../pets/pets.service.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
@@ -425,7 +428,34 @@ export async function raiseWeightCards(
 ): Promise<void> {
   if (entry.measuredAt.getTime() < now.getTime() - 30 * 86_400_000) return;
   const context = await weightContextOf(tx, entry.petId, entry);
-  await raiseSignals(tx, weightSignals(entry, context), actor, now);
+  const offPlan = await dietOffPlanSignal(tx, entry, actor);
+  await raiseSignals(tx, [...weightSignals(entry, context), ...offPlan], actor, now);
+}
+
+/**
+ * The diet rule (issue 18 §4): after the entry, the pet's current weight diet has been behind its
+ * plan on every entry for three weeks or more. One trigger per diet, refreshed by later entries; its
+ * detail carries the earlier next assessment the diet page suggests.
+ */
+async function dietOffPlanSignal(tx: DbOrTx, entry: WeighedEntry, actor: Actor): Promise<Signal[]> {
+  const { dietProgress: progress } = await getDietProgress({ db: tx }, actor, entry.petId);
+  if (!progress?.latest || progress.status !== 'behind' || progress.behindDays < DIET_OFF_PLAN_DAYS)
+    return [];
+  const { latest } = progress;
+  const suggestion = suggestedAssessmentSentence(progress);
+  return [
+    signalOf('weight_off_plan', {
+      petId: entry.petId,
+      value: latest.actualKg,
+      threshold: round1(latest.expectedKg + progress.toleranceKg * (progress.direction === 'loss' ? 1 : -1)),
+      unit: 'kg',
+      detail: `${latest.actualKg} kg, expected ${latest.expectedKg} kg: behind the diet's plan for ${progress.behindDays} days${suggestion ? `. ${suggestion}` : ''}`,
+      sourceEntity: 'weight_entry',
+      sourceId: entry.id,
+      at: entry.measuredAt,
+      dedupeKey: `weight_off_plan:${progress.dietUuid}`,
+    }),
+  ];
 }
 
 /** The weight rules' signals over the entries already stored since `since` (the demo data). */
