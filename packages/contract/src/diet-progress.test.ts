@@ -6,6 +6,7 @@ import {
   dietProgressSentence,
   expectedWeightKg,
   leastSquaresSlope,
+  plannedWeightOn,
   suggestedAssessmentSentence,
 } from './diet-progress.ts';
 
@@ -165,6 +166,10 @@ describe('the diet-to-weight loop', () => {
     expect(progress?.status).toBe('on_track');
     expect(progress?.expectedReachDate).toBeNull();
     expect(progress?.targetLine.at(-1)).toEqual({ date: d('2026-11-20'), kg: 9 });
+    expect(progress.entries).toEqual([{ date: d('2026-11-20'), kg: 8.95 }]);
+    expect(plannedWeightOn(progress, d('2026-08-31'))).toBeNull();
+    expect(plannedWeightOn(progress, d('2026-09-15'))).toBeCloseTo(9.8, 10);
+    expect(plannedWeightOn(progress, d('2026-12-24'))).toBe(9);
   });
 
   it('no weight goal: not a weight diet, or a target on the wrong side of the start weight', () => {

@@ -65,6 +65,8 @@ export const dietProgressSchema = z.object({
   plannedTargetDate: calendarDateSchema,
   /** The expected weight over time: from the start, to the target, then flat to the latest entry. */
   targetLine: z.array(pointSchema),
+  /** The weight entries since the start, oldest first (a day with two entries has two points). */
+  entries: z.array(pointSchema),
   toleranceKg: z.number(),
   /** The latest entry since the diet started against the line; null when there is none yet. */
   latest: z
@@ -234,6 +236,7 @@ export function computeDietProgress(input: DietProgressInput): DietProgress | nu
     weeklyRatePercent: DIET_PROGRESS_WEEKLY_PERCENT,
     plannedTargetDate,
     targetLine,
+    entries: entries.map((entry) => ({ date: entry.date, kg: entry.kg })),
     toleranceKg: round2(toleranceKg),
     latest:
       last && expectedAtLast !== null
@@ -253,6 +256,25 @@ export function computeDietProgress(input: DietProgressInput): DietProgress | nu
     nextAssessmentOn: input.nextAssessmentOn,
     suggestedNextAssessmentOn,
   };
+}
+
+/** The planned weight on a day (on the line, flat at the target once reached); null before the start. */
+export function plannedWeightOn(progress: DietProgress, date: CalendarDate): number | null {
+  const days = dayNumber(date) - dayNumber(progress.startDate);
+  if (days < 0) return null;
+  return expectedWeightKg(
+    {
+      weightKg: progress.startWeightKg,
+      targetKg: progress.targetWeightKg,
+      weeklyRateKg: progress.weeklyRateKg,
+    },
+    days,
+  );
+}
+
+/** Days from one calendar date to another. */
+export function calendarDaysBetween(from: CalendarDate, to: CalendarDate): number {
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** `dd/mm/yyyy`, the dashboard's date style (SPEC §9). */

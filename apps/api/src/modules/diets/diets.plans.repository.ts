@@ -1,6 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { weightEntries } from '../trackers/trackers.weight.table.ts';
 import { type DietPlanRow, dietPlans } from './diets.plans.table.ts';
 import { type DietSummaryRow, dietSummaryColumns } from './diets.repository.ts';
 import { diets } from './diets.table.ts';
@@ -48,30 +47,4 @@ export async function findCurrentPlans(db: DbOrTx, petIds: readonly string[]) {
     .leftJoin(diets, eq(diets.id, dietPlans.currentDietId))
     .where(and(inArray(dietPlans.petId, [...petIds]), isNull(dietPlans.endedAt)));
   return rows.map((row) => ({ plan: row.plan, diet: row.diet?.id ? (row.diet as DietSummaryRow) : null }));
-}
-
-/**
- * A pet's weight entries from `fromDay` (a `YYYY-MM-DD` in `timezone`) on, each with the day it was
- * measured on the pet's wall clock, oldest first: what a diet's progress is computed from.
- */
-export async function weightEntriesFromDay(
-  db: DbOrTx,
-  petId: string,
-  timezone: string,
-  fromDay: string,
-): Promise<{ day: string; valueKg: number }[]> {
-  const day = sql<string>`to_char(${weightEntries.measuredAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, valueKg: weightEntries.valueKg })
-    .from(weightEntries)
-    .where(
-      and(
-        eq(weightEntries.petId, petId),
-        // A day's margin on the index, then the exact wall-clock day.
-        gte(weightEntries.measuredAt, sql`${fromDay}::date - interval '1 day'`),
-        sql`${day} >= ${fromDay}`,
-      ),
-    )
-    .orderBy(asc(weightEntries.measuredAt), asc(weightEntries.id));
-  return rows.map((row) => ({ day: row.day, valueKg: Number(row.valueKg) }));
 }

@@ -2,13 +2,12 @@ import {
   currentDietPlanResponseSchema,
   dietPlanCreateResponseSchema,
   dietPlanCreateSchema,
-  dietProgressResponseSchema,
   errorResponseSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../plugins/app/authenticate.ts';
-import { createDietPlan, getCurrentDietPlan, getDietProgress } from './diets.plans.service.ts';
+import { createDietPlan, getCurrentDietPlan } from './diets.plans.service.ts';
 
 const tags = ['diets'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -51,19 +50,5 @@ export const dietPlansPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getCurrentDietPlan(deps, sessionVet(request), request.params.id),
-  );
-  app.get(
-    '/:id/diet-progress',
-    {
-      schema: {
-        operationId: 'getDietProgress',
-        tags,
-        description:
-          "How the pet's current published weight-loss or weight-gain diet is doing: the planned line from its start weight to the target at 1 % of the start weight a week, the latest entry against it (on track, behind or ahead within 2 %), the date the current rate reaches the target, and an earlier assessment suggested after three weeks behind. Null with the reason when there is no such goal.",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: dietProgressResponseSchema, ...errors },
-      },
-    },
-    async (request) => getDietProgress(deps, sessionVet(request), request.params.id),
   );
 };

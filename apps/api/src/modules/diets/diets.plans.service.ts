@@ -1,16 +1,7 @@
-import {
-  addCalendarDays,
-  calendarDateToIso,
-  computeDietProgress,
-  type DietKind,
-  type DietPlan,
-  type DietProgressResponse,
-  isoToCalendarDate,
-} from '@vetboard/contract';
+import type { DietKind, DietPlan } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
@@ -24,8 +15,8 @@ import {
   findOpenPlan,
   insertPlan,
   setCurrentDiet,
-  weightEntriesFromDay,
 } from './diets.plans.repository.ts';
+import type { DietSummaryRow } from './diets.repository.ts';
 
 /** Starts a new plan for the pet: it becomes the current one and the open plan, if any, ends now. */
 async function startPlan(
@@ -116,64 +107,7 @@ export async function currentDietPlansOfPets(
   return new Map(rows.map((row) => [row.plan.petId, toDietPlanDto(row.plan, row.diet)]));
 }
 
-/** The start weight is the latest entry of the 30 days up to the start, else the first of the 14 after. */
-const START_WEIGHT_DAYS_BEFORE = 30;
-const START_WEIGHT_DAYS_AFTER = 14;
-
-/**
- * How the pet's current published diet is doing against its weight goal (issue 18 §4): the maths is
- * the contract's `computeDietProgress`; this reads its inputs. The diet starts on its formulation date,
- * else on the day it was published (in the pet's timezone).
- */
-export async function dietProgressOfPet(
-  db: DbOrTx,
-  pet: { id: string; timezone: string; targetWeightKg: number | null },
-): Promise<DietProgressResponse> {
-  const unavailable = (reason: NonNullable<DietProgressResponse['unavailableReason']>) => ({
-    dietProgress: null,
-    unavailableReason: reason,
-  });
-  const diet = (await findCurrentPlan(db, pet.id))?.diet;
-  if (diet?.status !== 'published') return unavailable('no_published_diet');
-  if (diet.kind !== 'weight_loss' && diet.kind !== 'weight_gain') return unavailable('no_weight_goal');
-  if (pet.targetWeightKg === null) return unavailable('no_target_weight');
-  const startIso = diet.formulatedOn ?? todayIn(pet.timezone, diet.publishedAt ?? diet.createdAt);
-  const start = isoToCalendarDate(startIso);
-  const entries = await weightEntriesFromDay(
-    db,
-    pet.id,
-    pet.timezone,
-    calendarDateToIso(addCalendarDays(start, -START_WEIGHT_DAYS_BEFORE)),
-  );
-  const lastAfter = calendarDateToIso(addCalendarDays(start, START_WEIGHT_DAYS_AFTER));
-  const baseline =
-    entries.filter((entry) => entry.day <= startIso).at(-1) ??
-    entries.find((entry) => entry.day > startIso && entry.day <= lastAfter);
-  if (!baseline) return unavailable('no_start_weight');
-  const progress = computeDietProgress({
-    dietUuid: diet.id,
-    dietKind: diet.kind,
-    startDate: start,
-    startWeightKg: baseline.valueKg,
-    targetWeightKg: pet.targetWeightKg,
-    entries: entries
-      .filter((entry) => entry.day >= startIso)
-      .map((entry) => ({ date: isoToCalendarDate(entry.day), valueKg: entry.valueKg })),
-    nextAssessmentOn: diet.nextAssessmentOn ? isoToCalendarDate(diet.nextAssessmentOn) : null,
-  });
-  return progress ? { dietProgress: progress, unavailableReason: null } : unavailable('no_weight_goal');
-}
-
-export async function getDietProgress(
-  deps: { db: Db },
-  actor: Actor,
-  petId: string,
-): Promise<DietProgressResponse> {
-  const found = await findPetWithOwner(deps.db, actor, petId);
-  if (!found) throw petsErrors.notFound();
-  return dietProgressOfPet(deps.db, {
-    id: petId,
-    timezone: found.timezone,
-    targetWeightKg: found.targetWeightKg,
-  });
+/** The diet of the pet's open plan (published, or null): what its weight progress follows. */
+export async function findCurrentDietOfPet(db: DbOrTx, petId: string): Promise<DietSummaryRow | null> {
+  return (await findCurrentPlan(db, petId))?.diet ?? null;
 }

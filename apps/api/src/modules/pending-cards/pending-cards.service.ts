@@ -1,6 +1,7 @@
 import {
   classifyRespiratoryRate,
   DIET_OFF_PLAN_DAYS,
+  type DietProgress,
   defaultRespiratoryThresholds,
   type PendingCard,
   type PendingCardBulkResolve,
@@ -29,7 +30,6 @@ import { listPage } from '../../lib/list-query.ts';
 import { type Actor, actingVetId, type VetActor } from '../../policy/actor.ts';
 import { petCondition } from '../../policy/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { getDietProgress } from '../diets/diets.plans.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
 import { recordPetEvent } from '../pets/pets.service.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
@@ -425,20 +425,20 @@ export async function raiseWeightCards(
   entry: WeighedEntry,
   actor: Actor,
   now: Date,
+  dietProgress: DietProgress | null = null,
 ): Promise<void> {
   if (entry.measuredAt.getTime() < now.getTime() - 30 * 86_400_000) return;
   const context = await weightContextOf(tx, entry.petId, entry);
-  const offPlan = await dietOffPlanSignal(tx, entry, actor);
+  const offPlan = dietOffPlanSignal(entry, dietProgress);
   await raiseSignals(tx, [...weightSignals(entry, context), ...offPlan], actor, now);
 }
 
 /**
- * The diet rule (issue 18 §4): after the entry, the pet's current weight diet has been behind its
+ * The diet rule (issue 18 §4), on the progress the weight module computed with the entry: after it, the pet's current weight diet has been behind its
  * plan on every entry for three weeks or more. One trigger per diet, refreshed by later entries; its
  * detail carries the earlier next assessment the diet page suggests.
  */
-async function dietOffPlanSignal(tx: DbOrTx, entry: WeighedEntry, actor: Actor): Promise<Signal[]> {
-  const { dietProgress: progress } = await getDietProgress({ db: tx }, actor, entry.petId);
+function dietOffPlanSignal(entry: WeighedEntry, progress: DietProgress | null): Signal[] {
   if (!progress?.latest || progress.status !== 'behind' || progress.behindDays < DIET_OFF_PLAN_DAYS)
     return [];
   const { latest } = progress;

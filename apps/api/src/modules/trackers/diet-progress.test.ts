@@ -4,9 +4,9 @@ import { createIngredient } from '../../../test/diet-fixtures.ts';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { weightEntries } from '../trackers/trackers.weight.table.ts';
+import type { IngredientRow } from '../diets/diets.table.ts';
 import type { VetRow } from '../vets/vets.table.ts';
-import type { IngredientRow } from './diets.table.ts';
+import { weightEntries } from './trackers.weight.table.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -108,6 +108,13 @@ describe("a weight diet's progress", () => {
         targetLine: [
           { date: d('2026-09-01'), kg: 10 },
           { date: d('2026-11-10'), kg: 9 },
+        ],
+        entries: [
+          { date: d('2026-09-01'), kg: 10 },
+          { date: d('2026-09-15'), kg: 9.95 },
+          { date: d('2026-09-29'), kg: 9.95 },
+          { date: d('2026-10-13'), kg: 9.9 },
+          { date: d('2026-10-20'), kg: 9.9 },
         ],
         toleranceKg: 0.2,
         latest: { date: d('2026-10-20'), actualKg: 9.9, expectedKg: 9.3, differenceKg: 0.6 },
