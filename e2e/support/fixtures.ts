@@ -102,6 +102,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Ottoline', lastName: 'Bramblewood' },
     pets: { luna: 'Tamarillo' },
   },
+  dietProgress: {
+    like: 'emma',
+    owner: { firstName: 'Perpetua', lastName: 'Larkspur' },
+    pets: { milo: 'Hobnob', pepper: 'Garibaldi' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -222,6 +222,9 @@ for (const viewport of viewports) {
       // The editor opens on a draft: a copy of the current diet.
       await page.getByTestId('diets-table').locator('tr[data-current] a').first().click();
       await expect(page.getByTestId('formulation-panel')).toBeVisible();
+      // The published diet's page, with its weight goal panel (Luna's cardiac diet has none to follow).
+      await expect(page.getByTestId('diet-progress-empty')).toBeVisible();
+      await audit(page, 'diet page', findings);
       await page.getByRole('button', { name: 'Copy' }).click();
       await page
         .getByRole('dialog', { name: 'Copy this diet?' })

@@ -65,6 +65,7 @@ export const pendingCardTriggerKinds = [
   'respiratory_low',
   'weight_change',
   'weight_target',
+  'weight_off_plan',
   'checkup_problematic',
   'journal_severe',
   'collar_data_gap',

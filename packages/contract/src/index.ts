@@ -8,6 +8,7 @@ export * from './clinical-documents.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './config.ts';
+export * from './diet-progress.ts';
 export * from './diets.ts';
 export * from './enums.ts';
 export * from './events.ts';

@@ -64,6 +64,11 @@ export const pendingCardTriggerKindInfo: Record<
   },
   weight_change: { label: 'Weight changed by more than 5 % in 30 days', concern: 'weight', severity: 'high' },
   weight_target: { label: 'Weight more than 3 % away from target', concern: 'weight', severity: 'high' },
+  weight_off_plan: {
+    label: "Behind the diet's weight plan for three weeks",
+    concern: 'weight',
+    severity: 'high',
+  },
   checkup_problematic: { label: 'Problematic checkup answers', concern: 'checkup', severity: 'high-orange' },
   journal_severe: { label: 'Severe journal entry', concern: 'journal', severity: 'high-red' },
   collar_data_gap: {

@@ -16,6 +16,7 @@ import {
   insertPlan,
   setCurrentDiet,
 } from './diets.plans.repository.ts';
+import type { DietSummaryRow } from './diets.repository.ts';
 
 /** Starts a new plan for the pet: it becomes the current one and the open plan, if any, ends now. */
 async function startPlan(
@@ -104,4 +105,9 @@ export async function currentDietPlansOfPets(
   if (petIds.length === 0) return new Map();
   const rows = await findCurrentPlans(db, petIds);
   return new Map(rows.map((row) => [row.plan.petId, toDietPlanDto(row.plan, row.diet)]));
+}
+
+/** The diet of the pet's open plan (published, or null): what its weight progress follows. */
+export async function findCurrentDietOfPet(db: DbOrTx, petId: string): Promise<DietSummaryRow | null> {
+  return (await findCurrentPlan(db, petId))?.diet ?? null;
 }

@@ -1,5 +1,7 @@
 import {
   classifyRespiratoryRate,
+  DIET_OFF_PLAN_DAYS,
+  type DietProgress,
   defaultRespiratoryThresholds,
   type PendingCard,
   type PendingCardBulkResolve,
@@ -20,6 +22,7 @@ import {
   type RespiratoryThresholds,
   severityOfRank,
   severityRank,
+  suggestedAssessmentSentence,
   type TimelineSource,
   timestampToDate,
   toTimestamp,
@@ -428,10 +431,37 @@ export async function raiseWeightCards(
   entry: WeighedEntry,
   actor: Actor,
   now: Date,
+  dietProgress: DietProgress | null = null,
 ): Promise<void> {
   if (entry.measuredAt.getTime() < now.getTime() - 30 * 86_400_000) return;
   const context = await weightContextOf(tx, entry.petId, entry);
-  await raiseSignals(tx, weightSignals(entry, context), actor, now);
+  const offPlan = dietOffPlanSignal(entry, dietProgress);
+  await raiseSignals(tx, [...weightSignals(entry, context), ...offPlan], actor, now);
+}
+
+/**
+ * The diet rule (issue 18 §4), on the progress the weight module computed with the entry: after it, the pet's current weight diet has been behind its
+ * plan on every entry for three weeks or more. One trigger per diet, refreshed by later entries; its
+ * detail carries the earlier next assessment the diet page suggests.
+ */
+function dietOffPlanSignal(entry: WeighedEntry, progress: DietProgress | null): Signal[] {
+  if (!progress?.latest || progress.status !== 'behind' || progress.behindDays < DIET_OFF_PLAN_DAYS)
+    return [];
+  const { latest } = progress;
+  const suggestion = suggestedAssessmentSentence(progress);
+  return [
+    signalOf('weight_off_plan', {
+      petId: entry.petId,
+      value: latest.actualKg,
+      threshold: round1(latest.expectedKg + progress.toleranceKg * (progress.direction === 'loss' ? 1 : -1)),
+      unit: 'kg',
+      detail: `${latest.actualKg} kg, expected ${latest.expectedKg} kg: behind the diet's plan for ${progress.behindDays} days${suggestion ? `. ${suggestion}` : ''}`,
+      sourceEntity: 'weight_entry',
+      sourceId: entry.id,
+      at: entry.measuredAt,
+      dedupeKey: `weight_off_plan:${progress.dietUuid}`,
+    }),
+  ];
 }
 
 /** The weight rules' signals over the entries already stored since `since` (the demo data). */

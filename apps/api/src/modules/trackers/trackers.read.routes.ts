@@ -2,6 +2,7 @@ import {
   averageHistoryLastQuerySchema,
   averageHistoryLastResponseSchema,
   chartResponseSchema,
+  dietProgressResponseSchema,
   errorResponseSchema,
   heartRateHistoryQuerySchema,
   heartRateRangeQuerySchema,
@@ -35,7 +36,7 @@ import {
   getRespiratoryLastAverage,
 } from './trackers.read.service.ts';
 import { getPetVitals } from './trackers.vitals.service.ts';
-import { getWeightChart, getWeightHistory } from './trackers.weight.service.ts';
+import { getDietProgress, getWeightChart, getWeightHistory } from './trackers.weight.service.ts';
 
 const tags = ['trackers'];
 /** Weight reads sit with the weight writes (trackers.weight.routes.ts) in the document. */
@@ -90,6 +91,25 @@ export const trackersReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getWeightChart({ ...deps, actor: sessionVet(request) }, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/diet-progress',
+    {
+      schema: {
+        operationId: 'getPetDietProgress',
+        tags: weightTags,
+        description:
+          "How the pet's current published weight-loss or weight-gain diet is doing: the planned line from " +
+          'its start weight to the target at 1 % of the start weight a week, the latest entry against it ' +
+          '(on track, behind or ahead within 2 %), the date the current least-squares rate reaches the ' +
+          'target, and an earlier assessment suggested after three weeks behind. Null with the reason ' +
+          'when there is no such goal.',
+        params: idParams,
+        response: { 200: dietProgressResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => getDietProgress({ db: deps.db }, sessionVet(request), request.params.id),
   );
 
   app.get(

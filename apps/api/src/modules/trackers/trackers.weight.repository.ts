@@ -1,5 +1,5 @@
 import type { WeightAuthor, WeightLocation } from '@vetboard/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { offsetOf } from '../../lib/list-query.ts';
@@ -247,4 +247,30 @@ export function vetWeightTimelineRows(db: DbOrTx, read: TimelineRead) {
     )
     .orderBy(...timelineOrder(weightEntries.measuredAt, weightEntries.id))
     .limit(read.limit);
+}
+
+/**
+ * A pet's weight entries from `fromDay` (a `YYYY-MM-DD` in `timezone`) on, each with the day it was
+ * measured on the pet's wall clock, oldest first: what a diet's progress is computed from.
+ */
+export async function weightEntriesFromDay(
+  db: DbOrTx,
+  petId: string,
+  timezone: string,
+  fromDay: string,
+): Promise<{ day: string; valueKg: number }[]> {
+  const day = sql<string>`to_char(${weightEntries.measuredAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, valueKg: weightEntries.valueKg })
+    .from(weightEntries)
+    .where(
+      and(
+        eq(weightEntries.petId, petId),
+        // A day's margin on the index, then the exact wall-clock day.
+        gte(weightEntries.measuredAt, sql`${fromDay}::date - interval '1 day'`),
+        sql`${day} >= ${fromDay}`,
+      ),
+    )
+    .orderBy(asc(weightEntries.measuredAt), asc(weightEntries.id));
+  return rows.map((row) => ({ day: row.day, valueKg: Number(row.valueKg) }));
 }

@@ -1,5 +1,10 @@
 import {
+  addCalendarDays,
+  calendarDateToIso,
+  computeDietProgress,
+  type DietProgressResponse,
   type HistoryQuery,
+  isoToCalendarDate,
   MAX_READING_FUTURE_SECONDS,
   paginationOf,
   timestampToDate,
@@ -17,6 +22,7 @@ import type { TimelineEvent, TimelineRead } from '../../lib/timeline.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../policy/actor.ts';
 import { auditDiff, recordAudit } from '../audit/audit.service.ts';
+import { findCurrentDietOfPet } from '../diets/diets.plans.service.ts';
 import { eventActorOf } from '../events/events.service.ts';
 import { raiseWeightCards } from '../pending-cards/pending-cards.service.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
@@ -42,6 +48,7 @@ import {
   vetWeightTimelineRows,
   type WeightEntryUpdateRow,
   weightBuckets,
+  weightEntriesFromDay,
 } from './trackers.weight.repository.ts';
 import type { WeightEntryRow } from './trackers.weight.table.ts';
 
@@ -221,7 +228,7 @@ export async function createWeightEntry(
       entityId: row.id,
       changes: { petUuid: pet.id, after: auditValues(row) },
     });
-    await raiseWeightCards(tx, row, actor, now);
+    await raiseWeightCards(tx, row, actor, now, (await dietProgressOfPet(tx, pet)).dietProgress);
     return entryDto(tx, pet, row.id);
   });
 }
@@ -273,7 +280,13 @@ export async function correctWeightEntry(
         changes: { petUuid: pet.id, before: diff.before, after: diff.after },
       });
       if (changes.valueKg !== undefined || changes.measuredAt !== undefined)
-        await raiseWeightCards(tx, { id, petId: pet.id, ...wanted }, actor, deps.now());
+        await raiseWeightCards(
+          tx,
+          { id, petId: pet.id, ...wanted },
+          actor,
+          deps.now(),
+          (await dietProgressOfPet(tx, pet)).dietProgress,
+        );
     }
     return entryDto(tx, pet, id);
   });
@@ -294,4 +307,67 @@ export async function listWeightTimelineEvents(
     title: `Weight recorded by a vet: ${round2(row.valueKg)} kg (${row.location === 'vet' ? 'at the clinic' : 'at home'})`,
     link: `/pets/${read.petId}/weight-history`,
   }));
+}
+
+/** The start weight is the latest entry of the 30 days up to the start, else the first of the 14 after. */
+const START_WEIGHT_DAYS_BEFORE = 30;
+const START_WEIGHT_DAYS_AFTER = 14;
+
+/**
+ * How the pet's current published diet is doing against its weight goal (issue 18 §4): the maths is
+ * the contract's `computeDietProgress`; this reads its inputs. A diet's progress is a weight read: the weight module
+ * reads the pet's current diet from the diets module, never the other way. The diet starts on its formulation date,
+ * else on the day it was published (in the pet's timezone).
+ */
+export async function dietProgressOfPet(
+  db: DbOrTx,
+  pet: { id: string; timezone: string; targetWeightKg: number | null },
+): Promise<DietProgressResponse> {
+  const unavailable = (reason: NonNullable<DietProgressResponse['unavailableReason']>) => ({
+    dietProgress: null,
+    unavailableReason: reason,
+  });
+  const diet = await findCurrentDietOfPet(db, pet.id);
+  if (diet?.status !== 'published') return unavailable('no_published_diet');
+  if (diet.kind !== 'weight_loss' && diet.kind !== 'weight_gain') return unavailable('no_weight_goal');
+  if (pet.targetWeightKg === null) return unavailable('no_target_weight');
+  const startIso = diet.formulatedOn ?? todayIn(pet.timezone, diet.publishedAt ?? diet.createdAt);
+  const start = isoToCalendarDate(startIso);
+  const entries = await weightEntriesFromDay(
+    db,
+    pet.id,
+    pet.timezone,
+    calendarDateToIso(addCalendarDays(start, -START_WEIGHT_DAYS_BEFORE)),
+  );
+  const lastAfter = calendarDateToIso(addCalendarDays(start, START_WEIGHT_DAYS_AFTER));
+  const baseline =
+    entries.filter((entry) => entry.day <= startIso).at(-1) ??
+    entries.find((entry) => entry.day > startIso && entry.day <= lastAfter);
+  if (!baseline) return unavailable('no_start_weight');
+  const progress = computeDietProgress({
+    dietUuid: diet.id,
+    dietKind: diet.kind,
+    startDate: start,
+    startWeightKg: baseline.valueKg,
+    targetWeightKg: pet.targetWeightKg,
+    entries: entries
+      .filter((entry) => entry.day >= startIso)
+      .map((entry) => ({ date: isoToCalendarDate(entry.day), valueKg: entry.valueKg })),
+    nextAssessmentOn: diet.nextAssessmentOn ? isoToCalendarDate(diet.nextAssessmentOn) : null,
+  });
+  return progress ? { dietProgress: progress, unavailableReason: null } : unavailable('no_weight_goal');
+}
+
+export async function getDietProgress(
+  deps: { db: Db },
+  actor: Actor,
+  petId: string,
+): Promise<DietProgressResponse> {
+  const found = await findPetWithOwner(deps.db, actor, petId);
+  if (!found) throw petsErrors.notFound();
+  return dietProgressOfPet(deps.db, {
+    id: petId,
+    timezone: found.timezone,
+    targetWeightKg: found.targetWeightKg,
+  });
 }

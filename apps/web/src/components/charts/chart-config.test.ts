@@ -117,6 +117,26 @@ describe('buildChartConfig', () => {
     expect(y.suggestedMin).toBeLessThan(10);
   });
 
+  it("draws an overlay (a diet's plan) as a dashed line over the same buckets, in the tooltip only where it applies", () => {
+    const overlay = { label: 'Plan', values: [null, 9.876, 9.8], color: '#2f9e44' };
+    const { data, options } = buildChartConfig(props({ buckets, overlay, unit: 'kg', decimals: 2 }));
+    expect(data.datasets.map((set) => set.label)).toEqual(['Average', 'Plan']);
+    expect(data.datasets[1]).toMatchObject({ data: [null, 9.88, 9.8], borderDash: [6, 4], pointRadius: 0 });
+    const y = options.scales?.y as { suggestedMin?: number };
+    expect(y.suggestedMin).toBeLessThan(9.8);
+    const tooltip = options.plugins?.tooltip as unknown as {
+      filter: (item: { datasetIndex: number; parsed: { y: number | null } }) => boolean;
+      callbacks: {
+        label: (item: { datasetIndex: number; dataIndex: number; parsed: { y: number } }) => string;
+      };
+    };
+    expect(tooltip.filter({ datasetIndex: 1, parsed: { y: null } })).toBe(false);
+    expect(tooltip.filter({ datasetIndex: 1, parsed: { y: 9.8 } })).toBe(true);
+    expect(tooltip.callbacks.label({ datasetIndex: 1, dataIndex: 2, parsed: { y: 9.8 } })).toBe(
+      'Plan: 9.8 kg',
+    );
+  });
+
   it('colours a point by its value', () => {
     const { data } = buildChartConfig(props({ buckets, pointColor: (v) => (v > 40 ? 'red' : undefined) }));
     const line = data.datasets.at(-1) as unknown as { pointBackgroundColor: string[] };

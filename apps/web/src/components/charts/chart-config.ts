@@ -63,6 +63,11 @@ export interface TimeSeriesChartProps {
    * bucket another chart is hovered on (the pet profile's vitals).
    */
   hoverSync?: HoverSync;
+  /**
+   * A second, dashed line over the same buckets (a diet's planned weight): one value per bucket, null
+   * where it does not apply.
+   */
+  overlay?: { label: string; values: readonly (number | null)[]; color: string };
   /** A fixed width for the y axis, so stacked charts' plot areas line up whatever their numbers. */
   yAxisWidth?: number;
 }
@@ -169,7 +174,27 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
     });
   }
 
-  const lineValues = lines.map((line) => line.value);
+  const overlay = props.overlay;
+  const overlayIndex = overlay ? datasets.length : -1;
+  if (overlay) {
+    datasets.push({
+      type: 'line',
+      label: overlay.label,
+      data: overlay.values.map((value) => (value === null ? null : Number(value.toFixed(decimals)))),
+      borderColor: overlay.color,
+      backgroundColor: overlay.color,
+      borderWidth: 2,
+      borderDash: [6, 4],
+      pointRadius: 0,
+      pointHoverRadius: 0,
+      spanGaps: true,
+    });
+  }
+
+  const lineValues = [
+    ...lines.map((line) => line.value),
+    ...(overlay?.values.filter((value): value is number => value !== null) ?? []),
+  ];
   const suggestedMin = type === 'bar' || lineValues.length === 0 ? undefined : Math.min(...lineValues) * 0.9;
   const suggestedMax = lineValues.length === 0 ? undefined : Math.max(...lineValues) * 1.08;
   const format = (value: number) => formatChartNumber(value, decimals);
@@ -211,13 +236,16 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
         legend: { display: false },
         tooltip: {
           ...(props.hoverSync && { position: 'bucket' as const }),
-          filter: (item: TooltipItem<Kind>) => item.datasetIndex === mainIndex,
+          filter: (item: TooltipItem<Kind>) =>
+            item.datasetIndex === mainIndex || (item.datasetIndex === overlayIndex && item.parsed.y !== null),
           callbacks: {
             title: (items: TooltipItem<Kind>[]) => {
               const bucket = buckets[items[0]?.dataIndex ?? 0];
               return bucket ? bucketTitle(bucket, bucketSize, timezone) : '';
             },
             label: (item: TooltipItem<Kind>) => {
+              if (item.datasetIndex === overlayIndex && overlay)
+                return `${overlay.label}: ${format(item.parsed.y ?? 0)} ${unit}`;
               const value = main[item.dataIndex];
               if (value === null || value === undefined) return 'No readings';
               const low = lows[item.dataIndex];

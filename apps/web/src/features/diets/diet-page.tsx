@@ -9,6 +9,7 @@ import {
   nutrientProfileKindLabels,
 } from '@vetboard/contract';
 import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-plan.queries.ts';
+import { DietProgressPanel } from '@/components/diets/diet-progress-panel.tsx';
 import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
@@ -186,6 +187,10 @@ export function DietPage() {
         <Alert color="blue" variant="light" icon={<IconLock size={18} />} data-testid="diet-read-only">
           Published diets are read-only. Copy this diet to change it.
         </Alert>
+      )}
+
+      {diet.status === 'published' && (
+        <DietProgressPanel petUuid={diet.petUuid} dietUuid={diet.uuid} withChart />
       )}
 
       <Grid gap="lg">

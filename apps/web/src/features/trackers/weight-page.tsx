@@ -3,15 +3,20 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {
+  type ChartBucket,
+  type DietProgress,
+  plannedWeightOn,
   type WeightEntry,
   type WeightTimeScope,
   weightLocationLabels,
   weightTimeScopes,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { dietProgressQueryOptions } from '@/components/diets/diet-progress.queries.ts';
+import { DIET_PLAN_COLOR, DietProgressPanel } from '@/components/diets/diet-progress-panel.tsx';
 import { formatKg } from '@/components/trackers/tracker-format.ts';
 import { WeightVariation } from '@/components/trackers/weight-variation.tsx';
-import { formatZoned } from '@/lib/format/zoned-time.ts';
+import { formatZoned, wallClock } from '@/lib/format/zoned-time.ts';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import { WhenCell } from './entry-cells.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
@@ -94,6 +99,18 @@ function columns(timezone: string, onCorrect: (entry: WeightEntry) => void): Ent
   ];
 }
 
+/** The diet's planned weight at each bucket's first day on the pet's clock, from the day it started. */
+function plannedOverlay(progress: DietProgress, buckets: readonly ChartBucket[], timezone: string) {
+  return {
+    label: 'Plan',
+    color: DIET_PLAN_COLOR,
+    values: buckets.map((bucket) => {
+      const day = wallClock(bucket.start.seconds, timezone);
+      return plannedWeightOn(progress, { year: day.year, month: day.month, day: day.day });
+    }),
+  };
+}
+
 /** `/pets/{uuid}/weight-history`: the weight trend against the target, and the entries a vet adds and corrects. */
 export function WeightPage() {
   const { uuid } = route.useParams();
@@ -103,6 +120,7 @@ export function WeightPage() {
   const view = trackerViewOf(search, timezone);
   const chart = useQuery(weightChartQueryOptions(uuid, view.chartQuery));
   const entries = useQuery(weightHistoryQueryOptions(uuid, view.historyQuery));
+  const progress = useQuery(dietProgressQueryOptions(uuid)).data?.dietProgress ?? null;
   const change = (patch: SearchPatch<WeightTimeScope>) =>
     navigate({ search: (previous) => ({ ...previous, ...patch }) });
   // The entry stays while the modal closes, so its title does not flip to "Add" during the animation.
@@ -150,16 +168,22 @@ export function WeightPage() {
                     color: TARGET_COLOR,
                   },
                 ],
+          overlay: progress ? plannedOverlay(progress, data.buckets, data.timezone) : undefined,
           ariaLabel: `Weight in kg, ${view.scope} chart`,
         })}
         caption={(data) => (
           <Text size="xs" c="dimmed" data-testid="weight-target">
             {data.targetWeightKg === null
               ? 'No target weight is set for this pet.'
-              : `Target weight: ${formatKg(data.targetWeightKg)} (dashed green line).`}
+              : `Target weight: ${formatKg(data.targetWeightKg)} (dashed green line)${
+                  progress
+                    ? "; the diet's planned weight from its start is the dashed line that slopes to it"
+                    : ''
+                }.`}
           </Text>
         )}
       />
+      <DietProgressPanel petUuid={uuid} />
       <EntriesTable
         label="Weight entries"
         columns={columns(timezone, (entry) => setModal({ opened: true, entry }))}

@@ -19,11 +19,16 @@ const event = (type: DomainEvent['type']): DomainEvent => ({
 
 describe('live events', () => {
   it('invalidate exactly the reads they touch, never the whole pet', () => {
-    expect(keysForLiveEvent(event('pet.edited'))).toEqual([petKeys.detail(PET), petKeys.healthProfile(PET)]);
+    expect(keysForLiveEvent(event('pet.edited'))).toEqual([
+      petKeys.detail(PET),
+      petKeys.healthProfile(PET),
+      petKeys.dietProgress(PET),
+    ]);
     expect(keysForLiveEvent(event('weight.entry_added'))).toEqual([
       petKeys.weight(PET),
       petKeys.latestTrackers(PET),
       petKeys.vitals(PET),
+      petKeys.dietProgress(PET),
     ]);
     for (const type of [
       'pet.edited',

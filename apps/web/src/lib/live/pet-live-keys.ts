@@ -7,12 +7,19 @@ import { invalidateOnLive } from './live-invalidation.ts';
  * (lib/pets/pet-keys.ts): exactly those reads, never the whole pet.
  */
 const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly (readonly unknown[])[]>> = {
-  'pet.edited': (uuid) => [petKeys.detail(uuid), petKeys.healthProfile(uuid)],
-  'weight.entry_added': (uuid) => [petKeys.weight(uuid), petKeys.latestTrackers(uuid), petKeys.vitals(uuid)],
+  // The target weight is in the health profile: the diet's progress is measured against it.
+  'pet.edited': (uuid) => [petKeys.detail(uuid), petKeys.healthProfile(uuid), petKeys.dietProgress(uuid)],
+  'weight.entry_added': (uuid) => [
+    petKeys.weight(uuid),
+    petKeys.latestTrackers(uuid),
+    petKeys.vitals(uuid),
+    petKeys.dietProgress(uuid),
+  ],
   'weight.entry_corrected': (uuid) => [
     petKeys.weight(uuid),
     petKeys.latestTrackers(uuid),
     petKeys.vitals(uuid),
+    petKeys.dietProgress(uuid),
   ],
   'thresholds.changed': (uuid) => [
     petKeys.thresholds(uuid),
@@ -22,7 +29,11 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
   ],
   'diet.created': (uuid) => [petKeys.diets(uuid)],
   'diet.changed': (uuid) => [petKeys.diets(uuid)],
-  'diet.published': (uuid) => [petKeys.diets(uuid), petKeys.currentDietPlan(uuid)],
+  'diet.published': (uuid) => [
+    petKeys.diets(uuid),
+    petKeys.currentDietPlan(uuid),
+    petKeys.dietProgress(uuid),
+  ],
   'diet.deleted': (uuid) => [petKeys.diets(uuid)],
 };
 

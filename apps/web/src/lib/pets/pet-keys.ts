@@ -25,6 +25,8 @@ export const petKeys = {
   latestTrackers: (petUuid: string) => ['pets', petUuid, 'trackers-latest'] as const,
   /** GET /v1/pets/{id}/current-diet-plan */
   currentDietPlan: (petUuid: string) => ['pets', petUuid, 'current-diet-plan'] as const,
+  /** GET /v1/pets/{id}/diet-progress: the current weight diet against the entries. */
+  dietProgress: (petUuid: string) => ['pets', petUuid, 'diet-progress'] as const,
   /** Every list of the pet's diets (any order). */
   diets: (petUuid: string) => ['pets', petUuid, 'diets'] as const,
   dietList: (petUuid: string, order: DietListOrder) => ['pets', petUuid, 'diets', order] as const,
