@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiValueQuery, timestampSchema } from './common.ts';
+import { multiValueQuery, text, timestampSchema } from './common.ts';
 
 /** Who an event came from: the collar platform, the owner (through the app) or a vet. */
 export const timelineSources = ['collar', 'owner_app', 'vet'] as const;
@@ -85,7 +85,7 @@ export const TIMELINE_MAX_LIMIT = 100;
 
 export const timelineQuerySchema = z.object({
   /** The `nextCursor` of the previous page; the newest events when left out. */
-  cursor: z.string().min(1).max(300).optional(),
+  cursor: text().min(1).max(300).optional(),
   limit: z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT).default(TIMELINE_DEFAULT_LIMIT),
   /** Only these sources (repeated or comma-separated); every source when left out. */
   source: multiValueQuery(timelineSourceSchema),
