@@ -173,6 +173,12 @@ export const chartBucketSchema = z.object({
   max: z.number().nullable(),
   sum: z.number().nullable(),
   count: z.number().int(),
+  /**
+   * How much of the bucket the collar covered: the share of its half hours (UTC half-hour rollups) that
+   * hold at least one reading, 0 to 1. A day counts its real half hours (46 or 50 on a DST change).
+   * null where coverage means nothing: weight entries are written by people, not sampled by a collar.
+   */
+  coverage: z.number().min(0).max(1).nullable(),
 });
 export type ChartBucket = z.infer<typeof chartBucketSchema>;
 

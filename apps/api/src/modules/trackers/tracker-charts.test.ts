@@ -20,6 +20,7 @@ interface Bucket {
   max: number | null;
   sum: number | null;
   count: number;
+  coverage: number | null;
 }
 interface Chart {
   timezone: string;
@@ -43,6 +44,7 @@ const empty = (start: string): Bucket => ({
   max: null,
   sum: null,
   count: 0,
+  coverage: 0,
 });
 
 describe('a day chart', () => {
@@ -72,6 +74,7 @@ describe('a day chart', () => {
       max: 3,
       sum: 5,
       count: 2,
+      coverage: 1,
     });
     expect(day.buckets[1]).toEqual(empty('2024-06-11T23:30:00Z'));
     expect(day.buckets[27]).toMatchObject({
@@ -167,6 +170,7 @@ describe('a week chart', () => {
       max: 50,
       sum: 90,
       count: 3,
+      coverage: 1,
     });
     expect(week.buckets[35]).toEqual(empty('2024-06-11T10:00:00Z'));
     expect(week.buckets.reduce((total, b) => total + b.count, 0)).toBe(3);
@@ -231,6 +235,7 @@ describe('a week chart', () => {
       max: 6,
       sum: 10,
       count: 2,
+      coverage: 1,
     });
   });
 });
@@ -260,6 +265,7 @@ describe('a month chart', () => {
       max: 40,
       sum: 60,
       count: 2,
+      coverage: 0.042, // 2 of the day's 48 half hours
     });
     expect(iso(month.buckets[26]?.start ?? { seconds: 0 })).toBe('2024-10-26T23:00:00.000Z');
     expect(iso(month.buckets[27]?.start ?? { seconds: 0 })).toBe('2024-10-28T00:00:00.000Z');

@@ -100,7 +100,11 @@ export async function periodCovering(
   return toPeriod(rowsOf<PeriodRow>(result)[0]);
 }
 
-/** A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty. */
+/**
+ * A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty.
+ * `coverage` is the share of the bucket's half hours with at least one reading (0 to 1), counted from
+ * the half-hour rollups' rows in the bucket's own statement; null for weight entries (no collar).
+ */
 export interface BucketRow {
   start: number;
   count: number;
@@ -108,9 +112,33 @@ export interface BucketRow {
   avg: number | null;
   min: number | null;
   max: number | null;
+  coverage: number | null;
 }
 
 const stepOf = { '30m': '30 minutes', '1h': '1 hour' } as const;
+const halfHoursOf = { '30m': 1, '1h': 2 } as const;
+
+/**
+ * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
+ * is 100 %. `day` is an SQL date, `timezone` the pet's.
+ */
+const halfHoursOfDay = (day: SQL, timezone: string) =>
+  sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
+                       - (${day}::timestamp at time zone ${timezone})) / 1800)`;
+
+/**
+ * The covered half hours of each local day: rollup rows (one per half hour that holds a reading)
+ * grouped by the local date their half hour starts on. A subquery of the daily statements.
+ */
+const coveredHalfHoursByDay = (petId: string, kinds: SQL, timezone: string, start: SQL, end: SQL) => sql`
+  select kind, (bucket_start at time zone ${timezone})::date as local_date, count(*)::int as half_hours
+  from tracker_rollups_30m
+  where pet_id = ${petId} and kind in (${kinds}) and bucket_start >= ${start} and bucket_start < ${end}
+  group by 1, 2`;
+
+/** Covered over total half hours, at most 1 (a 45-minute zone's day may start mid half hour). */
+const dailyCoverage = (covered: SQL, day: SQL, timezone: string) =>
+  sql`least(1.0, coalesce(${covered}, 0) / ${halfHoursOfDay(day, timezone)})::float8`;
 
 /**
  * Buckets of half hours or hours over the period, re-binned from the half-hour rollups with the
@@ -161,14 +189,16 @@ export async function subDailyBucketsOfKinds(
   const result = await db.execute(sql`
     with agg as (
       select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
-             sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max
+             sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max,
+             count(*)::int as half_hours
       from tracker_rollups_30m
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and bucket_start >= ${start} and bucket_start < ${end}
       group by 1, 2
     )
     select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
-           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max
+           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
+           coalesce(a.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
     from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.kind = k.kind and a.bucket = slot
@@ -204,7 +234,8 @@ export async function dailyBucketsOfKinds(
     select k.kind::text as kind,
            extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
            coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-           r.min::float8 as min, r.max::float8 as max
+           r.min::float8 as min, r.max::float8 as max,
+           ${dailyCoverage(sql`c.half_hours`, sql`days.day`, timezone)} as coverage
     from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join days
     left join (
@@ -213,6 +244,13 @@ export async function dailyBucketsOfKinds(
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
     ) as r on r.kind = k.kind and r.local_date = days.day
+    left join (${coveredHalfHoursByDay(
+      petId,
+      kindList(kinds),
+      timezone,
+      sql`${period.start.toISOString()}::timestamptz`,
+      sql`${period.end.toISOString()}::timestamptz`,
+    )}) as c on c.kind = k.kind and c.local_date = days.day
     order by k.kind, days.day`);
   return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
@@ -271,7 +309,8 @@ export async function bucketsOfPeriodContaining(
       select ${periodColumns},
              extract(epoch from (days.day::timestamp at time zone ${pet.timezone}))::float8 as start,
              coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-             r.min::float8 as min, r.max::float8 as max
+             r.min::float8 as min, r.max::float8 as max,
+             ${dailyCoverage(sql`c.half_hours`, sql`days.day`, pet.timezone)} as coverage
       from p cross join days
       left join (
         select local_date, count, sum, min, max
@@ -279,6 +318,13 @@ export async function bucketsOfPeriodContaining(
         where pet_id = ${pet.id} and kind = ${kind}::reading_kind
           and local_date >= p.start_date and local_date < p.end_date
       ) as r on r.local_date = days.day
+      left join (
+        select (r30.bucket_start at time zone ${pet.timezone})::date as local_date, count(*)::int as half_hours
+        from p join tracker_rollups_30m r30
+          on r30.pet_id = ${pet.id} and r30.kind = ${kind}::reading_kind
+         and r30.bucket_start >= p.start_ts and r30.bucket_start < p.end_ts
+        group by 1
+      ) as c on c.local_date = days.day
       order by days.day`;
   } else {
     const step = sql`${stepOf[bucketSize]}::interval`;
@@ -286,7 +332,8 @@ export async function bucketsOfPeriodContaining(
       with p as materialized (${period}),
       agg as (
         select date_bin(${step}, r.bucket_start, p.start_ts) as bucket,
-               sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max
+               sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max,
+               count(*)::int as half_hours
         from p join tracker_rollups_30m r
           on r.pet_id = ${pet.id} and r.kind = ${kind}::reading_kind
          and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
@@ -294,7 +341,8 @@ export async function bucketsOfPeriodContaining(
       )
       select ${periodColumns},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
-             a.sum / nullif(a.count, 0) as avg, a.min, a.max
+             a.sum / nullif(a.count, 0) as avg, a.min, a.max,
+             coalesce(a.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
       from p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
       left join agg a on a.bucket = slot
       order by slot`;
@@ -309,6 +357,14 @@ export async function bucketsOfPeriodContaining(
       startDate: first.period_start_date,
       endDate: first.period_end_date,
     },
-    buckets: rows.map(({ start, count, sum, avg, min, max }) => ({ start, count, sum, avg, min, max })),
+    buckets: rows.map(({ start, count, sum, avg, min, max, coverage }) => ({
+      start,
+      count,
+      sum,
+      avg,
+      min,
+      max,
+      coverage,
+    })),
   };
 }
