@@ -121,6 +121,7 @@ export function RpmPage() {
         </Title>
         <TrackerChartPanel
           query={chart}
+          coveragePeriod={`the last ${days} days`}
           chart={(data) => ({
             type: 'line',
             buckets: data.buckets,
