@@ -240,6 +240,8 @@ export const averageHistoryLastResponseSchema = z.object({
       date: z.object({ year: z.number(), month: z.number(), day: z.number() }),
       value: z.number(),
       count: z.number().int(),
+      /** The share of the day's half hours with a reading (as a chart's daily bucket): low means little data. */
+      coverage: z.number().min(0).max(1),
       abnormal: abnormalSchema,
     })
     .nullable(),

@@ -107,6 +107,23 @@ describe('coverage of a chart bucket', () => {
     );
   });
 
+  it("marks the RPM monitor's last daily average with its day's coverage, a DST day's 50 half hours counted", async () => {
+    const pet = await petLivingIn(app.database.db, 'Europe/London');
+    // 27 October 2024 (25 hours): 20 of its 50 half hours.
+    await addReadings(app.database.db, halfHourly(pet.id, 'respiratory_rate', '2024-10-26T23:00:00Z', 20));
+    const response = await app.inject({
+      method: 'GET',
+      url: `/v1/pets/${pet.id}/respiratory-history/average-history/last?at=${seconds('2024-10-28T12:00:00Z')}`,
+      cookies,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().average).toMatchObject({
+      date: { year: 2024, month: 10, day: 27 },
+      count: 20,
+      coverage: 0.4,
+    });
+  });
+
   it('lines up with the half-hour zone of India, where a local half hour is a UTC half hour', async () => {
     const pet = await petLivingIn(app.database.db, 'Asia/Kolkata');
     // 12 June IST starts at 18:30Z on the 11th: its first 12 half hours.

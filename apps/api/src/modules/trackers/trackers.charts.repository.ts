@@ -122,7 +122,7 @@ const halfHoursOf = { '30m': 1, '1h': 2 } as const;
  * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
  * is 100 %. `day` is an SQL date, `timezone` the pet's.
  */
-const halfHoursOfDay = (day: SQL, timezone: string) =>
+export const halfHoursOfDay = (day: SQL, timezone: string) =>
   sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
                        - (${day}::timestamp at time zone ${timezone})) / 1800)`;
 
