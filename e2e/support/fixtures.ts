@@ -102,6 +102,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Ottoline', lastName: 'Bramblewood' },
     pets: { luna: 'Tamarillo' },
   },
+  chartCoverage: {
+    like: 'tom',
+    owner: { firstName: 'Cosima', lastName: 'Wetherell' },
+    pets: { biscuit: 'Damsonberry' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

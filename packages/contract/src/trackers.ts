@@ -174,9 +174,11 @@ export const chartBucketSchema = z.object({
   sum: z.number().nullable(),
   count: z.number().int(),
   /**
-   * How much of the bucket the collar covered: the share of its half hours (UTC half-hour rollups) that
-   * hold at least one reading, 0 to 1. A day counts its real half hours (46 or 50 on a DST change).
-   * null where coverage means nothing: weight entries are written by people, not sampled by a collar.
+   * How much of the bucket the collar covered, 0 to 1: the share of its half hours the pet's collar
+   * was sending in, where a reading of any kind stands for the four hours from its half hour (the
+   * collar-data rule of the pending cards: the slowest collars measure every four hours). A day counts
+   * its real half hours (46 or 50 on a DST change). null where coverage means nothing: weight entries
+   * are written by people, not sampled by a collar.
    */
   coverage: z.number().min(0).max(1).nullable(),
 });
@@ -240,7 +242,7 @@ export const averageHistoryLastResponseSchema = z.object({
       date: z.object({ year: z.number(), month: z.number(), day: z.number() }),
       value: z.number(),
       count: z.number().int(),
-      /** The share of the day's half hours with a reading (as a chart's daily bucket): low means little data. */
+      /** The share of the day the collar covered (as a chart's daily bucket): low means little data. */
       coverage: z.number().min(0).max(1),
       abnormal: abnormalSchema,
     })

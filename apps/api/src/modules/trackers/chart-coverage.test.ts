@@ -28,75 +28,99 @@ async function get<T = { buckets: Bucket[] }>(url: string): Promise<T> {
   return response.json();
 }
 
-const HALF_HOUR = 1800;
-
-/** One reading five minutes into each of `n` consecutive half hours from `iso` (a half-hour boundary). */
-function halfHourly(petId: string, kind: 'respiratory_rate' | 'drinking', iso: string, n: number) {
-  const from = seconds(iso);
-  return Array.from({ length: n }, (_, i) =>
-    reading(petId, kind, new Date((from + i * HALF_HOUR + 300) * 1000).toISOString(), 20 + (i % 5)),
-  );
-}
-
 const at = (buckets: Bucket[], iso: string) =>
   buckets.find((bucket) => bucket.start.seconds === seconds(iso));
 
-describe('coverage of a chart bucket', () => {
-  it('is the share of its half hours that hold a reading: full, half and empty hours of a week', async () => {
+/** Drinking bouts at these instants: the collar sends one only when the pet drinks. */
+const bouts = (petId: string, instants: string[]) =>
+  instants.map((instant) => reading(petId, 'drinking', instant, 30));
+
+describe('coverage of a chart bucket: the share of its half hours the collar covered', () => {
+  it('counts a reading of any kind for its half hour and the four hours from it: whole, half and empty hours of a week', async () => {
     const pet = await petLivingIn(app.database.db, 'Europe/London');
     await addReadings(app.database.db, [
-      // Monday 00:00–01:00 BST: both half hours, one of them twice (readings are not half hours).
-      reading(pet.id, 'respiratory_rate', '2024-06-09T23:05:00Z', 20),
-      reading(pet.id, 'respiratory_rate', '2024-06-09T23:10:00Z', 22),
-      reading(pet.id, 'respiratory_rate', '2024-06-09T23:35:00Z', 21),
-      // 01:00–02:00: the first half hour only.
-      reading(pet.id, 'respiratory_rate', '2024-06-10T00:10:00Z', 19),
+      // Tuesday: a breath count at 11:35 BST covers 10:30Z to 14:30Z…
+      reading(pet.id, 'respiratory_rate', '2024-06-11T10:35:00Z', 21),
+      reading(pet.id, 'respiratory_rate', '2024-06-11T10:40:00Z', 23),
+      // …and a drink at 21:05 BST covers 20:00Z to midnight UTC: the collar was on, whatever it sent.
+      reading(pet.id, 'drinking', '2024-06-11T20:05:00Z', 40),
     ]);
 
     const week = await get(
       `/v1/pets/${pet.id}/respiratory-history/chart?timeScope=week&date=${seconds('2024-06-12T10:00:00Z')}`,
     );
-
     expect(week.buckets).toHaveLength(168);
-    expect(at(week.buckets, '2024-06-09T23:00:00Z')).toMatchObject({ count: 3, coverage: 1 });
-    expect(at(week.buckets, '2024-06-10T00:00:00Z')).toMatchObject({ count: 1, coverage: 0.5 });
-    expect(at(week.buckets, '2024-06-10T01:00:00Z')).toMatchObject({ count: 0, coverage: 0 });
-    expect(week.buckets.filter((bucket) => (bucket.coverage ?? 0) > 0)).toHaveLength(2);
+    expect(at(week.buckets, '2024-06-11T09:00:00Z')).toMatchObject({ count: 0, coverage: 0 });
+    expect(at(week.buckets, '2024-06-11T10:00:00Z')).toMatchObject({ count: 2, coverage: 0.5 });
+    expect(at(week.buckets, '2024-06-11T11:00:00Z')).toMatchObject({ count: 0, coverage: 1 });
+    expect(at(week.buckets, '2024-06-11T13:00:00Z')).toMatchObject({ count: 0, coverage: 1 });
+    expect(at(week.buckets, '2024-06-11T14:00:00Z')).toMatchObject({ count: 0, coverage: 0.5 });
+    expect(at(week.buckets, '2024-06-11T15:00:00Z')).toMatchObject({ count: 0, coverage: 0 });
+    expect(at(week.buckets, '2024-06-11T20:00:00Z')).toMatchObject({ count: 0, coverage: 1 });
+    expect(at(week.buckets, '2024-06-12T00:00:00Z')).toMatchObject({ count: 0, coverage: 0 });
+    // 4 hours and 4 more: 16 half hours of the week's 336.
+    expect(week.buckets.reduce((sum, bucket) => sum + (bucket.coverage ?? 0) * 2, 0)).toBe(16);
 
     const day = await get(
-      `/v1/pets/${pet.id}/respiratory-history/chart?timeScope=day&date=${seconds('2024-06-10T10:00:00Z')}`,
+      `/v1/pets/${pet.id}/respiratory-history/chart?timeScope=day&date=${seconds('2024-06-11T10:00:00Z')}`,
     );
-    expect(day.buckets.slice(0, 4).map((bucket) => bucket.coverage)).toEqual([1, 1, 1, 0]);
+    expect(day.buckets).toHaveLength(48);
+    expect(at(day.buckets, '2024-06-11T10:00:00Z')?.coverage).toBe(0);
+    expect(at(day.buckets, '2024-06-11T10:30:00Z')?.coverage).toBe(1);
+    expect(at(day.buckets, '2024-06-11T14:00:00Z')?.coverage).toBe(1);
+    expect(at(day.buckets, '2024-06-11T14:30:00Z')?.coverage).toBe(0);
   });
 
   it("counts a local day's half hours, 46 and 50 on the days the clocks change, in the month and range charts alike", async () => {
     const pet = await petLivingIn(app.database.db, 'Europe/London');
-    await addReadings(app.database.db, [
-      ...halfHourly(pet.id, 'drinking', '2024-09-30T23:00:00Z', 48), // 1 October, every half hour
-      ...halfHourly(pet.id, 'drinking', '2024-10-01T23:00:00Z', 24), // 2 October, the first 12 hours
-      // 3 October: nothing. 27 October is 25 hours long (BST ends): all 50 half hours.
-      ...halfHourly(pet.id, 'drinking', '2024-10-26T23:00:00Z', 50),
-      ...halfHourly(pet.id, 'drinking', '2024-10-28T00:00:00Z', 12), // 28 October, a quarter (GMT)
-      // 31 March is 23 hours long (BST starts): 23 of its 46 half hours.
-      ...halfHourly(pet.id, 'drinking', '2024-03-31T00:00:00Z', 23),
-    ]);
+    await addReadings(
+      app.database.db,
+      bouts(pet.id, [
+        // 1 October (BST, from 23:00Z): a bout every four hours covers the whole day.
+        '2024-09-30T23:05:00Z',
+        '2024-10-01T03:05:00Z',
+        '2024-10-01T07:05:00Z',
+        '2024-10-01T11:05:00Z',
+        '2024-10-01T15:05:00Z',
+        '2024-10-01T19:05:00Z',
+        // 2 October: twelve hours from its midnight. 3 October: nothing.
+        '2024-10-01T23:05:00Z',
+        '2024-10-02T03:05:00Z',
+        '2024-10-02T07:05:00Z',
+        // 27 October is 25 hours long (BST ends at 01:00Z): all 50 half hours, up to 00:00Z on the 28th.
+        '2024-10-26T23:05:00Z',
+        '2024-10-27T03:05:00Z',
+        '2024-10-27T07:05:00Z',
+        '2024-10-27T11:05:00Z',
+        '2024-10-27T15:05:00Z',
+        '2024-10-27T19:05:00Z',
+        '2024-10-27T20:05:00Z',
+        // 28 October (GMT): six hours, a quarter of it.
+        '2024-10-28T00:05:00Z',
+        '2024-10-28T02:05:00Z',
+        // 31 March is 23 hours long (BST starts): 11.5 hours of it, half its 46 half hours.
+        '2024-03-31T00:05:00Z',
+        '2024-03-31T04:05:00Z',
+        '2024-03-31T07:35:00Z',
+      ]),
+    );
 
     const october = await get(
       `/v1/pets/${pet.id}/drinking/chart?timeScope=month&date=${seconds('2024-10-15T12:00:00Z')}`,
     );
     expect(october.buckets).toHaveLength(31);
     expect(october.buckets.slice(0, 3).map((bucket) => [bucket.count, bucket.coverage])).toEqual([
-      [48, 1],
-      [24, 0.5],
+      [6, 1],
+      [3, 0.5],
       [0, 0],
     ]);
-    expect(october.buckets[26]).toMatchObject({ count: 50, coverage: 1 });
-    expect(october.buckets[27]).toMatchObject({ count: 12, coverage: 0.25 });
+    expect(october.buckets[26]).toMatchObject({ count: 7, coverage: 1 });
+    expect(october.buckets[27]).toMatchObject({ count: 2, coverage: 0.25 });
 
     const march = await get(
       `/v1/pets/${pet.id}/drinking/chart?timeScope=month&date=${seconds('2024-03-15T12:00:00Z')}`,
     );
-    expect(march.buckets[30]).toMatchObject({ count: 23, coverage: 0.5 });
+    expect(march.buckets[30]).toMatchObject({ count: 3, coverage: 0.5 });
 
     // An explicit range of days (the RPM monitor's) reads the same coverage through the other statement.
     const range = await get(
@@ -107,33 +131,30 @@ describe('coverage of a chart bucket', () => {
     );
   });
 
-  it("marks the RPM monitor's last daily average with its day's coverage, a DST day's 50 half hours counted", async () => {
-    const pet = await petLivingIn(app.database.db, 'Europe/London');
-    // 27 October 2024 (25 hours): 20 of its 50 half hours.
-    await addReadings(app.database.db, halfHourly(pet.id, 'respiratory_rate', '2024-10-26T23:00:00Z', 20));
-    const response = await app.inject({
-      method: 'GET',
-      url: `/v1/pets/${pet.id}/respiratory-history/average-history/last?at=${seconds('2024-10-28T12:00:00Z')}`,
-      cookies,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().average).toMatchObject({
-      date: { year: 2024, month: 10, day: 27 },
-      count: 20,
-      coverage: 0.4,
-    });
-  });
-
   it('lines up with the half-hour zone of India, where a local half hour is a UTC half hour', async () => {
     const pet = await petLivingIn(app.database.db, 'Asia/Kolkata');
-    // 12 June IST starts at 18:30Z on the 11th: its first 12 half hours.
-    await addReadings(app.database.db, halfHourly(pet.id, 'drinking', '2024-06-11T18:30:00Z', 12));
+    // 12 June IST starts at 18:30Z on the 11th: six hours of it.
+    await addReadings(app.database.db, bouts(pet.id, ['2024-06-11T18:35:00Z', '2024-06-11T20:35:00Z']));
 
     const month = await get(
       `/v1/pets/${pet.id}/drinking/chart?timeScope=month&date=${seconds('2024-06-15T12:00:00Z')}`,
     );
-    expect(month.buckets[11]).toMatchObject({ count: 12, coverage: 0.25 });
+    expect(month.buckets[11]).toMatchObject({ count: 2, coverage: 0.25 });
     expect(month.buckets[10]).toMatchObject({ count: 0, coverage: 0 });
+  });
+
+  it("marks the RPM monitor's last daily average with its day's coverage, a DST day's 50 half hours counted", async () => {
+    const pet = await petLivingIn(app.database.db, 'Europe/London');
+    // 27 October 2024 (25 hours): ten hours of it, 20 of its 50 half hours.
+    await addReadings(app.database.db, [
+      reading(pet.id, 'respiratory_rate', '2024-10-26T23:05:00Z', 20),
+      reading(pet.id, 'respiratory_rate', '2024-10-27T03:05:00Z', 22),
+      reading(pet.id, 'respiratory_rate', '2024-10-27T05:05:00Z', 21),
+    ]);
+    const last = await get<{ average: unknown }>(
+      `/v1/pets/${pet.id}/respiratory-history/average-history/last?at=${seconds('2024-10-28T12:00:00Z')}`,
+    );
+    expect(last.average).toMatchObject({ date: { year: 2024, month: 10, day: 27 }, count: 3, coverage: 0.4 });
   });
 
   it('is null for weight, which people enter rather than a collar sampling it, on its chart and in the vitals', async () => {
@@ -146,7 +167,11 @@ describe('coverage of a chart bucket', () => {
       location: 'home',
       author: 'user',
     });
-    await addReadings(app.database.db, halfHourly(pet.id, 'respiratory_rate', '2026-07-14T23:00:00Z', 2));
+    // 15 July 00:05 and 00:35 BST: the collar covered 23:00Z to 03:30Z, nine half hours.
+    await addReadings(app.database.db, [
+      reading(pet.id, 'respiratory_rate', '2026-07-14T23:05:00Z', 20),
+      reading(pet.id, 'respiratory_rate', '2026-07-14T23:35:00Z', 22),
+    ]);
 
     const weight = await get(
       `/v1/pets/${pet.id}/weight-history/chart?timeScope=month&date=${seconds('2026-07-15T12:00:00Z')}`,
@@ -159,15 +184,19 @@ describe('coverage of a chart bucket', () => {
       `/v1/pets/${pet.id}/vitals?range=24h`,
     );
     expect(vitals.vitals.weight?.buckets.every((bucket) => bucket.coverage === null)).toBe(true);
-    const respiratory = vitals.vitals.respiratoryRate?.buckets ?? [];
-    expect(at(respiratory, '2026-07-14T23:00:00Z')).toMatchObject({ count: 1, coverage: 1 });
-    expect(at(respiratory, '2026-07-14T22:30:00Z')).toMatchObject({ count: 0, coverage: 0 });
-    expect(respiratory.filter((bucket) => bucket.coverage === 1)).toHaveLength(2);
+    for (const kind of ['respiratoryRate', 'heartRate', 'drinking', 'shaking']) {
+      const buckets = vitals.vitals[kind]?.buckets ?? [];
+      expect(at(buckets, '2026-07-14T22:30:00Z')?.coverage).toBe(0);
+      expect(at(buckets, '2026-07-14T23:00:00Z')?.coverage).toBe(1);
+      expect(at(buckets, '2026-07-15T03:00:00Z')?.coverage).toBe(1);
+      expect(at(buckets, '2026-07-15T03:30:00Z')?.coverage).toBe(0);
+      expect(buckets.filter((bucket) => bucket.coverage === 1)).toHaveLength(9);
+    }
 
     const month = await get<{ vitals: Record<string, { buckets: Bucket[] }> }>(
       `/v1/pets/${pet.id}/vitals?range=30d`,
     );
-    // 15 July so far holds its first 2 of 48 half hours.
-    expect(month.vitals.respiratoryRate?.buckets.at(-1)).toMatchObject({ count: 2, coverage: 0.042 });
+    // 15 July so far: 9 of its 48 half hours.
+    expect(month.vitals.heartRate?.buckets.at(-1)).toMatchObject({ count: 0, coverage: 0.188 });
   });
 });

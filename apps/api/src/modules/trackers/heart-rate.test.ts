@@ -57,7 +57,7 @@ describe('heart-rate half-hourly averages', () => {
         max: null,
         sum: null,
         count: 0,
-        coverage: 0,
+        coverage: 1, // the collar was on: 08:29's reading stands for the four hours from it
       },
       {
         start: { seconds: seconds('2024-06-12T09:00:00Z') },
@@ -66,7 +66,7 @@ describe('heart-rate half-hourly averages', () => {
         max: null,
         sum: null,
         count: 0,
-        coverage: 0,
+        coverage: 1, // the collar was on: 08:29's reading stands for the four hours from it
       },
       {
         start: { seconds: seconds('2024-06-12T09:30:00Z') },

@@ -116,7 +116,7 @@ describe('the last respiratory day average', () => {
         date: { year: 2024, month: 6, day: 11 },
         value: 32,
         count: 2,
-        coverage: 0.042,
+        coverage: 0.208,
         abnormal: 'high',
       },
     });
@@ -125,7 +125,7 @@ describe('the last respiratory day average', () => {
         date: { year: 2024, month: 6, day: 10 },
         value: 21,
         count: 2,
-        coverage: 0.042,
+        coverage: 0.208,
         abnormal: 'undefined',
       },
     });
@@ -134,7 +134,7 @@ describe('the last respiratory day average', () => {
         date: { year: 2024, month: 6, day: 12 },
         value: 50,
         count: 1,
-        coverage: 0.021,
+        coverage: 0.167,
         abnormal: 'high-red',
       },
     });

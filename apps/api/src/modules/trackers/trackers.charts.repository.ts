@@ -102,8 +102,8 @@ export async function periodCovering(
 
 /**
  * A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty.
- * `coverage` is the share of the bucket's half hours with at least one reading (0 to 1), counted from
- * the half-hour rollups' rows in the bucket's own statement; null for weight entries (no collar).
+ * `coverage` is the share of the bucket's half hours the collar covered (0 to 1, see
+ * `coveredHalfHours`), counted in the bucket's own statement; null for weight entries (no collar).
  */
 export interface BucketRow {
   start: number;
@@ -119,6 +119,28 @@ const stepOf = { '30m': '30 minutes', '1h': '1 hour' } as const;
 const halfHoursOf = { '30m': 1, '1h': 2 } as const;
 
 /**
+ * The half hours in [start, end) the pet's collar covered, one row (`h`) each. Covered is the
+ * collar-data rule's (pending cards, `COVERAGE_SPREAD_HOURS`): a reading of any kind stands for its own
+ * half hour and the rest of the four hours after it, because the slowest collars (v1) measure every
+ * four hours and drinking or head shaking is only sent when it happens; a stretch with nothing for
+ * longer is a collar that was off. Read from the half-hour rollups: each rollup half hour starts a
+ * segment that runs to the next one or four hours on, whichever is first, so the segments are
+ * disjoint and the rows are at most the period's half hours.
+ */
+export const coveredHalfHours = (petId: string, start: SQL, end: SQL) => sql`
+  select h from (
+    select generate_series(t, least(t + interval '4 hours', next_t) - interval '30 minutes', interval '30 minutes') as h
+    from (
+      select t, lead(t) over (order by t) as next_t
+      from (
+        select distinct bucket_start as t from tracker_rollups_30m
+        where pet_id = ${petId} and bucket_start >= ${start} - interval '3 hours 30 minutes' and bucket_start < ${end}
+      ) as starts
+    ) as segments
+  ) as covered
+  where h >= ${start} and h < ${end}`;
+
+/**
  * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
  * is 100 %. `day` is an SQL date, `timezone` the pet's.
  */
@@ -126,15 +148,17 @@ export const halfHoursOfDay = (day: SQL, timezone: string) =>
   sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
                        - (${day}::timestamp at time zone ${timezone})) / 1800)`;
 
-/**
- * The covered half hours of each local day: rollup rows (one per half hour that holds a reading)
- * grouped by the local date their half hour starts on. A subquery of the daily statements.
- */
-const coveredHalfHoursByDay = (petId: string, kinds: SQL, timezone: string, start: SQL, end: SQL) => sql`
-  select kind, (bucket_start at time zone ${timezone})::date as local_date, count(*)::int as half_hours
-  from tracker_rollups_30m
-  where pet_id = ${petId} and kind in (${kinds}) and bucket_start >= ${start} and bucket_start < ${end}
-  group by 1, 2`;
+/** The covered half hours of each local day of [start, end): a subquery of the daily statements. */
+const coveredHalfHoursByDay = (petId: string, timezone: string, start: SQL, end: SQL) => sql`
+  select (h at time zone ${timezone})::date as local_date, count(*)::int as half_hours
+  from (${coveredHalfHours(petId, start, end)}) as c
+  group by 1`;
+
+/** The covered half hours of each bucket of `step` from `start`: a subquery of the sub-daily statements. */
+const coveredHalfHoursByBucket = (petId: string, step: SQL, start: SQL, end: SQL) => sql`
+  select date_bin(${step}, h, ${start}) as bucket, count(*)::int as half_hours
+  from (${coveredHalfHours(petId, start, end)}) as c
+  group by 1`;
 
 /** Covered over total half hours, at most 1 (a 45-minute zone's day may start mid half hour). */
 const dailyCoverage = (covered: SQL, day: SQL, timezone: string) =>
@@ -189,19 +213,20 @@ export async function subDailyBucketsOfKinds(
   const result = await db.execute(sql`
     with agg as (
       select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
-             sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max,
-             count(*)::int as half_hours
+             sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max
       from tracker_rollups_30m
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and bucket_start >= ${start} and bucket_start < ${end}
       group by 1, 2
-    )
+    ),
+    cov as (${coveredHalfHoursByBucket(petId, step, start, end)})
     select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
            a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
-           coalesce(a.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
+           coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
     from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.kind = k.kind and a.bucket = slot
+    left join cov on cov.bucket = slot
     order by k.kind, slot`);
   return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
@@ -246,11 +271,10 @@ export async function dailyBucketsOfKinds(
     ) as r on r.kind = k.kind and r.local_date = days.day
     left join (${coveredHalfHoursByDay(
       petId,
-      kindList(kinds),
       timezone,
       sql`${period.start.toISOString()}::timestamptz`,
       sql`${period.end.toISOString()}::timestamptz`,
-    )}) as c on c.kind = k.kind and c.local_date = days.day
+    )}) as c on c.local_date = days.day
     order by k.kind, days.day`);
   return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
@@ -318,13 +342,12 @@ export async function bucketsOfPeriodContaining(
         where pet_id = ${pet.id} and kind = ${kind}::reading_kind
           and local_date >= p.start_date and local_date < p.end_date
       ) as r on r.local_date = days.day
-      left join (
-        select (r30.bucket_start at time zone ${pet.timezone})::date as local_date, count(*)::int as half_hours
-        from p join tracker_rollups_30m r30
-          on r30.pet_id = ${pet.id} and r30.kind = ${kind}::reading_kind
-         and r30.bucket_start >= p.start_ts and r30.bucket_start < p.end_ts
-        group by 1
-      ) as c on c.local_date = days.day
+      left join (${coveredHalfHoursByDay(
+        pet.id,
+        pet.timezone,
+        sql`(select start_ts from p)`,
+        sql`(select end_ts from p)`,
+      )}) as c on c.local_date = days.day
       order by days.day`;
   } else {
     const step = sql`${stepOf[bucketSize]}::interval`;
@@ -332,19 +355,20 @@ export async function bucketsOfPeriodContaining(
       with p as materialized (${period}),
       agg as (
         select date_bin(${step}, r.bucket_start, p.start_ts) as bucket,
-               sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max,
-               count(*)::int as half_hours
+               sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max
         from p join tracker_rollups_30m r
           on r.pet_id = ${pet.id} and r.kind = ${kind}::reading_kind
          and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
         group by 1
-      )
+      ),
+      cov as (${coveredHalfHoursByBucket(pet.id, step, sql`(select start_ts from p)`, sql`(select end_ts from p)`)})
       select ${periodColumns},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
              a.sum / nullif(a.count, 0) as avg, a.min, a.max,
-             coalesce(a.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
+             coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
       from p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
       left join agg a on a.bucket = slot
+      left join cov on cov.bucket = slot
       order by slot`;
   }
   const rows = rowsOf<ScopeBucketRow>(await db.execute(query));

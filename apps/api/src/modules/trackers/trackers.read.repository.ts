@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner } from '../pets/pets.service.ts';
-import { halfHoursOfDay } from './trackers.charts.repository.ts';
+import { coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
 import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
@@ -124,13 +124,13 @@ export interface DayAverageRow {
   day: string;
   sum: number;
   count: number;
-  /** The share of the day's half hours with a reading, as the charts' daily buckets count it. */
+  /** The share of the day's half hours the collar covered, as the charts' daily buckets count it. */
   coverage: number;
 }
 
 /**
  * The newest local day before `before` with readings of `kind`, from the daily rollups, and how much of
- * it the collar covered (its half-hour rollup rows over its real half hours), in one statement.
+ * it the collar covered (`coveredHalfHours` over its real half hours), in one statement.
  */
 export async function lastDayBefore(
   db: DbOrTx,
@@ -142,11 +142,11 @@ export async function lastDayBefore(
   const result = await db.execute(sql`
     select d.local_date::text as day, d.sum::float8 as sum, d.count,
            least(1.0, (
-             select count(*)
-             from tracker_rollups_30m
-             where pet_id = ${petId} and kind = ${kind}::reading_kind
-               and bucket_start >= (d.local_date::timestamp at time zone ${timezone})
-               and bucket_start < ((d.local_date + 1)::timestamp at time zone ${timezone})
+             select count(*) from (${coveredHalfHours(
+               petId,
+               sql`(d.local_date::timestamp at time zone ${timezone})`,
+               sql`((d.local_date + 1)::timestamp at time zone ${timezone})`,
+             )}) as c
            ) / ${halfHoursOfDay(sql`d.local_date`, timezone)})::float8 as coverage
     from (
       select local_date, sum, count
