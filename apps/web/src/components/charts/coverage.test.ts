@@ -42,9 +42,13 @@ describe('the period’s coverage in words', () => {
     );
   });
 
-  it('leaves out the buckets still ahead, so the rest of this week is not counted as a gap', () => {
-    const buckets = [hour(0, 1), hour(1, 0.5), hour(2, 0), hour(3, 0)];
-    expect(coverageSentence(buckets, 'this week', START + HOUR)).toBe('Collar data for 75% of this week.');
+  it('leaves out the buckets still ahead or under way, so the rest of this week is not counted as a gap', () => {
+    const buckets = [hour(0, 1), hour(1, 0.5), hour(2, 0.25), hour(3, 0)];
+    // Half past the third hour: the first two are over, the third is under way.
+    expect(coverageSentence(buckets, 'this week', START + 2.5 * HOUR)).toBe(
+      'Collar data for 75% of this week.',
+    );
+    expect(periodCoverage(buckets, START + HOUR - 1)).toBeNull();
   });
 
   it('says when there is none, and nothing for a chart without coverage (weight)', () => {

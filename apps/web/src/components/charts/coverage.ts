@@ -24,18 +24,22 @@ export function formatCoverage(share: number): string {
 }
 
 /**
- * The share of the period the collar covered: the mean of its buckets' coverage, leaving out buckets
- * not begun at `nowSeconds` (the rest of this week is not missing data yet). Null when the chart has no
- * coverage (weight) or no bucket has begun.
+ * The share of the period the collar covered: the mean of its buckets' coverage, over the buckets
+ * already over at `nowSeconds`: the rest of this week is not missing data yet, nor is the rest of the
+ * hour or day under way. Null when the chart has no coverage (weight) or no bucket is over yet.
  */
 export function periodCoverage(buckets: readonly ChartBucket[], nowSeconds: number): number | null {
   let total = 0;
   let counted = 0;
-  for (const bucket of buckets) {
-    if (bucket.coverage === null || bucket.start.seconds > nowSeconds) continue;
+  buckets.forEach((bucket, index) => {
+    const next = buckets[index + 1]?.start.seconds;
+    const previous = buckets[index - 1]?.start.seconds;
+    // The last bucket ends one step after its start (the step before it, as the chart has no end here).
+    const end = next ?? (previous === undefined ? bucket.start.seconds : 2 * bucket.start.seconds - previous);
+    if (bucket.coverage === null || end > nowSeconds) return;
     total += bucket.coverage;
     counted += 1;
-  }
+  });
   return counted === 0 ? null : total / counted;
 }
 

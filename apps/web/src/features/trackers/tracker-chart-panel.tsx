@@ -52,8 +52,8 @@ export function CoverageNote({
         {sentence}
       </Text>
       <Text size="xs" c="dimmed">
-        The strip under the chart shows how much of each interval the collar covered; grey is none, and no
-        line is drawn across a gap.
+        The strip under the chart shows how much of each interval the collar covered; grey is none
+        {measure === 'avg' ? ', and no line is drawn across a gap.' : '.'}
         {low &&
           (measure === 'avg'
             ? ` Faded points are averages based on little data (under ${threshold} of their interval).`
