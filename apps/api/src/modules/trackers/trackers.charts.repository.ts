@@ -154,9 +154,12 @@ const coveredHalfHoursByDay = (petId: string, timezone: string, start: SQL, end:
   from (${coveredHalfHours(petId, start, end)}) as c
   group by 1`;
 
-/** The covered half hours of each bucket of `step` from `start`: a subquery of the sub-daily statements. */
-const coveredHalfHoursByBucket = (petId: string, step: SQL, start: SQL, end: SQL) => sql`
-  select date_bin(${step}, h, ${start}) as bucket, count(*)::int as half_hours
+/**
+ * The covered half hours of each bucket of `step` (binned from `origin`) over [start, end): a subquery
+ * of the sub-daily statements.
+ */
+const coveredHalfHoursByBucket = (petId: string, step: SQL, origin: SQL, start: SQL, end: SQL) => sql`
+  select date_bin(${step}, h, ${origin}) as bucket, count(*)::int as half_hours
   from (${coveredHalfHours(petId, start, end)}) as c
   group by 1`;
 
@@ -198,7 +201,9 @@ const kindList = (kinds: readonly ReadingKind[]) =>
 
 /**
  * `subDailyBuckets` of several kinds in one statement (the vitals panel reads four trackers at once):
- * every kind gets every slot of the same series, so their buckets share one time axis.
+ * every kind gets every slot of the same series, so their buckets share one time axis. Coverage is
+ * counted from `coverageFrom` on (buckets before it get 0): the vitals read the previous period only
+ * for its averages, and counting its coverage would double the cost of a 90-day panel.
  */
 export async function subDailyBucketsOfKinds(
   db: DbOrTx,
@@ -206,10 +211,12 @@ export async function subDailyBucketsOfKinds(
   kinds: readonly ReadingKind[],
   bucketSize: '30m' | '1h',
   period: ChartPeriod,
+  coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
   const step = sql`${stepOf[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
+  const coverageStart = sql`${coverageFrom.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with agg as (
       select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
@@ -219,7 +226,7 @@ export async function subDailyBucketsOfKinds(
         and bucket_start >= ${start} and bucket_start < ${end}
       group by 1, 2
     ),
-    cov as (${coveredHalfHoursByBucket(petId, step, start, end)})
+    cov as (${coveredHalfHoursByBucket(petId, step, start, coverageStart, end)})
     select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
            a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
            coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
@@ -242,13 +249,14 @@ export async function dailyBuckets(
   return (await dailyBucketsOfKinds(db, petId, [kind], timezone, period)).get(kind) ?? [];
 }
 
-/** `dailyBuckets` of several kinds in one statement, on one series of local days. */
+/** `dailyBuckets` of several kinds in one statement, on one series of local days; `coverageFrom` as above. */
 export async function dailyBucketsOfKinds(
   db: DbOrTx,
   petId: string,
   kinds: readonly ReadingKind[],
   timezone: string,
   period: ChartPeriod,
+  coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
   const result = await db.execute(sql`
     with days as (
@@ -272,7 +280,7 @@ export async function dailyBucketsOfKinds(
     left join (${coveredHalfHoursByDay(
       petId,
       timezone,
-      sql`${period.start.toISOString()}::timestamptz`,
+      sql`${coverageFrom.toISOString()}::timestamptz`,
       sql`${period.end.toISOString()}::timestamptz`,
     )}) as c on c.local_date = days.day
     order by k.kind, days.day`);
@@ -361,7 +369,13 @@ export async function bucketsOfPeriodContaining(
          and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
         group by 1
       ),
-      cov as (${coveredHalfHoursByBucket(pet.id, step, sql`(select start_ts from p)`, sql`(select end_ts from p)`)})
+      cov as (${coveredHalfHoursByBucket(
+        pet.id,
+        step,
+        sql`(select start_ts from p)`,
+        sql`(select start_ts from p)`,
+        sql`(select end_ts from p)`,
+      )})
       select ${periodColumns},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
              a.sum / nullif(a.count, 0) as avg, a.min, a.max,
