@@ -107,6 +107,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Perpetua', lastName: 'Larkspur' },
     pets: { milo: 'Hobnob', pepper: 'Garibaldi' },
   },
+  chartCoverage: {
+    like: 'tom',
+    owner: { firstName: 'Cosima', lastName: 'Wetherell' },
+    pets: { biscuit: 'Damsonberry' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

@@ -173,6 +173,14 @@ export const chartBucketSchema = z.object({
   max: z.number().nullable(),
   sum: z.number().nullable(),
   count: z.number().int(),
+  /**
+   * How much of the bucket the collar covered, 0 to 1: the share of its half hours the pet's collar
+   * was sending in, where a reading of any kind stands for the four hours from its half hour (the
+   * collar-data rule of the pending cards: the slowest collars measure every four hours). A day counts
+   * its real half hours (46 or 50 on a DST change). null where coverage means nothing: weight entries
+   * are written by people, not sampled by a collar.
+   */
+  coverage: z.number().min(0).max(1).nullable(),
 });
 export type ChartBucket = z.infer<typeof chartBucketSchema>;
 
@@ -234,6 +242,8 @@ export const averageHistoryLastResponseSchema = z.object({
       date: z.object({ year: z.number(), month: z.number(), day: z.number() }),
       value: z.number(),
       count: z.number().int(),
+      /** The share of the day the collar covered (as a chart's daily bucket): low means little data. */
+      coverage: z.number().min(0).max(1),
       abnormal: abnormalSchema,
     })
     .nullable(),

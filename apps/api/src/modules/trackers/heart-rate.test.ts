@@ -41,7 +41,15 @@ describe('heart-rate half-hourly averages', () => {
     expect(iso(chart.range.start)).toBe('2024-06-12T08:00:00.000Z');
     expect(iso(chart.range.end)).toBe('2024-06-12T10:00:00.000Z');
     expect(chart.buckets).toEqual([
-      { start: { seconds: seconds('2024-06-12T08:00:00Z') }, avg: 90, min: 80, max: 100, sum: 180, count: 2 },
+      {
+        start: { seconds: seconds('2024-06-12T08:00:00Z') },
+        avg: 90,
+        min: 80,
+        max: 100,
+        sum: 180,
+        count: 2,
+        coverage: 1,
+      },
       {
         start: { seconds: seconds('2024-06-12T08:30:00Z') },
         avg: null,
@@ -49,6 +57,7 @@ describe('heart-rate half-hourly averages', () => {
         max: null,
         sum: null,
         count: 0,
+        coverage: 1, // the collar was on: 08:29's reading stands for the four hours from it
       },
       {
         start: { seconds: seconds('2024-06-12T09:00:00Z') },
@@ -57,6 +66,7 @@ describe('heart-rate half-hourly averages', () => {
         max: null,
         sum: null,
         count: 0,
+        coverage: 1, // the collar was on: 08:29's reading stands for the four hours from it
       },
       {
         start: { seconds: seconds('2024-06-12T09:30:00Z') },
@@ -65,6 +75,7 @@ describe('heart-rate half-hourly averages', () => {
         max: 120,
         sum: 120,
         count: 1,
+        coverage: 1,
       },
     ]);
   });

@@ -51,6 +51,7 @@ describe('the respiratory chart of a scope', () => {
       max: 33,
       sum: 78,
       count: 3,
+      coverage: 1,
     });
   });
 

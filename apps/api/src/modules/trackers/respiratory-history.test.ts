@@ -112,13 +112,31 @@ describe('the last respiratory day average', () => {
       (await get(`/v1/pets/${pet.id}/respiratory-history/average-history/last?at=${seconds(at)}`)).json();
 
     expect(await last('2024-06-12T10:00:00Z')).toEqual({
-      average: { date: { year: 2024, month: 6, day: 11 }, value: 32, count: 2, abnormal: 'high' },
+      average: {
+        date: { year: 2024, month: 6, day: 11 },
+        value: 32,
+        count: 2,
+        coverage: 0.208,
+        abnormal: 'high',
+      },
     });
     expect(await last('2024-06-11T22:59:00Z')).toEqual({
-      average: { date: { year: 2024, month: 6, day: 10 }, value: 21, count: 2, abnormal: 'undefined' },
+      average: {
+        date: { year: 2024, month: 6, day: 10 },
+        value: 21,
+        count: 2,
+        coverage: 0.208,
+        abnormal: 'undefined',
+      },
     });
     expect(await last('2024-06-20T10:00:00Z')).toEqual({
-      average: { date: { year: 2024, month: 6, day: 12 }, value: 50, count: 1, abnormal: 'high-red' },
+      average: {
+        date: { year: 2024, month: 6, day: 12 },
+        value: 50,
+        count: 1,
+        coverage: 0.167,
+        abnormal: 'high-red',
+      },
     });
     expect(await last('2024-06-10T10:00:00Z')).toEqual({ average: null });
   });

@@ -20,6 +20,7 @@ interface Bucket {
   max: number | null;
   sum: number | null;
   count: number;
+  coverage: number | null;
 }
 interface Chart {
   timezone: string;
@@ -36,13 +37,15 @@ async function chart(url: string): Promise<Chart> {
 }
 
 const iso = (s: { seconds: number }) => new Date(s.seconds * 1000).toISOString();
-const empty = (start: string): Bucket => ({
+/** A bucket without readings; `coverage` 1 when the collar was on (a reading of the four hours before). */
+const empty = (start: string, coverage = 0): Bucket => ({
   start: { seconds: seconds(start) },
   avg: null,
   min: null,
   max: null,
   sum: null,
   count: 0,
+  coverage,
 });
 
 describe('a day chart', () => {
@@ -72,8 +75,9 @@ describe('a day chart', () => {
       max: 3,
       sum: 5,
       count: 2,
+      coverage: 1,
     });
-    expect(day.buckets[1]).toEqual(empty('2024-06-11T23:30:00Z'));
+    expect(day.buckets[1]).toEqual(empty('2024-06-11T23:30:00Z', 1));
     expect(day.buckets[27]).toMatchObject({
       start: { seconds: seconds('2024-06-12T12:30:00Z') },
       sum: 5,
@@ -167,8 +171,9 @@ describe('a week chart', () => {
       max: 50,
       sum: 90,
       count: 3,
+      coverage: 1,
     });
-    expect(week.buckets[35]).toEqual(empty('2024-06-11T10:00:00Z'));
+    expect(week.buckets[35]).toEqual(empty('2024-06-11T10:00:00Z', 1));
     expect(week.buckets.reduce((total, b) => total + b.count, 0)).toBe(3);
   });
 
@@ -231,6 +236,7 @@ describe('a week chart', () => {
       max: 6,
       sum: 10,
       count: 2,
+      coverage: 1,
     });
   });
 });
@@ -260,6 +266,7 @@ describe('a month chart', () => {
       max: 40,
       sum: 60,
       count: 2,
+      coverage: 0.354, // 17 of 48 half hours: 23:00Z, and four hours from 23:30Z and from 12:00Z
     });
     expect(iso(month.buckets[26]?.start ?? { seconds: 0 })).toBe('2024-10-26T23:00:00.000Z');
     expect(iso(month.buckets[27]?.start ?? { seconds: 0 })).toBe('2024-10-28T00:00:00.000Z');

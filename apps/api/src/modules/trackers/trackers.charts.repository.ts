@@ -100,7 +100,11 @@ export async function periodCovering(
   return toPeriod(rowsOf<PeriodRow>(result)[0]);
 }
 
-/** A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty. */
+/**
+ * A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty.
+ * `coverage` is the share of the bucket's half hours the collar covered (0 to 1, see
+ * `coveredHalfHours`), counted in the bucket's own statement; null for weight entries (no collar).
+ */
 export interface BucketRow {
   start: number;
   count: number;
@@ -108,9 +112,60 @@ export interface BucketRow {
   avg: number | null;
   min: number | null;
   max: number | null;
+  coverage: number | null;
 }
 
 const stepOf = { '30m': '30 minutes', '1h': '1 hour' } as const;
+const halfHoursOf = { '30m': 1, '1h': 2 } as const;
+
+/**
+ * The half hours in [start, end) the pet's collar covered, one row (`h`) each. Covered is the
+ * collar-data rule's (pending cards, `COVERAGE_SPREAD_HOURS`): a reading of any kind stands for its own
+ * half hour and the rest of the four hours after it, because the slowest collars (v1) measure every
+ * four hours and drinking or head shaking is only sent when it happens; a stretch with nothing for
+ * longer is a collar that was off. Read from the half-hour rollups: each rollup half hour starts a
+ * segment that runs to the next one or four hours on, whichever is first, so the segments are
+ * disjoint and the rows are at most the period's half hours.
+ */
+export const coveredHalfHours = (petId: string, start: SQL, end: SQL) => sql`
+  select h from (
+    select generate_series(t, least(t + interval '4 hours', next_t) - interval '30 minutes', interval '30 minutes') as h
+    from (
+      select t, lead(t) over (order by t) as next_t
+      from (
+        select distinct bucket_start as t from tracker_rollups_30m
+        where pet_id = ${petId} and bucket_start >= ${start} - interval '3 hours 30 minutes' and bucket_start < ${end}
+      ) as starts
+    ) as segments
+  ) as covered
+  where h >= ${start} and h < ${end}`;
+
+/**
+ * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
+ * is 100 %. `day` is an SQL date, `timezone` the pet's.
+ */
+export const halfHoursOfDay = (day: SQL, timezone: string) =>
+  sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
+                       - (${day}::timestamp at time zone ${timezone})) / 1800)`;
+
+/** The covered half hours of each local day of [start, end): a subquery of the daily statements. */
+const coveredHalfHoursByDay = (petId: string, timezone: string, start: SQL, end: SQL) => sql`
+  select (h at time zone ${timezone})::date as local_date, count(*)::int as half_hours
+  from (${coveredHalfHours(petId, start, end)}) as c
+  group by 1`;
+
+/**
+ * The covered half hours of each bucket of `step` (binned from `origin`) over [start, end): a subquery
+ * of the sub-daily statements.
+ */
+const coveredHalfHoursByBucket = (petId: string, step: SQL, origin: SQL, start: SQL, end: SQL) => sql`
+  select date_bin(${step}, h, ${origin}) as bucket, count(*)::int as half_hours
+  from (${coveredHalfHours(petId, start, end)}) as c
+  group by 1`;
+
+/** Covered over total half hours, at most 1 (a 45-minute zone's day may start mid half hour). */
+const dailyCoverage = (covered: SQL, day: SQL, timezone: string) =>
+  sql`least(1.0, coalesce(${covered}, 0) / ${halfHoursOfDay(day, timezone)})::float8`;
 
 /**
  * Buckets of half hours or hours over the period, re-binned from the half-hour rollups with the
@@ -146,7 +201,9 @@ const kindList = (kinds: readonly ReadingKind[]) =>
 
 /**
  * `subDailyBuckets` of several kinds in one statement (the vitals panel reads four trackers at once):
- * every kind gets every slot of the same series, so their buckets share one time axis.
+ * every kind gets every slot of the same series, so their buckets share one time axis. Coverage is
+ * counted from `coverageFrom` on (buckets before it get 0): the vitals read the previous period only
+ * for its averages, and counting its coverage would double the cost of a 90-day panel.
  */
 export async function subDailyBucketsOfKinds(
   db: DbOrTx,
@@ -154,10 +211,12 @@ export async function subDailyBucketsOfKinds(
   kinds: readonly ReadingKind[],
   bucketSize: '30m' | '1h',
   period: ChartPeriod,
+  coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
   const step = sql`${stepOf[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
+  const coverageStart = sql`${coverageFrom.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with agg as (
       select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
@@ -166,12 +225,15 @@ export async function subDailyBucketsOfKinds(
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and bucket_start >= ${start} and bucket_start < ${end}
       group by 1, 2
-    )
+    ),
+    cov as (${coveredHalfHoursByBucket(petId, step, start, coverageStart, end)})
     select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
-           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max
+           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
+           coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
     from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.kind = k.kind and a.bucket = slot
+    left join cov on cov.bucket = slot
     order by k.kind, slot`);
   return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
@@ -187,13 +249,14 @@ export async function dailyBuckets(
   return (await dailyBucketsOfKinds(db, petId, [kind], timezone, period)).get(kind) ?? [];
 }
 
-/** `dailyBuckets` of several kinds in one statement, on one series of local days. */
+/** `dailyBuckets` of several kinds in one statement, on one series of local days; `coverageFrom` as above. */
 export async function dailyBucketsOfKinds(
   db: DbOrTx,
   petId: string,
   kinds: readonly ReadingKind[],
   timezone: string,
   period: ChartPeriod,
+  coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
   const result = await db.execute(sql`
     with days as (
@@ -204,7 +267,8 @@ export async function dailyBucketsOfKinds(
     select k.kind::text as kind,
            extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
            coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-           r.min::float8 as min, r.max::float8 as max
+           r.min::float8 as min, r.max::float8 as max,
+           ${dailyCoverage(sql`c.half_hours`, sql`days.day`, timezone)} as coverage
     from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join days
     left join (
@@ -213,6 +277,12 @@ export async function dailyBucketsOfKinds(
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
     ) as r on r.kind = k.kind and r.local_date = days.day
+    left join (${coveredHalfHoursByDay(
+      petId,
+      timezone,
+      sql`${coverageFrom.toISOString()}::timestamptz`,
+      sql`${period.end.toISOString()}::timestamptz`,
+    )}) as c on c.local_date = days.day
     order by k.kind, days.day`);
   return byKind(kinds, rowsOf<KindBucketRow>(result));
 }
@@ -271,7 +341,8 @@ export async function bucketsOfPeriodContaining(
       select ${periodColumns},
              extract(epoch from (days.day::timestamp at time zone ${pet.timezone}))::float8 as start,
              coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-             r.min::float8 as min, r.max::float8 as max
+             r.min::float8 as min, r.max::float8 as max,
+             ${dailyCoverage(sql`c.half_hours`, sql`days.day`, pet.timezone)} as coverage
       from p cross join days
       left join (
         select local_date, count, sum, min, max
@@ -279,6 +350,12 @@ export async function bucketsOfPeriodContaining(
         where pet_id = ${pet.id} and kind = ${kind}::reading_kind
           and local_date >= p.start_date and local_date < p.end_date
       ) as r on r.local_date = days.day
+      left join (${coveredHalfHoursByDay(
+        pet.id,
+        pet.timezone,
+        sql`(select start_ts from p)`,
+        sql`(select end_ts from p)`,
+      )}) as c on c.local_date = days.day
       order by days.day`;
   } else {
     const step = sql`${stepOf[bucketSize]}::interval`;
@@ -291,12 +368,21 @@ export async function bucketsOfPeriodContaining(
           on r.pet_id = ${pet.id} and r.kind = ${kind}::reading_kind
          and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
         group by 1
-      )
+      ),
+      cov as (${coveredHalfHoursByBucket(
+        pet.id,
+        step,
+        sql`(select start_ts from p)`,
+        sql`(select start_ts from p)`,
+        sql`(select end_ts from p)`,
+      )})
       select ${periodColumns},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
-             a.sum / nullif(a.count, 0) as avg, a.min, a.max
+             a.sum / nullif(a.count, 0) as avg, a.min, a.max,
+             coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
       from p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
       left join agg a on a.bucket = slot
+      left join cov on cov.bucket = slot
       order by slot`;
   }
   const rows = rowsOf<ScopeBucketRow>(await db.execute(query));
@@ -309,6 +395,14 @@ export async function bucketsOfPeriodContaining(
       startDate: first.period_start_date,
       endDate: first.period_end_date,
     },
-    buckets: rows.map(({ start, count, sum, avg, min, max }) => ({ start, count, sum, avg, min, max })),
+    buckets: rows.map(({ start, count, sum, avg, min, max, coverage }) => ({
+      start,
+      count,
+      sum,
+      avg,
+      min,
+      max,
+      coverage,
+    })),
   };
 }

@@ -29,6 +29,8 @@ export function toChartBucket(row: BucketRow): ChartBucket {
     max: round2OrNull(row.max),
     sum: round2OrNull(row.sum),
     count: row.count,
+    // Three decimals keep a DST day's 49/50 distinct from a full day, and the payload short.
+    coverage: row.coverage === null ? null : Math.round(row.coverage * 1000) / 1000,
   };
 }
 

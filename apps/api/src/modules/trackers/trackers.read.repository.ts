@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner } from '../pets/pets.service.ts';
+import { coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
 import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
@@ -123,21 +124,37 @@ export interface DayAverageRow {
   day: string;
   sum: number;
   count: number;
+  /** The share of the day's half hours the collar covered, as the charts' daily buckets count it. */
+  coverage: number;
 }
 
-/** The newest local day before `before` with readings of `kind`, from the daily rollups. */
+/**
+ * The newest local day before `before` with readings of `kind`, from the daily rollups, and how much of
+ * it the collar covered (`coveredHalfHours` over its real half hours), in one statement.
+ */
 export async function lastDayBefore(
   db: DbOrTx,
   petId: string,
   kind: ReadingKind,
+  timezone: string,
   before: string,
 ): Promise<DayAverageRow | undefined> {
   const result = await db.execute(sql`
-    select local_date::text as day, sum::float8 as sum, count
-    from tracker_rollups_daily
-    where pet_id = ${petId} and kind = ${kind}::reading_kind and local_date < ${before}::date
-    order by local_date desc
-    limit 1`);
+    select d.local_date::text as day, d.sum::float8 as sum, d.count,
+           least(1.0, (
+             select count(*) from (${coveredHalfHours(
+               petId,
+               sql`(d.local_date::timestamp at time zone ${timezone})`,
+               sql`((d.local_date + 1)::timestamp at time zone ${timezone})`,
+             )}) as c
+           ) / ${halfHoursOfDay(sql`d.local_date`, timezone)})::float8 as coverage
+    from (
+      select local_date, sum, count
+      from tracker_rollups_daily
+      where pet_id = ${petId} and kind = ${kind}::reading_kind and local_date < ${before}::date
+      order by local_date desc
+      limit 1
+    ) as d`);
   return rowsOf<DayAverageRow>(result)[0];
 }
 

@@ -149,7 +149,7 @@ function shiftDate(iso: string, days: number): string {
 export async function getRespiratoryLastAverage(deps: Deps, petId: string, at: number | undefined) {
   const pet = await requirePet(deps, petId);
   const day = todayIn(pet.timezone, dateOf(at) ?? deps.now());
-  const row = await lastDayBefore(deps.db, petId, 'respiratory_rate', day);
+  const row = await lastDayBefore(deps.db, petId, 'respiratory_rate', pet.timezone, day);
   const thresholds = pet.respiratoryThresholds;
   if (!row || row.count === 0) return { average: null };
   const value = round2(row.sum / row.count);
@@ -158,6 +158,7 @@ export async function getRespiratoryLastAverage(deps: Deps, petId: string, at: n
       date: isoToCalendarDate(row.day),
       value,
       count: row.count,
+      coverage: Math.round(row.coverage * 1000) / 1000,
       abnormal: classifyRespiratoryRate(value, thresholds),
     },
   };

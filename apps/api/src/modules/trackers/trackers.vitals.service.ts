@@ -107,8 +107,8 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
 
   const [collar, weight, respiratory, heart, totals, latestWeight] = await Promise.all([
     bucketSize === '1d'
-      ? dailyBucketsOfKinds(deps.db, petId, collarKinds, pet.timezone, both)
-      : subDailyBucketsOfKinds(deps.db, petId, collarKinds, bucketSize, both),
+      ? dailyBucketsOfKinds(deps.db, petId, collarKinds, pet.timezone, both, period.start)
+      : subDailyBucketsOfKinds(deps.db, petId, collarKinds, bucketSize, both, period.start),
     bucketSize === '1d'
       ? weightBuckets(deps.db, petId, pet.timezone, 'day', both)
       : weightSubDailyBuckets(deps.db, petId, bucketSize, both),

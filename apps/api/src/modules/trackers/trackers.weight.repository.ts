@@ -187,7 +187,7 @@ export async function weightBuckets(
       group by 1
     )
     select extract(epoch from (slot at time zone ${timezone}))::float8 as start,
-           coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max
+           coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max, null::float8 as coverage
     from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - ${step}, ${step}) as slot
     left join agg a on a.local_bucket = slot
     order by slot`);
@@ -218,7 +218,8 @@ export async function weightSubDailyBuckets(
       where pet_id = ${petId} and measured_at >= ${start} and measured_at < ${end}
       group by 1
     )
-    select extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max
+    select extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max,
+           null::float8 as coverage
     from generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.bucket = slot
     order by slot`);

@@ -151,6 +151,7 @@ describe('the weight chart', () => {
       max: 9.6,
       sum: 18.8,
       count: 2,
+      coverage: null, // entries by people: no collar coverage
     });
     expect(chart.buckets[1]).toEqual({
       start: { seconds: seconds('2024-06-10T23:00:00Z') },
@@ -159,6 +160,7 @@ describe('the weight chart', () => {
       max: null,
       sum: null,
       count: 0,
+      coverage: null,
     });
     expect(chart.buckets[6]).toMatchObject({ avg: 9.4, count: 1 });
   });
@@ -208,6 +210,7 @@ describe('the weight chart', () => {
       max: 22,
       sum: 43,
       count: 2,
+      coverage: null,
     });
     expect(chart.buckets[24]).toMatchObject({
       start: { seconds: seconds('2024-06-16T23:00:00Z') },

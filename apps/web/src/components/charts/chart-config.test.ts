@@ -10,6 +10,7 @@ const bucket = (iso: string, values: Partial<ChartBucket> = {}): ChartBucket => 
   max: null,
   sum: null,
   count: 0,
+  coverage: null,
   ...values,
 });
 

@@ -2,6 +2,7 @@ import type { BucketSize, ChartBucket } from '@vetboard/contract';
 import type { ChartData, ChartOptions, ChartType, TooltipItem, TooltipPositionerFunction } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
+import { bucketCoverageLines, isLowCoverage } from './coverage.ts';
 import type { HoverSync } from './hover-sync.ts';
 
 interface SegmentContext {
@@ -70,7 +71,18 @@ export interface TimeSeriesChartProps {
   overlay?: { label: string; values: readonly (number | null)[]; color: string };
   /** A fixed width for the y axis, so stacked charts' plot areas line up whatever their numbers. */
   yAxisWidth?: number;
+  /**
+   * Show how much of each bucket the collar covered (the buckets' `coverage`): a strip under the plot,
+   * faded points and bars where a value rests on little data, and the share in the tooltip.
+   */
+  coverage?: boolean;
 }
+
+/** The coverage strip's grey where the collar sent nothing, so a gap reads as a gap and not as the page. */
+export const NO_COVERAGE_COLOR = '#dee2e6';
+
+/** How faded a point or bar is when its bucket's value rests on little data. */
+export const LOW_COVERAGE_ALPHA = 0.35;
 
 export const CHART_COLOR = '#1b8a7e';
 
@@ -98,6 +110,8 @@ declare module 'chart.js' {
     thresholdLines?: ThresholdLinesOptions;
     /** Read by the chart module's hover-line plugin: a vertical line at the active bucket. */
     hoverLine?: { enabled: boolean };
+    /** Read by the chart module's coverage-strip plugin: each bucket's coverage (0–1), under the plot. */
+    coverageStrip?: { coverage: readonly (number | null)[]; color: string };
   }
   interface TooltipPositionerMap {
     /** At the active bucket's x, also when its value is empty (a synced tooltip on a gap). */
@@ -132,6 +146,14 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
   const highs = buckets.map((bucket) => shown(bucket.max));
   const withBand = type === 'line' && Boolean(props.band) && hasSpread(buckets);
   const pointRadius = buckets.length > 100 ? 1.5 : 3;
+  const showCoverage = Boolean(props.coverage) && buckets.some((bucket) => bucket.coverage !== null);
+  // A value on little data is drawn faded: still there, but not to be read like the others.
+  const faded = (bucketColor: string, index: number) => {
+    const bucket = buckets[index];
+    return showCoverage && bucket && isLowCoverage(bucket)
+      ? withAlpha(bucketColor, LOW_COVERAGE_ALPHA)
+      : bucketColor;
+  };
 
   // biome-ignore lint/suspicious/noExplicitAny: Chart.js types line and bar datasets separately; this array mixes them by `type`.
   const datasets: any[] = [];
@@ -148,7 +170,13 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
   }
   const mainIndex = datasets.length;
   if (type === 'bar') {
-    datasets.push({ type: 'bar', label: seriesLabel, data: main, backgroundColor: color, borderRadius: 2 });
+    datasets.push({
+      type: 'bar',
+      label: seriesLabel,
+      data: main,
+      backgroundColor: showCoverage ? buckets.map((_, index) => faded(color, index)) : color,
+      borderRadius: 2,
+    });
   } else {
     datasets.push({
       type: 'line',
@@ -161,8 +189,8 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
       spanGaps,
       pointRadius,
       pointHoverRadius: pointRadius + 2,
-      pointBackgroundColor: main.map((value) =>
-        value === null ? color : (props.pointColor?.(value) ?? color),
+      pointBackgroundColor: main.map((value, index) =>
+        value === null ? color : faded(props.pointColor?.(value) ?? color, index),
       ),
       pointBorderWidth: 0,
       // A stretch of line takes the colour of its worse end, so a run of high values reads at a glance
@@ -215,6 +243,8 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
           ticks: {
             autoSkip,
             autoSkipPadding: 8,
+            // Room between the plot and the labels for the coverage strip.
+            ...(showCoverage && { padding: 12 }),
             maxRotation: 0,
             callback: (_value: string | number, index: number) => ticks[index] ?? '',
           },
@@ -257,13 +287,20 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
               return `${seriesLabel}: ${format(value)} ${unit}${range}`;
             },
             footer: (items: TooltipItem<Kind>[]) => {
-              const count = buckets[items[0]?.dataIndex ?? 0]?.count ?? 0;
-              return count === 1 ? '1 reading' : `${count} readings`;
+              const bucket = buckets[items[0]?.dataIndex ?? 0];
+              const count = bucket?.count ?? 0;
+              const readings = count === 1 ? '1 reading' : `${count} readings`;
+              return showCoverage && bucket
+                ? [readings, ...bucketCoverageLines(bucket, bucketSize)]
+                : readings;
             },
           },
         },
         thresholdLines: { lines },
         hoverLine: { enabled: Boolean(props.hoverSync) },
+        ...(showCoverage && {
+          coverageStrip: { coverage: buckets.map((bucket) => bucket.coverage), color },
+        }),
       },
     },
   };

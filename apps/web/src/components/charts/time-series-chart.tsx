@@ -15,7 +15,14 @@ import {
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { buildChartConfig, CHART_FONT, CHART_TEXT_COLOR, type TimeSeriesChartProps } from './chart-config.ts';
+import {
+  buildChartConfig,
+  CHART_FONT,
+  CHART_TEXT_COLOR,
+  NO_COVERAGE_COLOR,
+  type TimeSeriesChartProps,
+  withAlpha,
+} from './chart-config.ts';
 
 ChartJS.register(
   BarController,
@@ -62,6 +69,37 @@ const thresholdLines: Plugin<ChartType> = {
       ctx.fillText(line.label, chartArea.right - 2, py - 2);
       ctx.restore();
     }
+  },
+};
+
+const STRIP_HEIGHT = 5;
+
+/**
+ * A thin strip just under the plot, one cell per bucket: the series colour, stronger the more of the
+ * bucket the collar covered, grey where it covered none. Drawn in the room the x ticks' padding leaves.
+ */
+const coverageStrip: Plugin<ChartType> = {
+  id: 'coverageStrip',
+  afterDraw(chart, _args, options: { coverage?: readonly (number | null)[]; color?: string }) {
+    const coverage = options.coverage ?? [];
+    const x = chart.scales.x;
+    if (!x || coverage.length === 0) return;
+    const { ctx, chartArea } = chart;
+    const step = coverage.length > 1 ? x.getPixelForValue(1) - x.getPixelForValue(0) : chartArea.width;
+    const top = chartArea.bottom + 3;
+    ctx.save();
+    coverage.forEach((share, index) => {
+      if (share === null) return;
+      const centre = x.getPixelForValue(index);
+      const left = Math.max(chartArea.left, centre - step / 2);
+      const right = Math.min(chartArea.right, centre + step / 2);
+      if (right <= left) return;
+      ctx.fillStyle =
+        share === 0 ? NO_COVERAGE_COLOR : withAlpha(options.color ?? '#1b8a7e', 0.2 + 0.8 * share);
+      // Cells touch: a hair of overlap avoids seams between them at fractional pixel widths.
+      ctx.fillRect(left, top, right - left + 0.5, STRIP_HEIGHT);
+    });
+    ctx.restore();
   },
 };
 
@@ -145,7 +183,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
       type={props.type}
       data={data}
       options={options}
-      plugins={[thresholdLines, hoverLine, publisher]}
+      plugins={[thresholdLines, hoverLine, coverageStrip, publisher]}
       role="img"
       aria-label={props.ariaLabel}
       fallbackContent={props.ariaLabel}

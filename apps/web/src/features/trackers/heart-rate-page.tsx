@@ -9,7 +9,7 @@ import { SourceCell, WhenCell } from './entry-cells.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
 import { PeriodControls, type SearchPatch, TrackerHeader } from './tracker-header.tsx';
 import { heartRateScopes } from './tracker-search.ts';
-import { heartRateRange, trackerViewOf } from './tracker-view.ts';
+import { coveragePeriodName, heartRateRange, trackerViewOf } from './tracker-view.ts';
 import { heartRateHalfHourlyQueryOptions, heartRateHistoryQueryOptions } from './trackers.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/heart-rate');
@@ -47,6 +47,7 @@ export function HeartRatePage() {
       </TrackerHeader>
       <TrackerChartPanel
         query={chart}
+        coveragePeriod={coveragePeriodName(view)}
         chart={(data) => ({
           type: 'line',
           buckets: data.buckets,

@@ -10,7 +10,7 @@ import { PeriodAverage } from './period-average.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
 import { PeriodControls, type SearchPatch, TrackerHeader } from './tracker-header.tsx';
 import type { TrackerSearch } from './tracker-search.ts';
-import { trackerViewOf } from './tracker-view.ts';
+import { coveragePeriodName, trackerViewOf } from './tracker-view.ts';
 import {
   type ReadingResource,
   readingChartQueryOptions,
@@ -93,6 +93,7 @@ function ReadingTrackerView({
       <PeriodAverage resource={resource} petUuid={petUuid} format={config.formatDaily} />
       <TrackerChartPanel
         query={chart}
+        coveragePeriod={coveragePeriodName(view)}
         chart={(data) => ({
           type: 'bar',
           buckets: data.buckets,

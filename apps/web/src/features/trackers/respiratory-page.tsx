@@ -20,7 +20,7 @@ import { RespiratoryValue, SourceCell, WhenCell } from './entry-cells.tsx';
 import { ThresholdLegend } from './threshold-legend.tsx';
 import { TrackerChartPanel } from './tracker-chart-panel.tsx';
 import { PeriodControls, type SearchPatch, TrackerHeader } from './tracker-header.tsx';
-import { trackerViewOf } from './tracker-view.ts';
+import { coveragePeriodName, trackerViewOf } from './tracker-view.ts';
 import { respiratoryChartQueryOptions, respiratoryHistoryQueryOptions } from './trackers.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/respiratory-history');
@@ -66,6 +66,7 @@ export function RespiratoryPage() {
       </TrackerHeader>
       <TrackerChartPanel
         query={chart}
+        coveragePeriod={coveragePeriodName(view)}
         chart={(data) => ({
           type: 'line',
           buckets: data.buckets,

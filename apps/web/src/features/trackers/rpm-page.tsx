@@ -1,8 +1,19 @@
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { calendarDateToIso, readingRanges } from '@vetboard/contract';
 import type { ReactNode } from 'react';
+import { formatCoverage, LOW_COVERAGE } from '@/components/charts/coverage.ts';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import {
   respiratoryPointColor,
@@ -55,10 +66,15 @@ function LatestFigures({ petUuid, timezone }: { petUuid: string; timezone: strin
                 {formatReading('respiratory_rate', lastAverage.value)}
               </Text>
               <AbnormalBadge abnormal={lastAverage.abnormal} size="md" />
+              {lastAverage.coverage < LOW_COVERAGE && (
+                <Badge color="gray" variant="light" data-testid="little-data">
+                  Based on little data
+                </Badge>
+              )}
             </Group>
             <Text size="xs" c="dimmed">
               {dayjs(calendarDateToIso(lastAverage.date)).format('ddd DD/MM/YYYY')} · {lastAverage.count}{' '}
-              readings
+              readings · collar data for {formatCoverage(lastAverage.coverage)} of the day
             </Text>
           </Stack>
         ) : (
@@ -121,6 +137,7 @@ export function RpmPage() {
         </Title>
         <TrackerChartPanel
           query={chart}
+          coveragePeriod={`the last ${days} days`}
           chart={(data) => ({
             type: 'line',
             buckets: data.buckets,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heartRateRange, rpmChartQuery, trackerViewOf } from './tracker-view.ts';
+import { coveragePeriodName, heartRateRange, rpmChartQuery, trackerViewOf } from './tracker-view.ts';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 const now = new Date('2026-11-21T12:00:00Z');
@@ -80,5 +80,15 @@ describe('trackerViewOf: what a tracker URL shows', () => {
       startDate: utc('2026-10-23T00:00:00Z') - 3600,
       endDate: utc('2026-11-22T00:00:00Z'),
     });
+  });
+});
+
+describe('coveragePeriodName: the period in the coverage sentence', () => {
+  it('names the rolling window, or the calendar period on screen', () => {
+    const search = { scope: 'week' as const, page: 1, pageSize: 25 };
+    expect(coveragePeriodName(trackerViewOf(search, 'Europe/London', now))).toBe('the last 7 days');
+    expect(coveragePeriodName(trackerViewOf({ ...search, date: '2026-11-10' }, 'Europe/London', now))).toBe(
+      'this week',
+    );
   });
 });

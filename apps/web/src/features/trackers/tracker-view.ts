@@ -55,6 +55,14 @@ export function trackerViewOf(search: TrackerSearch, timezone: string, now: Date
   };
 }
 
+/**
+ * The period as the coverage sentence names it: 'the last 7 days' for the rolling window, 'this week'
+ * for the calendar period the page shows.
+ */
+export function coveragePeriodName(view: Pick<TrackerView, 'rolling' | 'scope'>): string {
+  return view.rolling ? `the ${rollingLabels[view.scope].toLowerCase()}` : `this ${view.scope}`;
+}
+
 export const scopeLabels: Record<PeriodScope, string> = {
   day: 'Day',
   week: 'Week',

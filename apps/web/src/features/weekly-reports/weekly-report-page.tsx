@@ -52,6 +52,8 @@ function bucketsOf(tracker: WeeklyTrackerSummary): ChartBucket[] {
     max: null,
     sum: day.value,
     count: day.value === null ? 0 : 1,
+    // A stored report keeps each day's value, not how much of it the collar covered.
+    coverage: null,
   }));
 }
 
