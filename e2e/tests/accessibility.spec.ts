@@ -149,6 +149,8 @@ for (const viewport of viewports) {
           ['b2b companies', '/b2b'],
           ['b2b company', '/b2b/PAWSURE'],
           ['b2b pet', `/b2b/PAWSURE/${BISCUIT.uuid}`],
+          // A B2B customer's pet: its side menu has a violet tint of its own (SPEC §2).
+          ['b2b customer’s pet profile', `/pets/${BISCUIT.uuid}`],
         ],
         findings,
       );
