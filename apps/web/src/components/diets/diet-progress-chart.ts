@@ -53,6 +53,8 @@ export function dietProgressChart(progress: DietProgress): {
       max: values.length ? Math.max(...values) : null,
       sum: values.length ? sum : null,
       count: values.length,
+      // Weights are entered, not sampled by a collar: no coverage (as the weight tracker's buckets).
+      coverage: null,
     });
     planned.push(plannedWeightOn(progress, dateOf(start)));
   }
