@@ -35,6 +35,16 @@ interface Finding {
 }
 
 async function audit(page: Page, screen: string, findings: Finding[], exclude: string[] = []): Promise<void> {
+  // A dialog still fading in is read mid-blend (grey text on the overlay's grey): audit the settled screen.
+  // Spinners run forever, so only finite transitions and animations are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ClinicalDocument, ClinicalDocumentResponse, RichText } from '@vetboard/contract';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { listAuditRows } from '../audit/audit.repository.ts';
@@ -230,13 +230,17 @@ describe('drafting clinical documents', () => {
 
 describe('signing', () => {
   it('records the signer, the time and the SHA-256 of the canonical content, and locks the version', async () => {
+    // A stopped clock: read after the request, the real one had moved into the next second now and then.
+    const at = new Date('2026-11-20T10:15:30.000Z');
+    app.clock.set(at);
+    onTestFinished(() => app.clock.reset());
     const signed = await signedAssessment();
     expect(signed).toMatchObject({
       status: 'signed',
       signedBy: { name: 'Helena Marsh' },
       actions: { edit: false, sign: false, amend: true, pdf: true },
     });
-    expect(signed.signedAt?.seconds).toBe(Math.floor(app.clock.now().getTime() / 1000));
+    expect(signed.signedAt?.seconds).toBe(at.getTime() / 1000);
     // The canonical content written by hand: keys sorted at every level, no spaces, UTF-8.
     const p = (text: string) =>
       `{"content":[{"content":[{"text":${JSON.stringify(text)},"type":"text"}],"type":"paragraph"}],"type":"doc"}`;
