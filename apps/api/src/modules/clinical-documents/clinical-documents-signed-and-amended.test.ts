@@ -232,8 +232,8 @@ describe('signing', () => {
   it('records the signer, the time and the SHA-256 of the canonical content, and locks the version', async () => {
     // A stopped clock: read after the request, the real one had moved into the next second now and then.
     const at = new Date('2026-11-20T10:15:30.000Z');
-    app.clock.set(at);
-    onTestFinished(() => app.clock.reset());
+    context.clock.set(at);
+    onTestFinished(() => context.clock.reset());
     const signed = await signedAssessment();
     expect(signed).toMatchObject({
       status: 'signed',
