@@ -11,31 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { parseConfig } from '../../apps/api/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
-import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
-import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
-import { countReadings, createPets, loadReadings, rows } from '../support/tracker-data.ts';
+import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { type EngineSetup, percentile, serveLoadedTrackers } from '../support/tracker-server.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const WARMUP = 20;
-const PASSWORD = 'bench-password-123';
 const RANGES = ['24h', '7d', '30d', '90d'] as const;
-
-interface EngineSetup {
-  label: string;
-  readings: number;
-  pets: number;
-  open: () => Promise<Database>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function timeOne(base: string, url: string, cookie: string): Promise<number> {
   const start = performance.now();
@@ -48,52 +30,14 @@ async function timeOne(base: string, url: string, cookie: string): Promise<numbe
 }
 
 async function benchEngine(setup: EngineSetup) {
-  const database = await setup.open();
-  await database.migrate();
-  const db = database.db;
-  if ((await countReadings(db)) > 0) throw new Error('the bench needs an empty database');
-
   // The readings end now: the panel's ranges are rolling windows ending at the server's clock.
   const end = new Date();
-  let started = performance.now();
-  const petIds = await createPets(db, setup.pets);
-  await loadReadings(db, petIds, Math.floor(setup.readings / setup.pets), end);
-  const loadSeconds = (performance.now() - started) / 1000;
-  started = performance.now();
-  await rebuildRollups(db);
-  await db.execute(sql`analyze`);
-  const rollupSeconds = (performance.now() - started) / 1000;
-  const total = await countReadings(db);
-  const [half, daily] = [
-    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_30m`))[0]?.n,
-    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_daily`))[0]?.n,
-  ];
-  console.log(
-    `\n${setup.label}: ${total.toLocaleString('en')} readings for ${setup.pets} pets loaded in ${loadSeconds.toFixed(1)} s; ` +
-      `rollups (${half?.toLocaleString('en')} half hours, ${daily?.toLocaleString('en')} days) rebuilt in ${rollupSeconds.toFixed(1)} s`,
+  const { petIds, base, cookie, app } = await serveLoadedTrackers(
+    setup,
+    { id: '00000000-0000-4000-8000-00000000be02', email: 'bench.vitals@example.test' },
+    end,
   );
-
-  const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
-  const vet = await insertVet(db, {
-    id: '00000000-0000-4000-8000-00000000be02',
-    email: 'bench.vitals@example.test',
-    firstName: 'Bench',
-    lastName: 'Vet',
-    kind: 'head',
-    passwordHash: await hashPassword(PASSWORD, 'low'),
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const login = await fetch(`${base}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: vet.email, password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const cookie =
-      (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
-
     let seed = 42;
     const next = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;

@@ -1,0 +1,93 @@
+/**
+ * What the chart and vitals benches share before they time anything: an empty database of one engine,
+ * a year of readings for `pets` pets (tracker-data.ts), rebuilt rollups, and the real app listening on
+ * loopback with a head vet signed in.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { parseConfig } from '../../apps/api/src/config.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
+import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+import { countReadings, createPets, loadReadings, rows } from './tracker-data.ts';
+
+const PASSWORD = 'bench-password-123';
+
+export interface EngineSetup {
+  label: string;
+  readings: number;
+  pets: number;
+  open: () => Promise<Database>;
+}
+
+export interface TrackerServer {
+  petIds: string[];
+  /** The listening app's address (`http://127.0.0.1:port`). */
+  base: string;
+  /** The head vet's access cookie (`vb_access=…`). */
+  cookie: string;
+  /** The app; closing it closes its database too. */
+  app: FastifyInstance;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Loads the readings (ending at `end`), rebuilds the rollups, prints the sizes, then serves and signs in. */
+export async function serveLoadedTrackers(
+  setup: EngineSetup,
+  vet: { id: string; email: string },
+  end: Date,
+): Promise<TrackerServer> {
+  const database = await setup.open();
+  await database.migrate();
+  const db = database.db;
+  if ((await countReadings(db)) > 0) throw new Error('the bench needs an empty database');
+
+  let started = performance.now();
+  const petIds = await createPets(db, setup.pets);
+  await loadReadings(db, petIds, Math.floor(setup.readings / setup.pets), end);
+  const loadSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  await rebuildRollups(db);
+  await db.execute(sql`analyze`);
+  const rollupSeconds = (performance.now() - started) / 1000;
+  const total = await countReadings(db);
+  const [half, daily] = [
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_30m`))[0]?.n,
+    rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from tracker_rollups_daily`))[0]?.n,
+  ];
+  console.log(
+    `\n${setup.label}: ${total.toLocaleString('en')} readings for ${setup.pets} pets loaded in ${loadSeconds.toFixed(1)} s; ` +
+      `rollups (${half?.toLocaleString('en')} half hours, ${daily?.toLocaleString('en')} days) rebuilt in ${rollupSeconds.toFixed(1)} s`,
+  );
+
+  const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
+  await insertVet(db, {
+    ...vet,
+    firstName: 'Bench',
+    lastName: 'Vet',
+    kind: 'head',
+    passwordHash: await hashPassword(PASSWORD, 'low'),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: vet.email, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const cookie =
+      (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
+    return { petIds, base, cookie, app };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
