@@ -1,10 +1,11 @@
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { b2bRoutes } from './modules/b2b/b2b.routes.ts';
 import { betasRoutes } from './modules/betas/betas.routes.ts';
@@ -102,7 +103,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('clock', clock);
 

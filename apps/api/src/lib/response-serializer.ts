@@ -1,0 +1,26 @@
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodType, safeParse } from 'zod/v4/core';
+
+/**
+ * Responses go out through their schema's `parse`, not zod's `encode` (the library's default): no
+ * response schema has a codec or transform (encode throws on one, so none could have shipped), both
+ * keep only what the schema lists (responses are allow-lists), and parse takes zod's compiled object
+ * path, which encode does not: a 50-user page costs ~170 µs instead of ~420 µs, ~8 % of the request
+ * (#13, `bench:lists`). Invalid data is still refused as a 500, never sent.
+ */
+export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  const zodSchema = zodSchemaOf(schema);
+  return (data) => {
+    const result = safeParse(zodSchema, data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};
+
+function zodSchemaOf(schema: unknown): $ZodType {
+  if (schema instanceof $ZodType) return schema;
+  const properties = (schema as { properties?: unknown } | null)?.properties;
+  if (properties instanceof $ZodType) return properties;
+  throw new Error(`A response schema is not a zod schema: ${JSON.stringify(schema)}`);
+}
