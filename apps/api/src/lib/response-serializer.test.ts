@@ -8,7 +8,12 @@ const petSchema = z.object({
   owner: z.object({ name: z.string() }),
   tags: z.array(z.object({ label: z.string() })),
 });
-const serialize = responseSerializerCompiler({ schema: petSchema, method: 'GET', url: '/v1/pets/:id', httpStatus: '200' });
+const serialize = responseSerializerCompiler({
+  schema: petSchema,
+  method: 'GET',
+  url: '/v1/pets/:id',
+  httpStatus: '200',
+});
 
 describe('responses are allow-lists', () => {
   it('sends only the fields the schema lists, at every depth', () => {
