@@ -132,16 +132,22 @@ export const LIST_TOTAL_CAP = 10_000;
 export const paginationSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Matching rows, or `LIST_TOTAL_CAP` when there are more (then `totalIsCapped` is true). */
+  /**
+   * Matching rows, or `LIST_TOTAL_CAP` when there are more and the list counted them (then
+   * `totalIsCapped` is true); an unfiltered list whose total is kept exact says it at any size.
+   */
   total: z.number().int(),
   totalIsCapped: z.boolean(),
   pageCount: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** `counted` may exceed `LIST_TOTAL_CAP` (a count bounded at `LIST_TOTAL_CAP + 1`): it is then capped. */
-export function paginationOf(page: number, pageSize: number, counted: number): Pagination {
-  const totalIsCapped = counted > LIST_TOTAL_CAP;
+/**
+ * `counted` may exceed `LIST_TOTAL_CAP` (a count bounded at `LIST_TOTAL_CAP + 1`): it is then capped,
+ * unless `exact` (a total kept exact without counting, as an unfiltered list's `list_totals`).
+ */
+export function paginationOf(page: number, pageSize: number, counted: number, exact = false): Pagination {
+  const totalIsCapped = !exact && counted > LIST_TOTAL_CAP;
   const total = totalIsCapped ? LIST_TOTAL_CAP : counted;
   return { page, pageSize, total, totalIsCapped, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -31,3 +31,4 @@ export * from '../modules/trackers/trackers.weight.table.ts';
 export * from '../modules/users/users.table.ts';
 export * from '../modules/vets/vets.table.ts';
 export * from '../modules/weekly-reports/weekly-reports.table.ts';
+export * from './list-totals.table.ts';

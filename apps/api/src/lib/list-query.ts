@@ -57,10 +57,11 @@ export async function listPage<Row>(
 /**
  * `listPage` for a list whose page statement also counts, up to a bound, the rows matching: `total`
  * on every row (one round trip for a page and its total). Only a page past the end, which comes back
- * empty, needs `count`.
+ * empty, needs `count`. `exactTotal`: the total is kept exact at any size (an unfiltered list reading
+ * `list_totals`), so it is not capped.
  */
 export async function listPageWithTotal<Row extends { total: number | null }>(
-  request: { page: number; pageSize: number },
+  request: { page: number; pageSize: number; exactTotal?: boolean },
   reads: {
     rows: (window: PageWindow, bound: number) => Promise<Row[]>;
     count: (bound: number) => Promise<number>;
@@ -71,7 +72,7 @@ export async function listPageWithTotal<Row extends { total: number | null }>(
   const bound = LIST_TOTAL_CAP + 1;
   const rows = await reads.rows(window, bound);
   const counted = rows[0]?.total ?? (window.offset === 0 ? 0 : await reads.count(bound));
-  return { rows, pagination: paginationOf(page, pageSize, counted) };
+  return { rows, pagination: paginationOf(page, pageSize, counted, request.exactTotal) };
 }
 
 /**

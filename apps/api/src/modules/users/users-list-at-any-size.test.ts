@@ -2,6 +2,7 @@ import { LIST_TOTAL_CAP, type UserSortField } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { listUsers } from './users.repository.ts';
 
 const context = useTestApp();
@@ -30,8 +31,25 @@ async function list(query: string) {
 }
 
 describe('a users list bigger than lists count', () => {
-  it('says "10,000+" instead of counting every user', async () => {
+  it('says the exact number of users when nothing filters the list, without counting them', async () => {
+    const [row] = rowsOf<{ n: number }>(
+      await app.database.db.execute(sql`select count(*)::int as n from users`),
+    );
+    const everyone = row?.n ?? 0;
+    expect(everyone).toBeGreaterThan(LIST_TOTAL_CAP);
     const body = await list('?pageSize=50');
+    expect(body.pagination).toEqual({
+      page: 1,
+      pageSize: 50,
+      total: everyone,
+      totalIsCapped: false,
+      pageCount: Math.ceil(everyone / 50),
+    });
+    expect(body.users).toHaveLength(50);
+  });
+
+  it('says "10,000+" instead of counting every user a filter matches', async () => {
+    const body = await list('?search=common&pageSize=50');
     expect(body.pagination).toEqual({
       page: 1,
       pageSize: 50,
@@ -60,9 +78,25 @@ describe('a users list bigger than lists count', () => {
   });
 
   it('pages beyond the counted ones still answer rows', async () => {
-    const body = await list(`?pageSize=200&page=${LIST_TOTAL_CAP / 200 + 1}`);
-    expect(body.users).toHaveLength(40);
+    const body = await list(`?search=common&pageSize=200&page=${LIST_TOTAL_CAP / 200 + 1}`);
+    expect(body.users).toHaveLength(USERS - RARE - LIST_TOTAL_CAP);
     expect(body.pagination).toMatchObject({ total: LIST_TOTAL_CAP, totalIsCapped: true });
+  });
+
+  it('keeps the exact total through inserts, deletes and a page past the end', async () => {
+    const before = (await list('?pageSize=50')).pagination.total;
+    await app.database.db.execute(sql`
+      insert into users (id, email, first_name, last_name, user_type)
+      select gen_random_uuid(), 'late' || n || '@cap.test', 'Late', 'Comer', 1 from generate_series(1, 3) n`);
+    expect((await list('?pageSize=50')).pagination.total).toBe(before + 3);
+    await app.database.db.execute(
+      sql`delete from users where email like 'late%@cap.test' and email <> 'late1@cap.test'`,
+    );
+    const after = await list('?pageSize=50');
+    expect(after.pagination.total).toBe(before + 1);
+    const past = await list(`?pageSize=200&page=${Math.ceil((before + 1) / 200) + 1}`);
+    expect(past.users).toHaveLength(0);
+    expect(past.pagination).toMatchObject({ total: before + 1, totalIsCapped: false });
   });
 });
 

@@ -2,7 +2,7 @@ import type { FamilyKind, UserListQuery } from '@vetboard/contract';
 import { and, asc, desc, eq, ilike, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { families, pets } from '../../db/schema.ts';
+import { families, listTotals, pets } from '../../db/schema.ts';
 import { boundedCount, containsPattern, orderByWithTieBreak, type PageWindow } from '../../lib/list-query.ts';
 import { type UserRow, users } from './users.table.ts';
 
@@ -119,9 +119,20 @@ function pageQuery(
     .orderBy(...orderOf(pageColumns, sort));
 }
 
-/** At most `bound` of the rows matching `where`, counted: an index scan that stops at the bound. */
+/**
+ * The total of a page: every user, read from the trigger-kept `list_totals` when nothing filters
+ * (exact, no count at all); otherwise at most `bound` of the rows matching `where`, counted (an index
+ * scan that stops at the bound).
+ */
 function boundedTotal(where: SQL | undefined, bound: number | Placeholder): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${users}${where ? sql` where ${where}` : sql``} limit ${bound}) matching)`;
+  if (!where)
+    return sql<number>`(select ${listTotals.total}::int from ${listTotals} where ${listTotals.list} = 'users')`;
+  return sql<number>`(select count(*)::int from (select 1 from ${users} where ${where} limit ${bound}) matching)`;
+}
+
+/** Whether the list's total is exact at any size (nothing filters it: see `boundedTotal`). */
+export function totalIsExact(filter: UserFilter): boolean {
+  return whereOf(filter) === undefined;
 }
 
 type PagePlan = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
@@ -171,8 +182,14 @@ export function listUsersWithTotal(
   return pageQuery(db, where, sort, window, boundedTotal(where, bound));
 }
 
-export function countUsers(db: DbOrTx, filter: UserFilter, bound: number): Promise<number> {
-  return boundedCount(db, users, whereOf(filter), bound);
+export async function countUsers(db: DbOrTx, filter: UserFilter, bound: number): Promise<number> {
+  const where = whereOf(filter);
+  if (where) return boundedCount(db, users, where, bound);
+  const [row] = await db
+    .select({ total: listTotals.total })
+    .from(listTotals)
+    .where(eq(listTotals.list, 'users'));
+  return row?.total ?? 0;
 }
 
 export async function findUserListRowById(

@@ -18,6 +18,7 @@ import {
   findUserListRowById,
   listUsers,
   listUsersWithTotal,
+  totalIsExact,
   type UserFilter,
   type UserListRow,
   type UserSort,
@@ -32,7 +33,7 @@ export async function listUsersPage(
   const { page, pageSize, sort, order, ...rest } = query;
   const filter: UserFilter = { ...rest, scope: userCodeCondition(actor, users.b2bCode) };
   const { rows, pagination } = await listPageWithTotal(
-    { page, pageSize },
+    { page, pageSize, exactTotal: totalIsExact(filter) },
     {
       rows: (window, bound) => listUsersWithTotal(deps.db, filter, { sort, order }, window, bound),
       count: (bound) => countUsers(deps.db, filter, bound),
