@@ -37,7 +37,6 @@ import { newId } from '../../apps/api/src/lib/ids.ts';
 import { families } from '../../apps/api/src/modules/families/families.table.ts';
 import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
 import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
-import { findExistingPetIds } from '../../apps/api/src/modules/trackers/trackers.ingest.repository.ts';
 import {
   ingestReadings,
   validateReadings,
@@ -324,11 +323,10 @@ async function ingestWithoutCards(database: Database, raw: readonly unknown[], i
     measuredAt: new Date(reading.measuredAt.seconds * 1000),
     source: reading.source,
   }));
-  const petIds = [...new Set(rows.map((row) => row.petId))];
   return database.db.transaction(async (tx) => {
-    const known = await findExistingPetIds(tx, petIds);
-    if (known.size < petIds.length) throw new Error('unknown pet');
-    return insertReadings(tx, rows, integrationId);
+    const { inserted, unknownPetIds } = await insertReadings(tx, rows, integrationId);
+    if (unknownPetIds.length > 0) throw new Error('unknown pet');
+    return inserted;
   });
 }
 

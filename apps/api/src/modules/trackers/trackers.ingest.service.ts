@@ -169,13 +169,23 @@ export async function ingestReadings(
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await deps.db.transaction(async (tx) => {
-        const known = await findExistingPetIds(tx, petIds);
-        const unknownPets = readings
-          .filter(({ reading }) => !known.has(reading.petUuid))
-          .map(({ index, reading }) => ({ index, reason: `unknown pet ${reading.petUuid}` }));
-        const allRejected = [...rejected, ...unknownPets].sort((a, b) => a.index - b.index);
-        if (allRejected.length > 0) return { ok: false, received, rejected: allRejected };
-        const inserted = await insertReadings(tx, rows, actor.integrationId);
+        // PostgreSQL answers ids in lower case; a client may send them in upper case.
+        const refuseUnknown = (unknownIds: readonly string[]) => {
+          const unknown = new Set(unknownIds);
+          return readings
+            .filter(({ reading }) => unknown.has(reading.petUuid.toLowerCase()))
+            .map(({ index, reading }) => ({ index, reason: `unknown pet ${reading.petUuid}` }));
+        };
+        if (rejected.length > 0) {
+          // Refused already; the pets are still checked so that the 400 names every refused reading.
+          const known = await findExistingPetIds(tx, petIds);
+          const unknown = petIds.map((id) => id.toLowerCase()).filter((id) => !known.has(id));
+          const allRejected = [...rejected, ...refuseUnknown(unknown)].sort((a, b) => a.index - b.index);
+          return { ok: false, received, rejected: allRejected };
+        }
+        // The insert checks the pets itself, and writes nothing if any is unknown.
+        const { inserted, unknownPetIds } = await insertReadings(tx, rows, actor.integrationId);
+        if (unknownPetIds.length > 0) return { ok: false, received, rejected: refuseUnknown(unknownPetIds) };
         if (inserted < rows.length) {
           // Only a batch with repeated ids pays for this check; a conflict undoes the whole batch.
           const conflicts = (await findConflictingReadings(tx, rows)).map((position) => {
