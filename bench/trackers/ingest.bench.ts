@@ -14,6 +14,13 @@
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), and is skipped if that
  * server is unreachable. Tune with BENCH_ROUNDS, BENCH_BATCHES (per round), BENCH_CONCURRENCY.
  *
+ *   BENCH_BASELINE=/tmp/base BENCH_ENGINES=postgres npm run bench:trackers:ingest   # before and after
+ *
+ * BENCH_BASELINE names a checkout of another commit (its node_modules installed or hard-linked) whose
+ * app is served beside this one, on the same database, and posted the same kind of batches in the same
+ * rounds (the order alternating), so that before and after are measured side by side in one run.
+ * PostgreSQL only: PGlite's database belongs to one process's one client.
+ *
  *   BENCH_CARDS=1 npm run bench:trackers:ingest   # ingestion with pending-card raising vs without
  *
  * BENCH_CARDS=1 measures instead what raising pending cards costs ingestion (the issue's target: with
@@ -37,7 +44,6 @@ import { newId } from '../../apps/api/src/lib/ids.ts';
 import { families } from '../../apps/api/src/modules/families/families.table.ts';
 import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
 import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
-import { findExistingPetIds } from '../../apps/api/src/modules/trackers/trackers.ingest.repository.ts';
 import {
   ingestReadings,
   validateReadings,
@@ -49,6 +55,8 @@ import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.t
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+/** A checkout whose app is measured beside this one (see the top of this file). */
+const BASELINE = process.env.BENCH_BASELINE;
 const BATCH_SIZE = 5000;
 /** Each batch carries a 50-minute window of one-per-minute readings for 100 pets (one collar fleet shard). */
 const PETS_PER_GROUP = 100;
@@ -250,7 +258,34 @@ async function copyLoaderFor(database: Database, label: string): Promise<{ load:
   };
 }
 
-async function benchEngine(label: string, database: Database) {
+interface Listening {
+  name: string;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** The baseline checkout's own app on its own pool to the same database (its modules, not ours). */
+async function listenBaseline(dir: string, databaseUrl: string): Promise<Listening> {
+  const root = path.resolve(dir);
+  const from = (file: string) => import(path.join(root, 'apps/api/src', file));
+  const [{ buildApp: build }, { openPostgres: open }, { parseConfig: parse }] = await Promise.all([
+    from('app.ts'),
+    from('db/client.ts'),
+    from('config.ts'),
+  ]);
+  const database = await open(databaseUrl);
+  const config = parse({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
+  const app = await build({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    name: `baseline API (${path.basename(root)})`,
+    url: `${base}/v1/trackers/readings`,
+    // Closing the app closes its database too.
+    close: () => app.close(),
+  };
+}
+
+async function benchEngine(label: string, database: Database, databaseUrl?: string) {
   await database.migrate();
   const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
   const groups = await createPets(database);
@@ -262,7 +297,10 @@ async function benchEngine(label: string, database: Database) {
   const copy = await copyLoaderFor(database, label);
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `${base}/v1/trackers/readings`;
+  const targets: Listening[] = [
+    { name: 'API', url: `${base}/v1/trackers/readings`, close: () => app.close() },
+  ];
+  if (BASELINE && databaseUrl) targets.push(await listenBaseline(BASELINE, databaseUrl));
   const concurrencies = database.engine === 'postgres' && CONCURRENCY > 1 ? [1, CONCURRENCY] : [1];
   const cursor = { minute: 0 };
   type Phase = { seconds: number; batchMs?: number };
@@ -270,11 +308,14 @@ async function benchEngine(label: string, database: Database) {
   const record = (name: string, phase: Phase) => results.set(name, [...(results.get(name) ?? []), phase]);
   try {
     // Warm-up, one batch per pet group: JIT, plan caches, the first rollup pages.
-    await postAll(url, token, makeBatches(groups, GROUPS, cursor).map(toJson), 1);
+    for (const target of targets)
+      await postAll(target.url, token, makeBatches(groups, GROUPS, cursor).map(toJson), 1);
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of concurrencies) {
-        const bodies = makeBatches(groups, BATCHES, cursor).map(toJson);
-        record(`API, ${c} at a time`, await postAll(url, token, bodies, c));
+        for (const target of round % 2 ? [...targets].reverse() : targets) {
+          const bodies = makeBatches(groups, BATCHES, cursor).map(toJson);
+          record(`${target.name}, ${c} at a time`, await postAll(target.url, token, bodies, c));
+        }
       }
       record(
         'raw insert … unnest, 5,000 per statement',
@@ -291,6 +332,7 @@ async function benchEngine(label: string, database: Database) {
     const rawBest = Math.max(
       ...[...results].filter(([name]) => name.startsWith('raw')).map(([, phases]) => rate(phases)),
     );
+    const copyPhases = results.get(`raw ${copy.how}`);
     console.log(
       `\n${label}: ${ROUNDS} rounds × ${BATCHES} batches of ${BATCH_SIZE} readings per phase, ` +
         `${GROUPS * PETS_PER_GROUP} pets, ${n.toLocaleString('en')} readings in the table at the end (medians)`,
@@ -304,12 +346,19 @@ async function benchEngine(label: string, database: Database) {
             'ms per 5,000':
               phases[0]?.batchMs === undefined ? '-' : Math.round(median(phases.map((p) => p.batchMs ?? 0))),
             'ratio to fastest raw': (rate(phases) / rawBest).toFixed(2),
+            '÷ COPY': copyPhases ? (rate(phases) / rate(copyPhases)).toFixed(2) : '-',
           },
         ]),
       ),
     );
+    console.log(
+      `${label}: load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
-    await app.close();
+    for (const target of targets) await target.close();
   }
 }
 
@@ -324,11 +373,10 @@ async function ingestWithoutCards(database: Database, raw: readonly unknown[], i
     measuredAt: new Date(reading.measuredAt.seconds * 1000),
     source: reading.source,
   }));
-  const petIds = [...new Set(rows.map((row) => row.petId))];
   return database.db.transaction(async (tx) => {
-    const known = await findExistingPetIds(tx, petIds);
-    if (known.size < petIds.length) throw new Error('unknown pet');
-    return insertReadings(tx, rows, integrationId);
+    const { inserted, unknownPetIds } = await insertReadings(tx, rows, integrationId);
+    if (unknownPetIds.length > 0) throw new Error('unknown pet');
+    return inserted;
   });
 }
 
@@ -427,12 +475,14 @@ async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-ingest-'));
 try {
-  const bench = CARDS ? benchCardRaising : benchEngine;
+  const bench: (label: string, database: Database, databaseUrl?: string) => Promise<void> = CARDS
+    ? benchCardRaising
+    : benchEngine;
   if (ENGINES.includes('pglite')) await bench('PGlite', await openPglite({ dataDir: dir }));
   const target = ENGINES.includes('postgres') ? await postgresTarget() : null;
   if (target) {
     try {
-      await bench('PostgreSQL', await openPostgres(target.url));
+      await bench('PostgreSQL', await openPostgres(target.url), target.url);
     } finally {
       await target.drop();
     }

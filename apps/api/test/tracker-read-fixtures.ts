@@ -51,5 +51,6 @@ export function reading(
 
 /** Through the production insert, so the rollups the charts read are the ones ingestion writes. */
 export async function addReadings(db: DbOrTx, readings: ReadingInsert[]): Promise<void> {
-  await insertReadings(db, readings, null);
+  const { unknownPetIds } = await insertReadings(db, readings, null);
+  if (unknownPetIds.length > 0) throw new Error(`readings for unknown pets ${unknownPetIds.join(', ')}`);
 }

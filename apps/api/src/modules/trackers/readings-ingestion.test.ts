@@ -270,6 +270,15 @@ describe('a valid batch', () => {
     expect((await post([original, fresh])).json()).toEqual({ received: 2, inserted: 1, duplicates: 1 });
   });
 
+  it('naming its pet in upper case is the same pet, not an unknown one', async () => {
+    const upper = reading(stJohnsPet.toUpperCase(), 'heart_rate', 77, '2026-03-04T10:00:00Z');
+    expect((await post([upper])).json()).toEqual({ received: 1, inserted: 1, duplicates: 0 });
+    const [row] = await query<{ pet_id: string }>(
+      sql`select pet_id from tracker_readings where id = ${upper.id}`,
+    );
+    expect(row?.pet_id).toBe(stJohnsPet);
+  });
+
   it('refuses the nil and the max UUID as reading ids', async () => {
     const response = await post([
       reading(kolkataPet, 'heart_rate', 70, '2026-03-11T09:00:00Z', {
@@ -384,6 +393,31 @@ describe('a refused batch', () => {
     });
     expect(await storedCount(batch.map((r) => r.id))).toBe(0);
     expect(await dailyRollups(stJohnsPet)).toEqual(before);
+  });
+
+  it("whose only fault is an unknown pet writes nothing, not even the known pets' readings", async () => {
+    const before = { halfHours: await halfHourRollups(kolkataPet), days: await dailyRollups(kolkataPet) };
+    const unknownPet = newId();
+    const batch = [
+      reading(kolkataPet, 'heart_rate', 80, '2026-03-03T10:00:00Z'),
+      reading(unknownPet, 'heart_rate', 81, '2026-03-03T10:01:00Z'),
+      reading(kolkataPet, 'shaking', 2, '2026-03-03T10:02:00Z'),
+      reading(unknownPet, 'drinking', 30, '2026-03-03T10:03:00Z'),
+    ];
+    const response = await post(batch);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: '2 of 4 readings were refused; nothing was written',
+      code: 'trackers.batch_rejected',
+      rejected: [
+        { index: 1, reason: `unknown pet ${unknownPet}` },
+        { index: 3, reason: `unknown pet ${unknownPet}` },
+      ],
+    });
+    expect(await storedCount(batch.map((r) => r.id))).toBe(0);
+    expect({ halfHours: await halfHourRollups(kolkataPet), days: await dailyRollups(kolkataPet) }).toEqual(
+      before,
+    );
   });
 
   it('gives a readable reason for every kind of fault, each by its index', async () => {

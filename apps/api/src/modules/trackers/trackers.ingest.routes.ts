@@ -28,7 +28,9 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Up to ${MAX_READINGS_PER_BATCH} collar or app readings, authenticated by an integration token ` +
           '(`npm run integration:create`). Idempotent on each reading `id`: a retried batch adds nothing and ' +
-          'counts its readings as duplicates. All or nothing: if any reading is refused, nothing is written ' +
+          'counts its readings as duplicates. Give readings time-ordered ids (UUIDv7): the id is the primary ' +
+          'key, and random ids scatter every insert across its index. All or nothing: if any reading is ' +
+          'refused, nothing is written ' +
           'and the 400 lists every refused reading by index with the reason.',
         security: [{ bearerAuth: [] }],
         body: ingestBatchSchema,
