@@ -114,6 +114,8 @@ test.describe('timeline events on a tracker chart', () => {
   test('the Events switch draws a vet’s weights on the respiratory week at their hour, names and links them, and stays on after a reload', async ({
     page,
   }) => {
+    // Three page loads, a reload and pixel reads of a 168-hour chart.
+    test.setTimeout(120_000);
     await logIn(page);
     const chart = await weekChart(page, () => openInApp(page, WEEK_URL));
     expect(chart.bucketSize).toBe('1h');

@@ -1,6 +1,7 @@
 import type { BucketSize, ChartBucket, TimelineItem, TimelineKind } from '@vetboard/contract';
 
 /** How a marker is drawn: a flag on a line across the plot (a diet), or a shape on the lane above it. */
+/** Chart.js point styles (`star` is an asterisk, `crossRot` an ×), and our own `flag`. */
 export type MarkerShape = 'flag' | 'circle' | 'triangle' | 'rect' | 'rectRot' | 'star' | 'crossRot';
 
 export interface MarkerGroup {

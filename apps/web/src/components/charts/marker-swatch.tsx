@@ -26,11 +26,9 @@ export function MarkerSwatch({ group, size = 12 }: { group: MarkerGroup; size?: 
       shape = <path d="M6 1 L11 6 L6 11 L1 6 Z" fill={color} />;
       break;
     case 'star':
+      // Chart.js's star is an asterisk of four strokes.
       shape = (
-        <path
-          d="M6 1 L7.2 4.4 L10.8 4.4 L7.9 6.6 L9 10.2 L6 8 L3 10.2 L4.1 6.6 L1.2 4.4 L4.8 4.4 Z"
-          fill={color}
-        />
+        <path d="M6 1 V11 M1 6 H11 M2.5 2.5 L9.5 9.5 M9.5 2.5 L2.5 9.5" stroke={color} strokeWidth="1.8" />
       );
       break;
     case 'crossRot':

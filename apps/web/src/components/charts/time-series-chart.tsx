@@ -179,8 +179,13 @@ const eventMarkers: Plugin<ChartType> = {
     if (laid.length === 0) return;
     const { ctx, chartArea } = chart;
     ctx.save();
+    // One guide per few pixels: a cluster of events (a busy day on a year's chart) reads as one line,
+    // not as a hatch over the data.
+    let lastGuide = Number.NEGATIVE_INFINITY;
     for (const { marker, x, y } of laid) {
       const flag = marker.shape === 'flag';
+      if (!flag && x - lastGuide < 3) continue;
+      if (!flag) lastGuide = x;
       ctx.strokeStyle = flag ? marker.color : withAlpha(marker.color, 0.5);
       ctx.lineWidth = flag ? 1.5 : 1;
       ctx.setLineDash(flag ? [] : [3, 3]);
@@ -201,12 +206,13 @@ const eventMarkers: Plugin<ChartType> = {
         ctx.fill();
         continue;
       }
-      // A white rim keeps touching markers apart; a cross has no inside, so it is drawn in its colour.
-      const cross = marker.shape === 'crossRot';
-      ctx.strokeStyle = cross ? marker.color : '#ffffff';
+      // A white rim keeps touching markers apart; a cross or an asterisk has no inside, so it is drawn
+      // in its colour.
+      const lines = marker.shape === 'crossRot' || marker.shape === 'star';
+      ctx.strokeStyle = lines ? marker.color : '#ffffff';
       drawPoint(
         ctx,
-        { pointStyle: marker.shape, radius: MARKER_RADIUS, rotation: 0, borderWidth: cross ? 2 : 1 },
+        { pointStyle: marker.shape, radius: MARKER_RADIUS, rotation: 0, borderWidth: lines ? 2 : 1 },
         x,
         y,
       );

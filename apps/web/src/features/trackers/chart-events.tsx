@@ -41,7 +41,8 @@ function EventRow({ item, timezone }: { item: TimelineItem; timezone: string }) 
       data-kind={item.kind}
       data-at={item.at.seconds}
     >
-      <Box style={{ alignSelf: 'center' }}>
+      {/* On the first line's middle, also when a long title wraps on a phone. */}
+      <Box style={{ alignSelf: 'flex-start', paddingTop: 4 }}>
         <MarkerSwatch group={group} />
       </Box>
       <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
