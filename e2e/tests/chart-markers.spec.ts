@@ -252,6 +252,7 @@ test.describe('timeline events on a tracker chart', () => {
         for (const [name, screen] of [
           ['respiratory-week', `${WEEK_URL}&events=true`],
           ['weight-year', `/pets/${pet.uuid}/weight-history?scope=year&events=true`],
+          ['drinking-month', `/pets/${pet.uuid}/drinking?scope=month&events=true`],
         ] as const) {
           await openInApp(page, screen);
           await expect(
