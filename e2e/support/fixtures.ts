@@ -112,6 +112,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Cosima', lastName: 'Wetherell' },
     pets: { biscuit: 'Damsonberry' },
   },
+  chartMarkers: {
+    like: 'emma',
+    owner: { firstName: 'Evadne', lastName: 'Blackthorne' },
+    pets: { luna: 'Quincewhistle' },
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

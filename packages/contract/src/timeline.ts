@@ -81,17 +81,35 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
 };
 
 export const TIMELINE_DEFAULT_LIMIT = 30;
+/**
+ * The most events one request gives, a page or a chart's range: a chart draws at most this many
+ * markers (the newest of its range) and says when there were more (`nextCursor` not null).
+ */
 export const TIMELINE_MAX_LIMIT = 100;
 
-export const timelineQuerySchema = z.object({
-  /** The `nextCursor` of the previous page; the newest events when left out. */
-  cursor: text().min(1).max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT).default(TIMELINE_DEFAULT_LIMIT),
-  /** Only these sources (repeated or comma-separated); every source when left out. */
-  source: multiValueQuery(timelineSourceSchema),
-  /** Only these kinds (repeated or comma-separated); every kind when left out. */
-  kind: multiValueQuery(timelineKindSchema),
-});
+const rangeSecondsParam = z.coerce.number().int().min(0).max(32_503_680_000);
+
+export const timelineQuerySchema = z
+  .object({
+    /** The `nextCursor` of the previous page; the newest events when left out. */
+    cursor: text().min(1).max(300).optional(),
+    limit: z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT).default(TIMELINE_DEFAULT_LIMIT),
+    /** Only these sources (repeated or comma-separated); every source when left out. */
+    source: multiValueQuery(timelineSourceSchema),
+    /** Only these kinds (repeated or comma-separated); every kind when left out. */
+    kind: multiValueQuery(timelineKindSchema),
+    /**
+     * Only events at or after this instant (Unix seconds): with `to`, a chart's range (its response's
+     * `range`), whose events it draws as markers.
+     */
+    from: rangeSecondsParam.optional(),
+    /** Only events before this instant (Unix seconds, exclusive). */
+    to: rangeSecondsParam.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be after from' });
+  });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
 export const timelineItemSchema = z.object({

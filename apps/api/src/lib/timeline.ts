@@ -1,5 +1,5 @@
 import type { TimelineKind, TimelineSource } from '@vetboard/contract';
-import { type AnyColumn, and, isNotNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, gte, isNotNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * A place in a pet's timeline. `at` keeps the database's microseconds (ISO, UTC, fixed width, so it
@@ -12,11 +12,16 @@ export interface TimelinePosition {
   id: string;
 }
 
-/** What the timeline module asks another module for: one pet's events before a position, at most `limit`. */
+/**
+ * What the timeline module asks another module for: one pet's events before a position, at most
+ * `limit`, and only within `[from, to)` when given (a chart's range).
+ */
 export interface TimelineRead {
   petId: string;
   before: TimelinePosition | null;
   limit: number;
+  from?: Date | undefined;
+  to?: Date | undefined;
   kinds: ReadonlySet<TimelineKind>;
   sources: ReadonlySet<TimelineSource>;
 }
@@ -40,7 +45,9 @@ function idText(id: SQLWrapper): SQL {
 
 /**
  * The WHERE of one kind's page: the pet's events of that kind that come after `before` in the
- * timeline's order (older, or as old and lower by kind then id), so a page never repeats or skips one.
+ * timeline's order (older, or as old and lower by kind then id), so a page never repeats or skips one,
+ * and inside the read's range. The range bounds the same `(pet_id, <time>)` index scan the page
+ * walks newest first, so a chart's read starts at its range's end instead of at the newest event.
  */
 export function timelineWhere(
   kind: TimelineKind,
@@ -58,7 +65,9 @@ export function timelineWhere(
     else if (kind > before.kind) after = lt(at, beforeAt);
     else after = or(lt(at, beforeAt), and(sql`${at} = ${beforeAt}`, sql`${idText(id)} < ${before.id}`));
   }
-  return and(pet, isNotNull(at), after, ...extra);
+  const from = read.from ? gte(at, read.from) : undefined;
+  const to = read.to ? lt(at, read.to) : undefined;
+  return and(pet, isNotNull(at), after, from, to, ...extra);
 }
 
 /** Newest first, then the id: the order `timelineWhere` pages through. */

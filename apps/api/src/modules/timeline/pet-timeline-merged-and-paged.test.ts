@@ -435,6 +435,56 @@ describe('a pet’s timeline', () => {
     expect(vetPages.flat().map((item) => item.id)).toEqual(vetItems.map(keyOf));
   });
 
+  it('gives a chart the events of its range only, newest first, from inclusive and to exclusive', async () => {
+    const seconds = (hours: number) => at(hours).getTime() / 1000;
+    // From the checkup's answer (3 h) up to the pending card's raising (8 h), which is left out.
+    const range = await timelineOk(`from=${seconds(3)}&to=${seconds(8)}&limit=100`);
+    expect(range.items.map((item) => item.id)).toEqual([
+      `journal.resolved:${ids.entry}`,
+      `journal.replied:${ids.entry}.000001`,
+      `journal.received:${ids.entry}`,
+      `checkup.reviewed:${ids.checkup}`,
+      `checkup.answered:${ids.checkup}`,
+    ]);
+    expect(range.nextCursor).toBeNull();
+    // Only one bound: everything from then on, or everything before then.
+    const since = await timelineOk(`from=${seconds(17)}&limit=100`);
+    expect(since.items.map((item) => item.id)).toEqual(
+      expected.slice(0, expected.findIndex((event) => event.id === ids.status) + 1).map(keyOf),
+    );
+    const until = await timelineOk(`to=${seconds(2)}&limit=100`);
+    expect(until.items.map((item) => item.id)).toEqual([`diet.published:${ids.diet}`]);
+    // A range with more events than the limit gives its newest and says there are more; the cursor
+    // pages on inside the range.
+    const first = await timelineOk(`from=${seconds(3)}&to=${seconds(8)}&limit=2`);
+    expect(first.items.map((item) => item.id)).toEqual(range.items.slice(0, 2).map((item) => item.id));
+    expect(first.nextCursor).not.toBeNull();
+    const rest = await timelineOk(
+      `from=${seconds(3)}&to=${seconds(8)}&limit=100&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+    );
+    expect(rest.items.map((item) => item.id)).toEqual(range.items.slice(2).map((item) => item.id));
+    // With the kind filter: the diet flags of a year.
+    const diets = await timelineOk(`from=${seconds(-24 * 200)}&to=${seconds(24 * 165)}&kind=diet.published`);
+    expect(diets.items.map((item) => item.id)).toEqual([
+      `diet.published:${ids.diet2}`,
+      `diet.published:${ids.diet}`,
+    ]);
+  });
+
+  it('refuses a range that ends before it starts, naming the field, and hides a pet out of scope', async () => {
+    const backwards = await timeline('from=1772330400&to=1772326800');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details).toEqual([{ path: 'to', message: 'Must be after from' }]);
+    expect((await timeline('from=1772330400&to=1772330400')).statusCode).toBe(400);
+    const notANumber = await timeline('from=yesterday');
+    expect(notANumber.statusCode).toBe(400);
+    expect(notANumber.json().details.map((detail: { path: string }) => detail.path)).toEqual(['from']);
+    expect((await timeline('to=-5')).statusCode).toBe(400);
+    const outside = await timeline('from=1772323200&to=1772409600', otherCompanyVet);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().code).toBe('pets.not_found');
+  });
+
   it('answers 404 for a pet outside a company vet’s scope, and 400 for a cursor it did not give', async () => {
     const outside = await timeline('', otherCompanyVet);
     expect(outside.statusCode).toBe(404);

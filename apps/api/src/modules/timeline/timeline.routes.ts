@@ -24,7 +24,10 @@ export const timelinePetRoutes: FastifyPluginAsyncZod = async (app) => {
           'journal entries received, replied to and resolved, pending cards raised and resolved, weights ' +
           'entered by vets, assessments and reports signed, medical records uploaded, reminders done, daily ' +
           'statuses, owner questions asked and answered. Paged by `nextCursor` (stable when events are ' +
-          'added), filtered by `source` and `kind`. A pet outside the vet’s scope answers 404.',
+          'added), filtered by `source` and `kind`, and by time with `from` (inclusive) and `to` ' +
+          '(exclusive), Unix seconds: a tracker chart asks for its range’s events, at most `limit` (100), ' +
+          'the newest first, and a non-null `nextCursor` says there were more. A pet outside the vet’s ' +
+          'scope answers 404; `to` not after `from` answers 400.',
         params: idParams,
         querystring: timelineQuerySchema,
         response: { 200: timelineResponseSchema, ...errors },

@@ -42,7 +42,7 @@ const READERS: Array<{ kinds: readonly TimelineKind[]; read: Reader }> = [
 ];
 
 /**
- * Every event about a pet, newest first, one page at a time. Each module reads at most `limit + 1`
+ * Every event about a pet (or those of a range: `from`, `to`), newest first, one page at a time. Each module reads at most `limit + 1`
  * of its events after the cursor (the cursor and the limit are in its query), and the pages are merged
  * here: a page costs the same whatever the length of the pet's history.
  */
@@ -64,7 +64,15 @@ export async function getPetTimeline(
       (kind) => asked.has(kind) && TIMELINE_KIND_SOURCES[kind].some((s) => sources.has(s)),
     ),
   );
-  const read: TimelineRead = { petId, before, limit: query.limit + 1, kinds, sources };
+  const read: TimelineRead = {
+    petId,
+    before,
+    limit: query.limit + 1,
+    kinds,
+    sources,
+    from: query.from === undefined ? undefined : new Date(query.from * 1000),
+    to: query.to === undefined ? undefined : new Date(query.to * 1000),
+  };
   const pages = await Promise.all(
     READERS.filter((reader) => reader.kinds.some((kind) => kinds.has(kind))).map((reader) =>
       reader.read(deps, read),

@@ -81,7 +81,8 @@ export const API_TAGS = [
   {
     name: 'timeline',
     description:
-      'A pet’s timeline: every event about it from the collar, the owner app and vets, newest first, paged by cursor.',
+      'A pet’s timeline: every event about it from the collar, the owner app and vets, newest first, paged by ' +
+      'cursor, or those of a time range (the markers on a tracker chart).',
   },
   {
     name: 'medical-records',

@@ -1,8 +1,10 @@
-import type { BucketSize, ChartBucket } from '@vetboard/contract';
+import type { BucketSize, ChartBucket, TimelineItem } from '@vetboard/contract';
 import type { ChartData, ChartOptions, ChartType, TooltipItem, TooltipPositionerFunction } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
+import { formatZoned } from '@/lib/format/zoned-time.ts';
 import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
 import { bucketCoverageLines, isLowCoverage } from './coverage.ts';
+import { eventsInBucket, type MarkerShape, markerTick, placeEvents } from './event-markers.ts';
 import type { HoverSync } from './hover-sync.ts';
 
 interface SegmentContext {
@@ -76,7 +78,25 @@ export interface TimeSeriesChartProps {
    * faded points and bars where a value rests on little data, and the share in the tooltip.
    */
   coverage?: boolean;
+  /**
+   * The pet's timeline events of the shown range (`rangeEnd`: the chart response's `range.end`), drawn
+   * as markers: a flag on a line across the plot for a diet, a shape on a lane above the plot for the
+   * rest, each named in its bucket's tooltip.
+   */
+  events?: { items: readonly TimelineItem[]; rangeEnd: number };
 }
+
+/** One marker as the event-markers plugin draws it; `tick` is where on the category axis (may be fractional). */
+export interface ChartMarker {
+  tick: number;
+  shape: MarkerShape;
+  color: string;
+  title: string;
+  link: string;
+}
+
+/** The most event titles one tooltip lists; the events list under the chart has them all. */
+const TOOLTIP_EVENTS = 4;
 
 /** The coverage strip's grey where the collar sent nothing, so a gap reads as a gap and not as the page. */
 export const NO_COVERAGE_COLOR = '#dee2e6';
@@ -112,6 +132,8 @@ declare module 'chart.js' {
     hoverLine?: { enabled: boolean };
     /** Read by the chart module's coverage-strip plugin: each bucket's coverage (0–1), under the plot. */
     coverageStrip?: { coverage: readonly (number | null)[]; color: string };
+    /** Read by the chart module's event-markers plugin: the timeline's events on the time axis. */
+    eventMarkers?: { markers: readonly ChartMarker[] };
   }
   interface TooltipPositionerMap {
     /** At the active bucket's x, also when its value is empty (a synced tooltip on a gap). */
@@ -226,6 +248,25 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
   const suggestedMin = type === 'bar' || lineValues.length === 0 ? undefined : Math.min(...lineValues) * 0.9;
   const suggestedMax = lineValues.length === 0 ? undefined : Math.max(...lineValues) * 1.08;
   const format = (value: number) => formatChartNumber(value, decimals);
+  const placed = props.events
+    ? placeEvents(props.events.items, buckets, bucketSize, props.events.rangeEnd)
+    : [];
+  const markers: ChartMarker[] = placed.map((event) => ({
+    tick: markerTick(event, type, bucketSize),
+    shape: event.group.shape,
+    color: event.group.color,
+    title: event.item.title,
+    link: event.item.link,
+  }));
+  const eventLines = (index: number) => {
+    const here = eventsInBucket(placed, index);
+    if (here.length === 0) return [];
+    const shown = here
+      .slice(0, TOOLTIP_EVENTS)
+      .map((event) => `${formatZoned(event.item.at, timezone, 'DD/MM HH:mm')}  ${event.item.title}`);
+    const more = here.length - TOOLTIP_EVENTS;
+    return ['', ...shown, ...(more > 0 ? [`and ${more} more (listed under the chart)`] : [])];
+  };
 
   return {
     data: { labels: buckets.map((_, index) => String(index)), datasets },
@@ -233,7 +274,8 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
-      layout: { padding: { top: 12, right: 4 } },
+      // The events lane sits in the room above the plot.
+      layout: { padding: { top: props.events ? 32 : 12, right: 4 } },
       interaction: { mode: 'index', intersect: false },
       scales: {
         x: {
@@ -290,9 +332,12 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
               const bucket = buckets[items[0]?.dataIndex ?? 0];
               const count = bucket?.count ?? 0;
               const readings = count === 1 ? '1 reading' : `${count} readings`;
-              return showCoverage && bucket
-                ? [readings, ...bucketCoverageLines(bucket, bucketSize)]
-                : readings;
+              const index = items[0]?.dataIndex ?? 0;
+              return [
+                readings,
+                ...(showCoverage && bucket ? bucketCoverageLines(bucket, bucketSize) : []),
+                ...eventLines(index),
+              ];
             },
           },
         },
@@ -301,6 +346,7 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
         ...(showCoverage && {
           coverageStrip: { coverage: buckets.map((bucket) => bucket.coverage), color },
         }),
+        ...(props.events && { eventMarkers: { markers } }),
       },
     },
   };

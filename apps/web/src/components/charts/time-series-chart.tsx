@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import {
   BarController,
   BarElement,
@@ -13,12 +14,14 @@ import {
   Tooltip,
   type TooltipPositionerFunction,
 } from 'chart.js';
+import { drawPoint } from 'chart.js/helpers';
 import { useEffect, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import {
   buildChartConfig,
   CHART_FONT,
   CHART_TEXT_COLOR,
+  type ChartMarker,
   NO_COVERAGE_COLOR,
   type TimeSeriesChartProps,
   withAlpha,
@@ -103,6 +106,121 @@ const coverageStrip: Plugin<ChartType> = {
   },
 };
 
+/** The events lane's first row, above the plot (in the layout's top padding), and the rows' spacing. */
+const MARKER_LANE = 9;
+const MARKER_ROW = 11;
+const MARKER_RADIUS = 4.5;
+/** Markers closer than this go on separate rows, so an event at the same hour as another still shows. */
+const MARKER_GAP = 11;
+const MARKER_ROWS = 2;
+
+/** A marker's x: the category axis is linear in ticks, so a fraction of a tick is that share of a step. */
+function markerX(chart: ChartJS, tick: number): number | null {
+  const x = chart.scales.x;
+  if (!x) return null;
+  const { chartArea } = chart;
+  const count = chart.data.labels?.length ?? 0;
+  const first = x.getPixelForValue(0);
+  const step = count > 1 ? x.getPixelForValue(1) - first : chartArea.width;
+  const px = first + tick * step;
+  return Math.min(chartArea.right, Math.max(chartArea.left, px));
+}
+
+interface DrawnMarker {
+  marker: ChartMarker;
+  x: number;
+  y: number;
+}
+
+/** Where each marker was last drawn, for the pointer: the plugin and the links read the same places. */
+const drawnMarkers = new WeakMap<object, DrawnMarker[]>();
+
+/**
+ * Each marker's place on the lane: on the first row unless a marker already there is too close, then on
+ * the next (the last row takes the rest, overlapping).
+ */
+function layOutMarkers(chart: ChartJS, markers: readonly ChartMarker[]): DrawnMarker[] {
+  const laneY = chart.chartArea.top - MARKER_LANE;
+  const rowsEnd: number[] = Array.from({ length: MARKER_ROWS }, () => Number.NEGATIVE_INFINITY);
+  const laid: DrawnMarker[] = [];
+  const byX = markers
+    .map((marker) => ({ marker, x: markerX(chart, marker.tick) }))
+    .filter((entry): entry is { marker: ChartMarker; x: number } => entry.x !== null)
+    .sort((a, b) => a.x - b.x);
+  for (const { marker, x } of byX) {
+    const free = rowsEnd.findIndex((end) => x - end >= MARKER_GAP);
+    const row = free < 0 ? MARKER_ROWS - 1 : free;
+    rowsEnd[row] = x;
+    laid.push({ marker, x, y: laneY - row * MARKER_ROW });
+  }
+  return laid;
+}
+
+/** The marker under the pointer, the last drawn (topmost) when several touch. */
+function markerAt(chart: ChartJS, x: number, y: number): ChartMarker | undefined {
+  return drawnMarkers.get(chart)?.findLast((drawn) => {
+    // A flag flies to the right of its pole.
+    const centre = drawn.marker.shape === 'flag' ? drawn.x + 4 : drawn.x;
+    const middle = drawn.marker.shape === 'flag' ? drawn.y - 3 : drawn.y;
+    return Math.abs(x - centre) <= MARKER_RADIUS + 2 && Math.abs(y - middle) <= MARKER_RADIUS + 2;
+  })?.marker;
+}
+
+/**
+ * The pet's timeline events on the time axis: a dashed guide from the lane above the plot down to the
+ * axis, so a change in the vital reads against what happened; a diet's is a solid line under a flag.
+ */
+const eventMarkers: Plugin<ChartType> = {
+  id: 'eventMarkers',
+  afterDatasetsDraw(chart, _args, options: { markers?: readonly ChartMarker[] }) {
+    const markers = options.markers ?? [];
+    const laid = layOutMarkers(chart as ChartJS, markers);
+    drawnMarkers.set(chart, laid);
+    if (laid.length === 0) return;
+    const { ctx, chartArea } = chart;
+    ctx.save();
+    // One guide per few pixels: a cluster of events (a busy day on a year's chart) reads as one line,
+    // not as a hatch over the data.
+    let lastGuide = Number.NEGATIVE_INFINITY;
+    for (const { marker, x, y } of laid) {
+      const flag = marker.shape === 'flag';
+      if (!flag && x - lastGuide < 3) continue;
+      if (!flag) lastGuide = x;
+      ctx.strokeStyle = flag ? marker.color : withAlpha(marker.color, 0.5);
+      ctx.lineWidth = flag ? 1.5 : 1;
+      ctx.setLineDash(flag ? [] : [3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(x, flag ? y - 7 : y + MARKER_RADIUS);
+      ctx.lineTo(x, chartArea.bottom);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    for (const { marker, x, y } of laid) {
+      ctx.fillStyle = marker.color;
+      if (marker.shape === 'flag') {
+        ctx.beginPath();
+        ctx.moveTo(x, y - 7);
+        ctx.lineTo(x + 10, y - 3);
+        ctx.lineTo(x, y + 1);
+        ctx.closePath();
+        ctx.fill();
+        continue;
+      }
+      // A white rim keeps touching markers apart; a cross or an asterisk has no inside, so it is drawn
+      // in its colour.
+      const lines = marker.shape === 'crossRot' || marker.shape === 'star';
+      ctx.strokeStyle = lines ? marker.color : '#ffffff';
+      drawPoint(
+        ctx,
+        { pointStyle: marker.shape, radius: MARKER_RADIUS, rotation: 0, borderWidth: lines ? 2 : 1 },
+        x,
+        y,
+      );
+    }
+    ctx.restore();
+  },
+};
+
 /** A vertical line at the active bucket, so charts sharing a time axis show the same instant. */
 const hoverLine: Plugin<ChartType> = {
   id: 'hoverLine',
@@ -154,6 +272,21 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { hoverSync } = props;
   const syncRef = useRef(hoverSync);
   syncRef.current = hoverSync;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  // A marker opens its event's page, as the timeline's item does; the list under the chart is the way
+  // there by keyboard.
+  const [markerLinks] = useState<Plugin<ChartType>>(() => ({
+    id: 'markerLinks',
+    afterEvent(chart, args) {
+      const { event } = args;
+      if (!drawnMarkers.get(chart)?.length || event.x === null || event.y === null) return;
+      const hit = markerAt(chart as ChartJS, event.x, event.y);
+      chart.canvas.style.cursor = hit ? 'pointer' : '';
+      if (hit && event.type === 'click') void navigateRef.current({ href: hit.link });
+    },
+  }));
   // After every pointer event on this chart (a move, leaving it), its active bucket goes to the others;
   // an inline plugin rather than an option, so Chart.js never resolves the sync as a scriptable option.
   const [publisher] = useState<Plugin<ChartType>>(() => ({
@@ -183,7 +316,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
       type={props.type}
       data={data}
       options={options}
-      plugins={[thresholdLines, hoverLine, coverageStrip, publisher]}
+      plugins={[thresholdLines, hoverLine, coverageStrip, eventMarkers, publisher, markerLinks]}
       role="img"
       aria-label={props.ariaLabel}
       fallbackContent={props.ariaLabel}

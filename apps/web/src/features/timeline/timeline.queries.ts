@@ -1,37 +1,10 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { type DomainEventType, timelineResponseSchema } from '@vetboard/contract';
+import { timelineResponseSchema } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
-import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { petTimelineKey } from '@/lib/timeline/pet-timeline.queries.ts';
 import type { PetTimelineSearch } from './timeline-search.ts';
 
 export const TIMELINE_PAGE_SIZE = 30;
-
-/** Under the pet, so refreshing the pet refreshes its timeline. */
-export const petTimelineKey = (petUuid: string) => ['pets', petUuid, 'timeline'] as const;
-
-/** The changes that add or change an event on a pet's timeline. */
-const TIMELINE_EVENT_TYPES: readonly DomainEventType[] = [
-  'weight.entry_added',
-  'weight.entry_corrected',
-  'diet.published',
-  'checkup.sent',
-  'checkup.answered',
-  'checkup.reviewed',
-  'journal.received',
-  'journal.changed',
-  'pending_card.opened',
-  'pending_card.changed',
-  'daily_status.written',
-  'daily_status.edited',
-  'daily_status.deleted',
-  'medical_record.uploaded',
-  'reminder.changed',
-  'question.received',
-  'question.changed',
-  'clinical_document.signed',
-];
-
-invalidateOnLive(TIMELINE_EVENT_TYPES, (event) => (event.petUuid ? [petTimelineKey(event.petUuid)] : []));
 
 /** GET /v1/pets/{id}/timeline: the pet's events newest first, a page per cursor. */
 export function petTimelineQueryOptions(petUuid: string, search: PetTimelineSearch) {

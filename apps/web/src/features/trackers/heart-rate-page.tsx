@@ -48,6 +48,11 @@ export function HeartRatePage() {
       <TrackerChartPanel
         query={chart}
         coveragePeriod={coveragePeriodName(view)}
+        events={{
+          petUuid: uuid,
+          shown: search.events === true,
+          onShownChange: (shown) => change({ events: shown || undefined }),
+        }}
         chart={(data) => ({
           type: 'line',
           buckets: data.buckets,

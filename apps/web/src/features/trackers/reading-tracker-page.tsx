@@ -94,6 +94,11 @@ function ReadingTrackerView({
       <TrackerChartPanel
         query={chart}
         coveragePeriod={coveragePeriodName(view)}
+        events={{
+          petUuid,
+          shown: search.events === true,
+          onShownChange: (shown) => onChange({ events: shown || undefined }),
+        }}
         chart={(data) => ({
           type: 'bar',
           buckets: data.buckets,

@@ -114,7 +114,7 @@ function LatestFigures({ petUuid, timezone }: { petUuid: string; timezone: strin
 export function RpmPage() {
   const { uuid } = route.useParams();
   const { timezone } = route.useLoaderData();
-  const { days } = route.useSearch();
+  const { days, events } = route.useSearch();
   const navigate = route.useNavigate();
   const chart = useQuery(respiratoryChartQueryOptions(uuid, rpmChartQuery(days, timezone)));
 
@@ -126,7 +126,7 @@ export function RpmPage() {
             aria-label="Trend window"
             data={rpmWindows.map((window) => ({ value: String(window), label: `Last ${window} days` }))}
             value={String(days)}
-            onChange={(value) => navigate({ search: { days: Number(value) } })}
+            onChange={(value) => navigate({ search: (previous) => ({ ...previous, days: Number(value) }) })}
           />
         </Group>
       </TrackerHeader>
@@ -138,6 +138,12 @@ export function RpmPage() {
         <TrackerChartPanel
           query={chart}
           coveragePeriod={`the last ${days} days`}
+          events={{
+            petUuid: uuid,
+            shown: events === true,
+            onShownChange: (shown) =>
+              navigate({ search: (previous) => ({ ...previous, events: shown || undefined }) }),
+          }}
           chart={(data) => ({
             type: 'line',
             buckets: data.buckets,

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Center, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartLine, IconRefresh } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ChartResponse } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
@@ -8,6 +8,8 @@ import { hasReadings } from '@/components/charts/chart-labels.ts';
 import { coverageSentence, isLowCoverage, LOW_COVERAGE } from '@/components/charts/coverage.ts';
 import { CHART_HEIGHT, LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
+import { petTimelineRangeQueryOptions } from '@/lib/timeline/pet-timeline.queries.ts';
+import { ChartEventsList, EventsSwitch } from './chart-events.tsx';
 
 export const NO_READINGS = 'No readings in this period';
 
@@ -63,15 +65,24 @@ export function CoverageNote({
   );
 }
 
+/** The events overlay of a pet's chart: whether it is on (from the URL) and how to turn it on or off. */
+export interface ChartEventsOverlay {
+  petUuid: string;
+  shown: boolean;
+  onShownChange: (shown: boolean) => void;
+}
+
 /**
  * A chart in its card: a skeleton on the first load, the server's error with a retry, "No readings in
  * this period" when every bucket is empty, else the chart (the previous one dimmed while the next loads).
+ * With `events`, a switch draws the pet's timeline events of the chart's own range on it, and lists them.
  */
 export function TrackerChartPanel<T extends ChartResponse>({
   query,
   chart,
   caption,
   coveragePeriod,
+  events,
   testId = 'tracker-chart',
 }: {
   query: UseQueryResult<T>;
@@ -79,9 +90,18 @@ export function TrackerChartPanel<T extends ChartResponse>({
   caption?: (data: T) => ReactNode;
   /** For collar charts: what the coverage sentence calls the period ('the last 7 days', 'this week'). */
   coveragePeriod?: string;
+  events?: ChartEventsOverlay;
   testId?: string;
 }) {
   const { data } = query;
+  // The events of exactly the range the server bucketed, so every marker has a bucket to sit in.
+  const range = data ? { from: data.range.start.seconds, to: data.range.end.seconds } : { from: 0, to: 1 };
+  const shownEvents = Boolean(events?.shown && data);
+  const markers = useQuery({
+    ...petTimelineRangeQueryOptions(events?.petUuid ?? '', range),
+    enabled: shownEvents,
+  });
+  const markerItems = shownEvents ? markers.data : undefined;
   let body: ReactNode;
   if (!data && query.isError) {
     body = (
@@ -106,7 +126,17 @@ export function TrackerChartPanel<T extends ChartResponse>({
   } else if (!hasReadings(data.buckets)) {
     body = <NoReadings />;
   } else {
-    body = <LazyTimeSeriesChart {...chart(data)} coverage={coveragePeriod !== undefined} />;
+    const props = chart(data);
+    body = (
+      <LazyTimeSeriesChart
+        {...props}
+        coverage={coveragePeriod !== undefined}
+        {...(markerItems && {
+          events: { items: markerItems.items, rangeEnd: data.range.end.seconds },
+          ariaLabel: `${props.ariaLabel}, with ${markerItems.items.length} events marked`,
+        })}
+      />
+    );
   }
   return (
     <Paper
@@ -116,7 +146,13 @@ export function TrackerChartPanel<T extends ChartResponse>({
       data-range-start={data?.range.start.seconds}
       data-bucket-size={data?.bucketSize}
       aria-busy={!data || query.isPlaceholderData || undefined}
+      data-events-shown={events?.shown || undefined}
     >
+      {events && (
+        <Group justify="flex-end" mb="xs">
+          <EventsSwitch shown={events.shown} onChange={events.onShownChange} />
+        </Group>
+      )}
       <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 120ms' }}>{body}</Box>
       {data && coveragePeriod !== undefined && hasReadings(data.buckets) && (
         <Box mt="xs">
@@ -124,6 +160,15 @@ export function TrackerChartPanel<T extends ChartResponse>({
         </Box>
       )}
       {data && caption && <Box mt="xs">{caption(data)}</Box>}
+      {events?.shown && data && (
+        <Box mt="sm">
+          <ChartEventsList
+            query={markers}
+            timezone={data.timezone}
+            timelineHref={`/pets/${events.petUuid}/timeline`}
+          />
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -7,6 +7,17 @@ import {
 } from './tracker-search.ts';
 
 describe('tracker search params', () => {
+  it('keep the events overlay on through a reload, and read anything but true as off', () => {
+    expect(respiratorySearchSchema.parse({ events: true }).events).toBe(true);
+    expect(weightSearchSchema.parse({ scope: 'year', events: true })).toMatchObject({
+      scope: 'year',
+      events: true,
+    });
+    expect(rpmSearchSchema.parse({ days: 90, events: true })).toEqual({ days: 90, events: true });
+    expect(heartRateSearchSchema.parse({ events: 'yes' }).events).toBeUndefined();
+    expect(respiratorySearchSchema.parse({}).events).toBeUndefined();
+  });
+
   it('default to week (weight: month), today, the first page', () => {
     expect(respiratorySearchSchema.parse({})).toEqual({ scope: 'week', page: 1, pageSize: 25 });
     expect(weightSearchSchema.parse({})).toEqual({ scope: 'month', page: 1, pageSize: 25 });

@@ -26,6 +26,12 @@ const dateParam = z.catch(
 const pagingParams = { page: pageParam, pageSize: pageSizeParam };
 
 /**
+ * `?events=true`: the pet's timeline events drawn on the chart. Off when absent (the chart alone, as
+ * SPEC draws it); anything but `true` reads as off.
+ */
+const eventsParam = z.catch(z.optional(z.boolean()), undefined);
+
+/**
  * A tracker page's state in its URL (`?scope=week&date=2026-11-21&page=2`), so a view can be shared
  * and survives a reload. Every value has a `.catch`: a mistyped link shows the default, not an error.
  */
@@ -36,6 +42,7 @@ function trackerSearchSchema<const TScope extends readonly [PeriodScope, ...Peri
   return z.object({
     scope: enumParam(scopes, defaultScope),
     date: dateParam,
+    events: eventsParam,
     ...pagingParams,
   });
 }
@@ -51,6 +58,7 @@ export const heartRateSearchSchema = trackerSearchSchema(heartRateScopes, 'week'
 export type TrackerSearch = {
   scope: PeriodScope;
   date?: string | undefined;
+  events?: boolean | undefined;
   page: number;
   pageSize: number;
 };
@@ -72,5 +80,6 @@ export const rpmSearchSchema = z.object({
     ),
     30,
   ),
+  events: eventsParam,
 });
 export const rpmSearchDefaults = { days: 30 };

@@ -147,6 +147,11 @@ export function WeightPage() {
       </TrackerHeader>
       <TrackerChartPanel
         query={chart}
+        events={{
+          petUuid: uuid,
+          shown: search.events === true,
+          onShownChange: (shown) => change({ events: shown || undefined }),
+        }}
         chart={(data) => ({
           type: 'line',
           buckets: data.buckets,
