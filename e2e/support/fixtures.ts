@@ -112,6 +112,12 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Cosima', lastName: 'Wetherell' },
     pets: { biscuit: 'Damsonberry' },
   },
+  vitalsCoverage: {
+    like: 'tom',
+    owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },
+    pets: { biscuit: 'Quincewood' },
+    withoutCollarReadings: true,
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
@@ -161,6 +167,11 @@ export interface SpecFamilySpec {
   like: ShowcaseKey;
   owner: { firstName: string; lastName: string };
   pets: Partial<Record<string, string>>;
+  /**
+   * The copy's pets have no collar readings (nor rollups), so a spec can post readings relative to
+   * its own run's now: the seed's year of readings ends when the database was prepared, hours before.
+   */
+  withoutCollarReadings?: true;
 }
 
 /**
@@ -217,6 +228,7 @@ export function cloneRequests(): Array<{
   familyId: string;
   owner: { id: string; firstName: string; lastName: string };
   petNames: Record<string, string>;
+  withoutCollarReadings: boolean;
 }> {
   return (Object.keys(SPEC_FAMILIES) as SpecFamilyKey[]).map((key) => {
     const spec: SpecFamilySpec = SPEC_FAMILIES[key];
@@ -232,6 +244,7 @@ export function cloneRequests(): Array<{
       familyId: showcase.family.uuid,
       owner: { id: showcase.owner.uuid, ...spec.owner },
       petNames,
+      withoutCollarReadings: spec.withoutCollarReadings ?? false,
     };
   });
 }
