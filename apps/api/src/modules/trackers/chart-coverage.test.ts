@@ -241,16 +241,20 @@ describe('coverage of a chart bucket: the share of its half hours the collar cov
       });
 
     for (const range of ['7d', '90d'] as const) {
-      const body = await get<{ period: { end: { seconds: number } }; vitals: Record<string, { buckets: Bucket[] }> }>(
-        `/v1/pets/${pet.id}/vitals?range=${range}`,
-      );
+      const body = await get<{
+        period: { end: { seconds: number } };
+        vitals: Record<string, { buckets: Bucket[] }>;
+      }>(`/v1/pets/${pet.id}/vitals?range=${range}`);
       const reference = expected(body.vitals.heartRate?.buckets ?? [], body.period.end.seconds);
       expect(reference.some((share) => share === 0)).toBe(true);
       expect(reference.some((share) => share > 0 && share < 1)).toBe(true);
       expect(reference.some((share) => share === 1)).toBe(true);
       for (const kind of ['respiratoryRate', 'heartRate', 'drinking', 'shaking']) {
         const buckets = body.vitals[kind]?.buckets ?? [];
-        expect(buckets.map((bucket) => bucket.coverage), `${range} ${kind}`).toEqual(reference);
+        expect(
+          buckets.map((bucket) => bucket.coverage),
+          `${range} ${kind}`,
+        ).toEqual(reference);
       }
     }
   });

@@ -175,7 +175,11 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
                 type: 'weight-target',
                 position: weightTargetPosition(latestWeight.valueKg, target),
                 targetKg: target,
-                variationSentiment: weightVariationSentiment(latestWeight.previousKg, latestWeight.valueKg, target),
+                variationSentiment: weightVariationSentiment(
+                  latestWeight.previousKg,
+                  latestWeight.valueKg,
+                  target,
+                ),
               }
             : NO_BAND,
         change: vitalChange('average', averageOf(weights.current), averageOf(weights.previous)),
