@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
 
@@ -9,9 +9,9 @@ export interface PetCareSectionProps {
 }
 
 /**
- * The spot on the pet's profile for what later issues bring: the current diet plan. Each adds its
- * section component here; until then nothing is drawn, rather than placeholders pretending to be data.
- * The latest tracker values are the vitals panel's (with each tracker's link, band and the weight's
+ * The spot on the pet's profile (under the owner and subscription) for what later issues bring: the
+ * current diet plan. Each adds its section component here; until then nothing is drawn, rather than
+ * placeholders pretending to be data. The latest tracker values are the vitals panel's (with each tracker's link, band and the weight's
  * direction), so the older trackers card is no longer repeated here; pages without the panel (a B2B
  * pet, a journal entry) still show it.
  */
@@ -20,10 +20,10 @@ export const petCareSections: ComponentType<PetCareSectionProps>[] = [CurrentDie
 export function PetCareSections(props: PetCareSectionProps) {
   if (petCareSections.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="pet-care-sections">
+    <Stack gap="lg" data-testid="pet-care-sections">
       {petCareSections.map((Section) => (
         <Section key={Section.displayName ?? Section.name} {...props} />
       ))}
-    </SimpleGrid>
+    </Stack>
   );
 }
