@@ -182,6 +182,16 @@ test.describe('collar coverage in the vitals panel', () => {
     const covered = await column(canvas, 21 / 24);
     expect(covered.grey).toBe(0);
     expect(covered.series).toBeGreaterThan(0);
+
+    // Over the week those 16 hours are little data: each collar vital's change says so, not the weight's.
+    await panel.getByText('7 days', { exact: true }).click();
+    await expect(panel).toHaveAttribute('data-range', '7d');
+    await expect(note).toContainText(/Collar data for \d+% of the last 7 days\./);
+    expect(Number((await note.textContent())?.match(/for (\d+)%/)?.[1])).toBeLessThan(50);
+    await expect(panel.getByTestId('vital-heartRate').getByTestId('vital-little-data')).toHaveText(
+      'Based on little data',
+    );
+    await expect(panel.getByTestId('vital-weight').getByTestId('vital-little-data')).toHaveCount(0);
   });
 
   for (const viewport of [
@@ -194,9 +204,11 @@ test.describe('collar coverage in the vitals panel', () => {
       test(`the panel with a coverage gap passes axe (${viewport.name})`, async ({ page }) => {
         await logIn(page);
         await postDayWithGaps(page);
-        await openInApp(page, `/pets/${quiet.uuid}?vitals=24h`);
+        // The week: the strip's gaps and the "little data" marks on screen.
+        await openInApp(page, `/pets/${quiet.uuid}`);
         const panel = await settledPanel(page);
         await expect(panel.getByTestId('chart-coverage')).toBeVisible();
+        await expect(panel.getByTestId('vital-little-data').first()).toBeVisible();
         const results = await new AxeBuilder({ page })
           .include('[data-testid="vitals-panel"]')
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -270,9 +270,18 @@ function VitalRow({
             {changeText(vital.change, config.format, rangeLabel)}
           </Text>
           {config.collar && littleData && vital.change.current !== null && (
-            <Text size="xs" fw={600} c="orange.9" data-testid="vital-little-data">
+            <Badge
+              size="xs"
+              radius="sm"
+              tt="none"
+              color="gray"
+              variant="light"
+              w="fit-content"
+              data-testid="vital-little-data"
+              title="The collar covered under half of this period"
+            >
               Based on little data
-            </Text>
+            </Badge>
           )}
         </Stack>
       </Grid.Col>
