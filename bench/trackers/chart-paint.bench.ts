@@ -16,54 +16,21 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { median } from '../support/load.ts';
+import {
+  cookieHeader,
+  LUNA,
+  launchChromium,
+  measurePaint,
+  paintTargets,
+  RUNS,
+  type Session,
+  signIn,
+  THROTTLE,
+} from '../support/paint.ts';
 
-const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
-const EMAIL = 'head.vet@example.com';
-const PASSWORDS = process.env.BENCH_PASSWORD
-  ? [process.env.BENCH_PASSWORD]
-  : ['demo-password-123', 'vetboard-demo-2026'];
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const targets = (process.env.BENCH_TARGETS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((entry) => {
-    const [name = '', url = ''] = entry.split('=');
-    return { name, url: url.replace(/\/$/, '') };
-  });
-if (targets.length === 0) {
-  console.error(
-    'Set BENCH_TARGETS="after=http://host:port[,before=…]" (running servers on a seeded database).',
-  );
-  process.exit(1);
-}
-
-interface Session {
-  cookies: { name: string; value: string }[];
-  vet: unknown;
-}
-
-async function signIn(baseUrl: string): Promise<Session> {
-  for (const password of PASSWORDS) {
-    const response = await fetch(`${baseUrl}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password }),
-    });
-    if (!response.ok) continue;
-    const cookies = response.headers.getSetCookie().map((cookie) => {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', ...value] = pair.split('=');
-      return { name, value: value.join('=') };
-    });
-    const { vet } = (await response.json()) as { vet: unknown };
-    return { cookies, vet };
-  }
-  throw new Error(`No demo password signs ${EMAIL} in on ${baseUrl}`);
-}
+const targets = paintTargets();
 
 /** Records when the first chart canvas is drawn: the frame after Chart.js sized it and the page painted. */
 const PAINT_PROBE = `
@@ -110,44 +77,12 @@ async function servePlain(html: string): Promise<{ url: string; close: () => voi
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 
-async function measure(url: string, session?: Session): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  try {
-    if (session) {
-      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })));
-      const state = JSON.stringify({ loggedIn: true, vet: session.vet });
-      await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
-    }
-    await context.addInitScript(PAINT_PROBE);
-    const page = await context.newPage();
-    if (THROTTLE > 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    }
-    await page.goto(url);
-    // globalThis, not window: this script is type-checked without the DOM's globals (and the app's CSP
-    // forbids evaluating a string).
-    const handle = await page.waitForFunction(
-      () => (globalThis as { __chartPainted?: number }).__chartPainted,
-      null,
-      { timeout: 60_000, polling: 50 },
-    );
-    return Number(await handle.jsonValue());
-  } finally {
-    await context.close();
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
+// globalThis, not window: this script is type-checked without the DOM's globals.
+const painted = () => (globalThis as { __chartPainted?: number }).__chartPainted;
+const measure = (url: string, session?: Session) =>
+  measurePaint(browser, url, { session, probe: PAINT_PROBE, read: painted }).then(Number);
 
 const sessions = new Map<string, Session>();
 for (const target of targets) sessions.set(target.name, await signIn(target.url));
@@ -155,7 +90,7 @@ const [first] = targets;
 const firstSession = sessions.get(first?.name ?? '');
 if (!first || !firstSession) throw new Error('no target');
 const chart = await fetch(`${first.url}/v1/pets/${LUNA}/respiratory-history/chart?scope=week`, {
-  headers: { cookie: firstSession.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
+  headers: { cookie: cookieHeader(firstSession) },
 });
 if (!chart.ok) throw new Error(`The chart answered ${chart.status}`);
 const { buckets } = (await chart.json()) as {

@@ -13,7 +13,14 @@ import { hashToken } from '../../apps/api/src/lib/tokens.ts';
 import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
-import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
+import {
+  cloneRequests,
+  SPEC_VETS,
+  type SpecFamilyKey,
+  type SpecVetKey,
+  specFamily,
+  specVet,
+} from '../support/fixtures.ts';
 import { cloneFamily, type Query } from './clone-family.ts';
 
 /**
@@ -51,7 +58,15 @@ try {
   const client = onPostgres
     ? await onePostgresSession(database.db as unknown as { $client: pg.Pool })
     : (database.db as unknown as { $client: Query }).$client;
-  for (const request of cloneRequests()) await cloneFamily(client, request);
+  for (const request of cloneRequests()) {
+    await cloneFamily(client, request);
+    if (!request.withoutCollarReadings) continue;
+    const copy = specFamily(request.key as SpecFamilyKey).family.uuid;
+    for (const table of ['tracker_readings', 'tracker_rollups_30m', 'tracker_rollups_daily'])
+      await client.query(`delete from ${table} where pet_id in (select id from pets where family_id = $1)`, [
+        copy,
+      ]);
+  }
   for (const key of Object.keys(SPEC_VETS) as SpecVetKey[]) {
     const vet = specVet(key);
     // The head vet's hash is the demo password's: the spec vet logs in like every demo vet.

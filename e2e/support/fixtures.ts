@@ -117,6 +117,12 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Evadne', lastName: 'Blackthorne' },
     pets: { luna: 'Quincewhistle' },
   },
+  vitalsCoverage: {
+    like: 'tom',
+    owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },
+    pets: { biscuit: 'Quincewood' },
+    withoutCollarReadings: true,
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
@@ -166,6 +172,11 @@ export interface SpecFamilySpec {
   like: ShowcaseKey;
   owner: { firstName: string; lastName: string };
   pets: Partial<Record<string, string>>;
+  /**
+   * The copy's pets have no collar readings (nor rollups), so a spec can post readings relative to
+   * its own run's now: the seed's year of readings ends when the database was prepared, hours before.
+   */
+  withoutCollarReadings?: true;
 }
 
 /**
@@ -222,6 +233,7 @@ export function cloneRequests(): Array<{
   familyId: string;
   owner: { id: string; firstName: string; lastName: string };
   petNames: Record<string, string>;
+  withoutCollarReadings: boolean;
 }> {
   return (Object.keys(SPEC_FAMILIES) as SpecFamilyKey[]).map((key) => {
     const spec: SpecFamilySpec = SPEC_FAMILIES[key];
@@ -237,6 +249,7 @@ export function cloneRequests(): Array<{
       familyId: showcase.family.uuid,
       owner: { id: showcase.owner.uuid, ...spec.owner },
       petNames,
+      withoutCollarReadings: spec.withoutCollarReadings ?? false,
     };
   });
 }

@@ -226,14 +226,21 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(page.getByTestId('threshold-legend')).toContainText('High above 30');
   });
 
-  test("the pet profile shows each tracker's latest value, linked to its page", async ({ page }) => {
+  test("the pet profile shows each tracker's latest value once, in the vitals panel, linked to its page", async ({
+    page,
+  }) => {
     await openInApp(page, `/pets/${luna.uuid}`);
-    const card = page.getByTestId('latest-trackers-card');
-    await expect(card.getByTestId('latest-respiratory')).toContainText(/\d+(\.\d)? breaths\/min/);
-    await expect(card.getByTestId('latest-respiratory').locator('[data-abnormal]')).toBeVisible();
-    await expect(card.getByTestId('latest-heart-rate')).toContainText(/\d+ bpm/);
-    await expect(card.getByTestId('latest-shaking')).toContainText(/\d+ episodes?/);
-    await card.getByRole('link', { name: 'Respiratory rate' }).click();
+    const panel = page.getByTestId('vitals-panel');
+    await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+    const latest = (kind: string) => panel.getByTestId(`vital-${kind}`).getByTestId('vital-latest');
+    await expect(latest('respiratoryRate')).toContainText(/\d+(\.\d)? breaths\/min/);
+    await expect(panel.getByTestId('vital-respiratoryRate').locator('[data-abnormal]')).toBeVisible();
+    await expect(latest('heartRate')).toContainText(/\d+ bpm/);
+    await expect(latest('shaking')).toContainText(/\d+ episodes?/);
+    await expect(latest('weight')).toContainText(/\d+(\.\d+)? kg/);
+    // The older trackers card repeated these values lower down the page.
+    await expect(page.getByTestId('latest-trackers-card')).toHaveCount(0);
+    await panel.getByRole('link', { name: 'Sleeping respiratory rate' }).click();
     await expect(page).toHaveURL(`/pets/${luna.uuid}/respiratory-history`);
   });
 });
@@ -322,7 +329,7 @@ for (const viewport of [
         });
       }
       await page.goto(`/pets/${LUNA.uuid}`);
-      await expect(page.getByTestId('latest-respiratory')).toBeVisible();
+      await expect(page.getByTestId('vitals-panel')).not.toHaveAttribute('aria-busy', 'true');
       await page.screenshot({
         path: path.join(shotsDir, `e2e-pet-profile-${viewport.name}.png`),
         fullPage: true,

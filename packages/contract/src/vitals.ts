@@ -8,6 +8,7 @@ import {
   MAX_CHART_BUCKETS,
   NEUTRAL_VARIATION_RATIO,
   respiratoryThresholdsSchema,
+  variationSentimentSchema,
 } from './trackers.ts';
 
 /**
@@ -49,6 +50,12 @@ export const vitalBandSchema = z.discriminatedUnion('type', [
     type: z.literal('weight-target'),
     position: z.enum(weightTargetPositions),
     targetKg: z.number(),
+    /**
+     * The latest entry against the one before it: towards the target, away from it, or neutral
+     * (within 1 %, or no entry before it). Where the pet stands and which way it is going are both
+     * needed: above target and moving away is the case to act on.
+     */
+    variationSentiment: variationSentimentSchema,
   }),
 ]);
 export type VitalBand = z.infer<typeof vitalBandSchema>;

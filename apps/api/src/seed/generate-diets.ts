@@ -17,7 +17,7 @@ import { addDays, DAY_MS, isoDate } from './demo-dates.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import type { DemoData, DemoHealthProfileRow, DemoPetRow } from './generate.ts';
 import { createSeededRandom, deriveSeed, type SeededRandom } from './seeded-random.ts';
-import { LUNA } from './showcase.ts';
+import { LUNA, SHOWCASE_PETS } from './showcase.ts';
 
 /** Demo pets with diets per unit of scale (Luna comes on top). */
 export const DIET_PETS_PER_SCALE = 360;
@@ -475,6 +475,44 @@ export function generateDiets(
     }
   }
   return result;
+}
+
+/** Demo pets per scale whose weight-loss diet has stalled (see `stalledWeightLossDiets`). */
+export const STALLED_DIET_PETS_PER_SCALE = 3;
+/** Long enough on the diet for its three weeks behind plan to fall in the cards' four-week replay. */
+const STALLED_MIN_DAYS = 56;
+
+/**
+ * Pets whose current weight-loss diet is not working: published at least eight weeks before `end`,
+ * with a target well below the pet's weight, whose weight the history then holds flat (the owner
+ * weighing weekly, as asked). The cards' replay judges those entries by the live diet rule, so these
+ * pets carry real `weight_off_plan` triggers. The first by pet id among those that qualify, so the
+ * same pets on every run; never a showcase pet, whose stories are told elsewhere. Pet id → the day
+ * the diet started (its formulation date).
+ */
+export function stalledWeightLossDiets(
+  diets: DemoDiets,
+  data: DemoData,
+  options: { end: Date; scale: number },
+): Map<string, string> {
+  const health = new Map(data.healthProfiles.map((profile) => [profile.petId, profile]));
+  const showcase = new Set(SHOWCASE_PETS.map((pet) => pet.id));
+  const byId = new Map(diets.diets.map((diet) => [diet.id, diet]));
+  const latestStart = isoDate(addDays(options.end, -STALLED_MIN_DAYS));
+  const stalled = diets.plans
+    .filter((plan) => plan.endedAt === null && plan.kind === 'weight_loss' && !showcase.has(plan.petId))
+    .flatMap((plan) => {
+      const diet = byId.get(plan.currentDietId);
+      const profile = health.get(plan.petId);
+      const start = diet?.formulatedOn;
+      if (diet?.status !== 'published' || !start || start > latestStart) return [];
+      if (!profile?.weightKg || !profile.targetWeightKg) return [];
+      // Well below: a target within a few percent is reached before the plan could fall behind.
+      if (profile.targetWeightKg > profile.weightKg * 0.92) return [];
+      return [[plan.petId, start] as const];
+    })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(stalled.slice(0, STALLED_DIET_PETS_PER_SCALE * options.scale));
 }
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;

@@ -3,13 +3,16 @@ import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import {
   checkCollarCoverageIn,
+  dietOffPlanSignal,
   eventSignalsSince,
   raiseSignals,
   respiratorySignalsSince,
   type Signal,
   weightSignalsSince,
 } from '../modules/pending-cards/pending-cards.service.ts';
-import { systemActor } from '../policy/actor.ts';
+import { findPetWithOwner } from '../modules/pets/pets.service.ts';
+import { dietProgressOfPet } from '../modules/trackers/trackers.weight.service.ts';
+import { type Actor, systemActor } from '../policy/actor.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_SEED } from './generate.ts';
 import { createSeededRandom, deriveSeed } from './seeded-random.ts';
@@ -94,6 +97,7 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
   const signals: Signal[] = [
     ...(await respiratorySignalsSince(tx, since)),
     ...(await weightSignalsSince(tx, since)),
+    ...(await dietOffPlanSignalsSince(tx, actor, since)),
     ...(await eventSignalsSince(tx, since)),
   ];
   const team = rowsOf<{ id: string; email: string }>(
@@ -120,6 +124,42 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
   if (vets.length > 0) await claimAndSnooze(tx, now, vets, headVet, records);
   const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from pending_cards`));
   return total?.n ?? 0;
+}
+
+/**
+ * The diet rule over the weights stored since `since`, as ingestion of each entry would have judged it:
+ * the pet's weight diet's progress as it stood just after the entry (the entries up to it, the diet if
+ * already published), through the weight module's own progress and the cards' own rule.
+ */
+async function dietOffPlanSignalsSince(tx: Tx, actor: Actor, since: Date): Promise<Signal[]> {
+  const entries = rowsOf<{ id: string; pet_id: string; value_kg: number; measured_at: string | Date }>(
+    await tx.execute(sql`
+      select w.id, w.pet_id, w.value_kg::float8 as value_kg, w.measured_at from weight_entries w
+      where w.measured_at >= ${since.toISOString()}::timestamptz
+        and exists (select 1 from diets d where d.pet_id = w.pet_id and d.status = 'published'
+                      and d.kind in ('weight_loss', 'weight_gain'))
+      order by w.measured_at, w.id`),
+  );
+  const pets = new Map<string, Awaited<ReturnType<typeof findPetWithOwner>>>();
+  const signals: Signal[] = [];
+  for (const row of entries) {
+    if (!pets.has(row.pet_id)) pets.set(row.pet_id, await findPetWithOwner(tx, actor, row.pet_id));
+    const pet = pets.get(row.pet_id);
+    if (!pet) continue;
+    const measuredAt = new Date(row.measured_at);
+    const { dietProgress } = await dietProgressOfPet(
+      tx,
+      { id: row.pet_id, timezone: pet.timezone, targetWeightKg: pet.targetWeightKg },
+      measuredAt,
+    );
+    signals.push(
+      ...dietOffPlanSignal(
+        { id: row.id, petId: row.pet_id, valueKg: row.value_kg, measuredAt },
+        dietProgress,
+      ),
+    );
+  }
+  return signals;
 }
 
 /** A number in [0, 1) drawn from the card's pet, concern and opening: the same on every run. */

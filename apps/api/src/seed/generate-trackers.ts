@@ -670,7 +670,13 @@ function localInstant(timeZone: string, day: Date, hours: number): Date {
  */
 export function generateWeightEntries(
   data: DemoData,
-  options: { seed: number; end: Date; trackerPetIds: ReadonlySet<string> },
+  options: {
+    seed: number;
+    end: Date;
+    trackerPetIds: ReadonlySet<string>;
+    /** Pets whose weight-loss diet stalled, and the day it started (`stalledWeightLossDiets`). */
+    stalledDiets?: ReadonlyMap<string, string>;
+  },
 ): DemoWeightEntryRow[] {
   const { seed, end } = options;
   const index = indexOf(data);
@@ -683,7 +689,10 @@ export function generateWeightEntries(
     const random = createSeededRandom(deriveSeed(seed, `weights:${pet.id}`));
     const from = new Date(Math.max(pet.createdAt.getTime(), end.getTime() - TRACKER_HISTORY_DAYS * DAY_MS));
     if (from >= end) continue;
-    const trend = weightTrend(random, pet, health, from, end);
+    const stalledSince = options.stalledDiets?.get(pet.id);
+    const drawnTrend = weightTrend(random, pet, health, from, end);
+    // A stalled diet: the pet has held its weight all along, diet or not.
+    const trend = stalledSince ? () => health.weightKg ?? 0 : drawnTrend;
     const timezone = owner.timezone;
     const vets = clinicalVets.filter((vet) => vet.createdAt <= from);
     const usualVet = vets.some((vet) => vet.id === health.updatedByVetId)
@@ -719,6 +728,15 @@ export function generateWeightEntries(
         visits.push({ at: localInstant(timezone, onWorkday, random.float(9, 17.5)), author: 'vet' });
         at = addDays(onWorkday, random.float(every[0], every[1]));
       }
+    }
+    if (stalledSince) {
+      // Weighed by the vet the day the diet was written, then weekly at home as the vet asked.
+      const start = localInstant(timezone, new Date(`${stalledSince}T12:00:00Z`), random.float(9, 17));
+      const before = visits.filter((visit) => visit.author === 'vet' || visit.at < start);
+      visits.length = 0;
+      visits.push(...before, { at: start, author: usualVet ? 'vet' : 'user' });
+      for (let at = addDays(start, 7); at < end; at = addDays(at, 7))
+        visits.push({ at: localInstant(timezone, at, random.float(7, 9)), author: 'user' });
     }
     // Whole seconds, like every instant the API hands out.
     const toSecond = (at: Date) => new Date(Math.ceil(at.getTime() / 1000) * 1000);

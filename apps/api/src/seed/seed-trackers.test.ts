@@ -1,17 +1,26 @@
 import { createHash } from 'node:crypto';
-import { readingKinds, readingRanges, type VetKind, type WeeklyReportContent } from '@vetboard/contract';
+import {
+  DIET_OFF_PLAN_DAYS,
+  readingKinds,
+  readingRanges,
+  type VetKind,
+  type WeeklyReportContent,
+} from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { getHome } from '../modules/home/home.service.ts';
+import { findPetWithOwner } from '../modules/pets/pets.service.ts';
+import { dietProgressOfPet } from '../modules/trackers/trackers.weight.service.ts';
 import { weekJustEnded } from '../modules/weekly-reports/weekly-reports.service.ts';
-import { vetActor } from '../policy/actor.ts';
+import { systemActor, vetActor } from '../policy/actor.ts';
 import { DAY_MS } from './demo-dates.ts';
 import { TRACKER_PETS_PER_SCALE } from './demo-trackers.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
+import { generateDiets, STALLED_DIET_PETS_PER_SCALE, stalledWeightLossDiets } from './generate-diets.ts';
 import {
   generateWeightEntries,
   quietCollarDays,
@@ -51,6 +60,8 @@ const inSample = (pet: TrackerPet): boolean =>
 let fleet: TrackerPet[];
 let sample: TrackerPet[];
 let fleetReadings: { hashes: Map<string, string>; count: number; app: number };
+/** The pets whose weight-loss diet the seed stalls, drawn as the seed draws them. */
+let stalled: Map<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -65,6 +76,9 @@ beforeAll(async () => {
   });
   sample = fleet.filter(inSample);
   fleetReadings = readingsOf(fleet, end);
+  const demo = generateDemoData({ subscriptionsAsOf: NOW });
+  const diets = generateDiets(demo, { seed: DEMO_SEED, scale: 1, reference: DEMO_REFERENCE_DATE });
+  stalled = stalledWeightLossDiets(diets, demo, { end, scale: 1 });
 }, 600_000);
 
 afterAll(async () => {
@@ -270,6 +284,7 @@ describe('the demo tracker readings', () => {
       seed: DEMO_SEED,
       end,
       trackerPetIds: new Set(fleet.map((pet) => pet.id)),
+      stalledDiets: stalled,
     });
     const weightLine = (w: {
       id: string;
@@ -440,6 +455,41 @@ describe('the demo pending cards', () => {
            and j.received_at >= ${end.toISOString()}::timestamptz - interval '28 days'
            and not exists (select 1 from pending_card_triggers t where t.kind = 'journal_severe' and t.source_id = j.id::text)) as journal`);
     expect(missing).toEqual({ checkups: 0, journal: 0 });
+  });
+
+  it('raise weight_off_plan triggers for pets whose weight-loss diet stalled, by the live diet rule, with an earlier assessment suggested', async () => {
+    const triggers = await rows<{ pet_id: string; detail: string; value: number; diet_kind: string }>(sql`
+      select c.pet_id, t.detail, t.value::float8 as value,
+        (select d.kind::text from diet_plans p join diets d on d.id = p.current_diet_id
+         where p.pet_id = c.pet_id and p.ended_at is null) as diet_kind
+      from pending_card_triggers t join pending_cards c on c.id = t.card_id
+      where t.kind = 'weight_off_plan' and c.concern = 'weight'`);
+    const pets = new Set(triggers.map((trigger) => trigger.pet_id));
+    for (const trigger of triggers) {
+      expect(trigger.diet_kind).toMatch(/^weight_(loss|gain)$/);
+      const days = Number(trigger.detail.match(/behind the diet's plan for (\d+) days/)?.[1]);
+      expect(days, trigger.detail).toBeGreaterThanOrEqual(DIET_OFF_PLAN_DAYS);
+    }
+    expect(triggers.some((trigger) => /Suggested next assessment: /.test(trigger.detail))).toBe(true);
+
+    // The pets whose diet the seed stalled are among them, and read now through the weight module
+    // (as the diet page does) each is still behind its diet's plan.
+    expect(stalled.size).toBe(STALLED_DIET_PETS_PER_SCALE);
+    for (const petId of stalled.keys()) {
+      expect(pets.has(petId), petId).toBe(true);
+      const found = await findPetWithOwner(database.db, systemActor('test'), petId);
+      if (!found) throw new Error('a stalled pet should exist');
+      const progress = await dietProgressOfPet(database.db, {
+        id: petId,
+        timezone: found.timezone,
+        targetWeightKg: found.targetWeightKg,
+      });
+      expect(progress.dietProgress, JSON.stringify(progress.unavailableReason)).toMatchObject({
+        direction: 'loss',
+        status: 'behind',
+      });
+      expect(progress.dietProgress?.behindDays).toBeGreaterThanOrEqual(DIET_OFF_PLAN_DAYS);
+    }
   });
 
   it('give every quiet collar a collar-data card, opened when its coverage fell under half', async () => {

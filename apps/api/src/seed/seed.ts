@@ -22,7 +22,7 @@ import {
 import { generateB2b, insertDemoB2b } from './generate-b2b.ts';
 import { generateCheckups, insertDemoCheckups } from './generate-checkups.ts';
 import { generateClinicalDocuments, insertDemoClinicalDocuments } from './generate-clinical-documents.ts';
-import { generateDiets, insertDemoDiets } from './generate-diets.ts';
+import { generateDiets, insertDemoDiets, stalledWeightLossDiets } from './generate-diets.ts';
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
@@ -94,11 +94,13 @@ export async function seedDemoData(deps: {
   const trackerPets = end
     ? trackerPetsOf(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE })
     : [];
+  const diets = generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE });
   const weightEntries = end
     ? generateWeightEntries(data, {
         seed: DEMO_SEED,
         end,
         trackerPetIds: new Set(trackerPets.map((pet) => pet.id)),
+        stalledDiets: stalledWeightLossDiets(diets, data, { end, scale }),
       })
     : [];
   // Checkups go to pets with and without collars alike, whether or not this seed writes the readings.
@@ -167,10 +169,7 @@ export async function seedDemoData(deps: {
       if (readingPets.some((pet) => pet.id === LUNA.id)) await insertLunaThresholds(tx, data, end);
     }
     progress({ step: 'Seeding diets' });
-    await insertDemoDiets(
-      tx,
-      generateDiets(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE }),
-    );
+    await insertDemoDiets(tx, diets);
     progress({ step: 'Seeding checkups' });
     await insertDemoCheckups(tx, checkups);
     progress({ step: 'Seeding the symptoms journal' });

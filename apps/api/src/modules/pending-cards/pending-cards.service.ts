@@ -440,11 +440,12 @@ export async function raiseWeightCards(
 }
 
 /**
- * The diet rule (issue 18 §4), on the progress the weight module computed with the entry: after it, the pet's current weight diet has been behind its
+ * The diet rule, on the progress the weight module computed with the entry: after it, the pet's current weight diet has been behind its
  * plan on every entry for three weeks or more. One trigger per diet, refreshed by later entries; its
- * detail carries the earlier next assessment the diet page suggests.
+ * detail carries the earlier next assessment the diet page suggests. The demo seed's replay calls it
+ * too, with the progress as it stood after each stored entry.
  */
-function dietOffPlanSignal(entry: WeighedEntry, progress: DietProgress | null): Signal[] {
+export function dietOffPlanSignal(entry: WeighedEntry, progress: DietProgress | null): Signal[] {
   if (!progress?.latest || progress.status !== 'behind' || progress.behindDays < DIET_OFF_PLAN_DAYS)
     return [];
   const { latest } = progress;
@@ -470,7 +471,7 @@ export async function weightSignalsSince(tx: DbOrTx, since: Date): Promise<Signa
   return entries.flatMap(({ entry, context }) => weightSignals(entry, context));
 }
 
-interface WeighedEntry {
+export interface WeighedEntry {
   id: string;
   petId: string;
   valueKg: number;

@@ -199,4 +199,63 @@ describe('coverage of a chart bucket: the share of its half hours the collar cov
     // 15 July so far: 9 of its 48 half hours.
     expect(month.vitals.heartRate?.buckets.at(-1)).toMatchObject({ count: 0, coverage: 0.188 });
   });
+
+  it("gives each of the vitals panel's buckets the share of its half hours within four hours of a raw reading, over a week and a quarter with days off", async () => {
+    const pet = await petLivingIn(app.database.db, 'Europe/London');
+    const now = Date.parse('2026-07-20T12:10:00Z');
+    context.clock.set(new Date(now).toISOString());
+    // Readings of every collar kind at uneven times over the last 40 days: a steady collar, a week it
+    // sent only now and then (a few long gaps) and three days it was off altogether.
+    const kinds = ['respiratory_rate', 'heart_rate', 'drinking', 'shaking'] as const;
+    const instants: number[] = [];
+    let state = 7;
+    for (let at = now - 40 * 86_400_000; at < now; ) {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      const day = Math.floor((now - at) / 86_400_000);
+      if (day >= 11 && day < 14) at += 86_400_000;
+      else {
+        instants.push(at);
+        const sparse = day >= 3 && day < 10;
+        at += (sparse ? 4 * 3_600_000 : 1_200_000) + (state % (sparse ? 5 * 3_600_000 : 2_400_000));
+      }
+    }
+    await addReadings(
+      app.database.db,
+      instants.map((at, index) =>
+        reading(pet.id, kinds[index % kinds.length] ?? 'drinking', new Date(at).toISOString(), 20),
+      ),
+    );
+
+    // The rule, from the raw readings: a reading covers its own half hour and the seven after it.
+    const covered = new Set<number>();
+    for (const at of instants) {
+      const first = Math.floor(at / 1_800_000) * 1800;
+      for (let k = 0; k < 8; k += 1) covered.add(first + k * 1800);
+    }
+    const expected = (buckets: Bucket[], end: number) =>
+      buckets.map((bucket, index) => {
+        const to = buckets[index + 1]?.start.seconds ?? end;
+        let n = 0;
+        for (let h = bucket.start.seconds; h < to; h += 1800) if (covered.has(h)) n += 1;
+        return Math.round((n / ((to - bucket.start.seconds) / 1800)) * 1000) / 1000;
+      });
+
+    for (const range of ['7d', '90d'] as const) {
+      const body = await get<{
+        period: { end: { seconds: number } };
+        vitals: Record<string, { buckets: Bucket[] }>;
+      }>(`/v1/pets/${pet.id}/vitals?range=${range}`);
+      const reference = expected(body.vitals.heartRate?.buckets ?? [], body.period.end.seconds);
+      expect(reference.some((share) => share === 0)).toBe(true);
+      expect(reference.some((share) => share > 0 && share < 1)).toBe(true);
+      expect(reference.some((share) => share === 1)).toBe(true);
+      for (const kind of ['respiratoryRate', 'heartRate', 'drinking', 'shaking']) {
+        const buckets = body.vitals[kind]?.buckets ?? [];
+        expect(
+          buckets.map((bucket) => bucket.coverage),
+          `${range} ${kind}`,
+        ).toEqual(reference);
+      }
+    }
+  });
 });

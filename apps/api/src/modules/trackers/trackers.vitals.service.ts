@@ -8,6 +8,7 @@ import {
   type VitalsResponse,
   vitalChange,
   weightTargetPosition,
+  weightVariationSentiment,
 } from '@vetboard/contract';
 import type { Db } from '../../db/client.ts';
 import type { Now } from '../../lib/clock.ts';
@@ -174,6 +175,11 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
                 type: 'weight-target',
                 position: weightTargetPosition(latestWeight.valueKg, target),
                 targetKg: target,
+                variationSentiment: weightVariationSentiment(
+                  latestWeight.previousKg,
+                  latestWeight.valueKg,
+                  target,
+                ),
               }
             : NO_BAND,
         change: vitalChange('average', averageOf(weights.current), averageOf(weights.previous)),

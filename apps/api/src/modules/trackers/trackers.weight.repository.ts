@@ -1,5 +1,5 @@
 import type { WeightAuthor, WeightLocation } from '@vetboard/contract';
-import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { offsetOf } from '../../lib/list-query.ts';
@@ -259,6 +259,7 @@ export async function weightEntriesFromDay(
   petId: string,
   timezone: string,
   fromDay: string,
+  upTo?: Date,
 ): Promise<{ day: string; valueKg: number }[]> {
   const day = sql<string>`to_char(${weightEntries.measuredAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
   const rows = await db
@@ -270,6 +271,7 @@ export async function weightEntriesFromDay(
         // A day's margin on the index, then the exact wall-clock day.
         gte(weightEntries.measuredAt, sql`${fromDay}::date - interval '1 day'`),
         sql`${day} >= ${fromDay}`,
+        upTo ? lte(weightEntries.measuredAt, upTo) : undefined,
       ),
     )
     .orderBy(asc(weightEntries.measuredAt), asc(weightEntries.id));

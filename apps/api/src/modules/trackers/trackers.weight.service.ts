@@ -317,11 +317,14 @@ const START_WEIGHT_DAYS_AFTER = 14;
  * How the pet's current published diet is doing against its weight goal (issue 18 §4): the maths is
  * the contract's `computeDietProgress`; this reads its inputs. A diet's progress is a weight read: the weight module
  * reads the pet's current diet from the diets module, never the other way. The diet starts on its formulation date,
- * else on the day it was published (in the pet's timezone).
+ * else on the day it was published (in the pet's timezone). `asOf` reads it as it stood just after an entry
+ * measured then (the demo seed's replay of the rule): the entries up to that instant, and no diet if the
+ * current one was published later.
  */
 export async function dietProgressOfPet(
   db: DbOrTx,
   pet: { id: string; timezone: string; targetWeightKg: number | null },
+  asOf?: Date,
 ): Promise<DietProgressResponse> {
   const unavailable = (reason: NonNullable<DietProgressResponse['unavailableReason']>) => ({
     dietProgress: null,
@@ -329,6 +332,7 @@ export async function dietProgressOfPet(
   });
   const diet = await findCurrentDietOfPet(db, pet.id);
   if (diet?.status !== 'published') return unavailable('no_published_diet');
+  if (asOf && (diet.publishedAt === null || diet.publishedAt > asOf)) return unavailable('no_published_diet');
   if (diet.kind !== 'weight_loss' && diet.kind !== 'weight_gain') return unavailable('no_weight_goal');
   if (pet.targetWeightKg === null) return unavailable('no_target_weight');
   const startIso = diet.formulatedOn ?? todayIn(pet.timezone, diet.publishedAt ?? diet.createdAt);
@@ -338,6 +342,7 @@ export async function dietProgressOfPet(
     pet.id,
     pet.timezone,
     calendarDateToIso(addCalendarDays(start, -START_WEIGHT_DAYS_BEFORE)),
+    asOf,
   );
   const lastAfter = calendarDateToIso(addCalendarDays(start, START_WEIGHT_DAYS_AFTER));
   const baseline =

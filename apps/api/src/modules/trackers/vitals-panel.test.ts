@@ -139,7 +139,13 @@ describe('the vitals panel over the last 24 hours', () => {
 
     expect(weight.buckets[40]).toMatchObject({ avg: 11, count: 1 }); // 08:00Z
     expect(weight.latest).toEqual({ value: 11, at: { seconds: seconds('2026-07-15T08:00:00Z') } });
-    expect(weight.band).toEqual({ type: 'weight-target', position: 'above', targetKg: 10 });
+    // Still above the target, but 12 → 11 kg is towards it.
+    expect(weight.band).toEqual({
+      type: 'weight-target',
+      position: 'above',
+      targetKg: 10,
+      variationSentiment: 'positive',
+    });
     expect(weight.change).toEqual({
       measure: 'average',
       current: 11,
@@ -217,7 +223,13 @@ describe('the vitals panel over a DST change in the pet’s zone', () => {
     });
     expect(body.vitals.respiratoryRate.buckets[18]).toMatchObject({ avg: 18, count: 1 });
     expect(body.vitals.weight.buckets[18]).toMatchObject({ avg: 20.1, count: 1 });
-    expect(body.vitals.weight.band).toEqual({ type: 'weight-target', position: 'at', targetKg: 20 });
+    // A first entry has nothing to move from.
+    expect(body.vitals.weight.band).toEqual({
+      type: 'weight-target',
+      position: 'at',
+      targetKg: 20,
+      variationSentiment: 'neutral',
+    });
     expect(body.vitals.respiratoryRate.band).toEqual({ type: 'respiratory', abnormal: 'undefined' });
     expect(body.vitals.respiratoryRate.change).toMatchObject({
       current: 18,

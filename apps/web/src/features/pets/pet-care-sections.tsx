@@ -1,7 +1,6 @@
-import { SimpleGrid } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
-import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 
 export interface PetCareSectionProps {
   petUuid: string;
@@ -10,22 +9,21 @@ export interface PetCareSectionProps {
 }
 
 /**
- * The spot on the pet's profile for what later issues bring: the current diet plan and the latest
- * tracker values. Each adds its section component here; until then nothing is drawn, rather than
- * placeholders pretending to be data.
+ * The spot on the pet's profile (under the owner and subscription) for what later issues bring: the
+ * current diet plan. Each adds its section component here; until then nothing is drawn, rather than
+ * placeholders pretending to be data. The latest tracker values are the vitals panel's (with each tracker's link, band and the weight's
+ * direction), so the older trackers card is no longer repeated here; pages without the panel (a B2B
+ * pet, a journal entry) still show it.
  */
-export const petCareSections: ComponentType<PetCareSectionProps>[] = [
-  CurrentDietPlanCard,
-  LatestTrackersCard,
-];
+export const petCareSections: ComponentType<PetCareSectionProps>[] = [CurrentDietPlanCard];
 
 export function PetCareSections(props: PetCareSectionProps) {
   if (petCareSections.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="pet-care-sections">
+    <Stack gap="lg" data-testid="pet-care-sections">
       {petCareSections.map((Section) => (
         <Section key={Section.displayName ?? Section.name} {...props} />
       ))}
-    </SimpleGrid>
+    </Stack>
   );
 }

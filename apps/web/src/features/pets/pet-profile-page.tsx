@@ -323,11 +323,10 @@ export function PetProfilePage() {
           <Stack gap="lg">
             <OwnerSection pet={pet} location={location} />
             <SubscriptionSection familyUuid={pet.familyUuid} />
+            <PetCareSections petUuid={uuid} timezone={location.timezone} />
           </Stack>
         </Grid.Col>
       </Grid>
-
-      <PetCareSections petUuid={uuid} timezone={location.timezone} />
 
       {drawerLoaded && (
         <Suspense fallback={null}>

@@ -33,11 +33,19 @@ import {
 import { type ReactNode, useState } from 'react';
 import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
+import { LOW_COVERAGE, periodCoverage } from '@/components/charts/coverage.ts';
+import { CoverageNote } from '@/components/charts/coverage-note.tsx';
 import { createHoverSync, type HoverSync } from '@/components/charts/hover-sync.ts';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import { respiratoryPointColor, respiratorySeverity } from '@/components/trackers/respiratory-chart.ts';
-import { formatDuration, formatKg, formatReading } from '@/components/trackers/tracker-format.ts';
+import {
+  formatDuration,
+  formatKg,
+  formatReading,
+  sentimentColors,
+  sentimentLabels,
+} from '@/components/trackers/tracker-format.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned, todayInZone } from '@/lib/format/zoned-time.ts';
@@ -64,6 +72,8 @@ interface VitalConfig {
   format: (value: number) => string;
   /** Drinking and head shaking: the latest value is a local day's total, `at` that day's midnight. */
   dayTotal?: boolean;
+  /** Sampled by the collar: its buckets carry the collar's coverage (weight entries do not). */
+  collar: boolean;
   chart: (
     data: VitalsResponse,
   ) => Omit<TimeSeriesChartProps, 'buckets' | 'bucketSize' | 'timezone' | 'ariaLabel'>;
@@ -74,6 +84,7 @@ const vitalConfigs: Record<VitalKind, VitalConfig> = {
   respiratoryRate: {
     title: 'Sleeping respiratory rate',
     to: '/pets/$uuid/respiratory-history',
+    collar: true,
     format: (value) => formatReading('respiratory_rate', value),
     chart: (data) => ({
       type: 'line',
@@ -87,6 +98,7 @@ const vitalConfigs: Record<VitalKind, VitalConfig> = {
   heartRate: {
     title: 'Heart rate',
     to: '/pets/$uuid/heart-rate',
+    collar: true,
     format: (value) => formatReading('heart_rate', value),
     chart: () => ({
       type: 'line',
@@ -100,6 +112,7 @@ const vitalConfigs: Record<VitalKind, VitalConfig> = {
   weight: {
     title: 'Weight',
     to: '/pets/$uuid/weight-history',
+    collar: false,
     format: formatKg,
     chart: (data) => ({
       type: 'line',
@@ -124,6 +137,7 @@ const vitalConfigs: Record<VitalKind, VitalConfig> = {
   drinking: {
     title: 'Drinking',
     to: '/pets/$uuid/drinking',
+    collar: true,
     format: formatDuration,
     dayTotal: true,
     chart: () => ({
@@ -138,6 +152,7 @@ const vitalConfigs: Record<VitalKind, VitalConfig> = {
   shaking: {
     title: 'Head shaking',
     to: '/pets/$uuid/itch-history',
+    collar: true,
     format: (value) => formatReading('shaking', value),
     dayTotal: true,
     chart: () => ({
@@ -156,18 +171,34 @@ const positionLabels = { below: 'Below target', at: 'At target', above: 'Above t
 function BandBadge({ band }: { band: VitalBand }) {
   if (band.type === 'respiratory') return <AbnormalBadge abnormal={band.abnormal} size="xs" />;
   if (band.type === 'weight-target') {
+    const sentiment = band.variationSentiment;
     return (
-      <Badge
-        size="xs"
-        radius="sm"
-        tt="none"
-        variant="light"
-        color={band.position === 'at' ? 'green' : 'orange'}
-        data-band={band.position}
-        title={`Target ${formatKg(band.targetKg)}`}
-      >
-        {positionLabels[band.position]}
-      </Badge>
+      <>
+        <Badge
+          size="xs"
+          radius="sm"
+          tt="none"
+          variant="light"
+          color={band.position === 'at' ? 'green' : 'orange'}
+          data-band={band.position}
+          title={`Target ${formatKg(band.targetKg)}`}
+        >
+          {positionLabels[band.position]}
+        </Badge>
+        {sentiment !== 'neutral' && (
+          <Badge
+            size="xs"
+            radius="sm"
+            tt="none"
+            variant="light"
+            color={sentimentColors[sentiment]}
+            data-sentiment={sentiment}
+            title="The latest entry against the one before it"
+          >
+            {sentimentLabels[sentiment]}
+          </Badge>
+        )}
+      </>
     );
   }
   return null;
@@ -200,12 +231,15 @@ function VitalRow({
   data,
   petUuid,
   hoverSync,
+  littleData,
 }: {
   kind: VitalKind;
   vital: Vital;
   data: VitalsResponse;
   petUuid: string;
   hoverSync: HoverSync;
+  /** The collar covered under half of the period, so its averages and totals rest on little data. */
+  littleData: boolean;
 }) {
   const config = vitalConfigs[kind];
   const rangeLabel = vitalsRangeLabels[data.range];
@@ -235,6 +269,20 @@ function VitalRow({
           <Text size="xs" c="dimmed" data-testid="vital-change">
             {changeText(vital.change, config.format, rangeLabel)}
           </Text>
+          {config.collar && littleData && vital.change.current !== null && (
+            <Badge
+              size="xs"
+              radius="sm"
+              tt="none"
+              color="gray"
+              variant="light"
+              w="fit-content"
+              data-testid="vital-little-data"
+              title="The collar covered under half of this period"
+            >
+              Based on little data
+            </Badge>
+          )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
@@ -248,6 +296,7 @@ function VitalRow({
             ariaLabel={`${config.title}, last ${rangeLabel}`}
             hoverSync={hoverSync}
             yAxisWidth={Y_AXIS_WIDTH}
+            coverage={config.collar}
           />
         ) : (
           <Center h={VITAL_CHART_HEIGHT} bg="gray.0" style={{ borderRadius: 4 }} data-testid="vital-empty">
@@ -262,6 +311,7 @@ function VitalRow({
 }
 
 const vitalOrder: VitalKind[] = ['respiratoryRate', 'heartRate', 'weight', 'drinking', 'shaking'];
+const collarKinds = vitalOrder.filter((kind) => vitalConfigs[kind].collar);
 
 /**
  * The pet profile's five vitals on one time axis and one range (kept in the URL as `?vitals=`): each
@@ -302,6 +352,9 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
       </Stack>
     );
   } else {
+    // Coverage is the collar's, the same on its four charts: one sentence for the panel.
+    const collarBuckets = data.vitals.heartRate.buckets as ChartBucket[];
+    const share = periodCoverage(collarBuckets, Date.now() / 1000);
     body = (
       <Stack gap="lg" onPointerLeave={() => hoverSync.publish(null, null)}>
         {vitalOrder.map((kind) => (
@@ -312,8 +365,15 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
             data={data}
             petUuid={petUuid}
             hoverSync={hoverSync}
+            littleData={share !== null && share < LOW_COVERAGE}
           />
         ))}
+        <CoverageNote
+          buckets={collarBuckets}
+          lowBuckets={collarKinds.flatMap((kind) => data.vitals[kind].buckets as ChartBucket[])}
+          measures={['avg', 'sum']}
+          periodName={`the last ${vitalsRangeLabels[data.range]}`}
+        />
       </Stack>
     );
   }

@@ -5,7 +5,7 @@ import type { ChartResponse } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
-import { coverageSentence, isLowCoverage, LOW_COVERAGE } from '@/components/charts/coverage.ts';
+import { CoverageNote } from '@/components/charts/coverage-note.tsx';
 import { CHART_HEIGHT, LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { petTimelineRangeQueryOptions } from '@/lib/timeline/pet-timeline.queries.ts';
@@ -26,42 +26,6 @@ export function NoReadings({ height = CHART_HEIGHT }: { height?: string | number
         </Text>
       </Stack>
     </Center>
-  );
-}
-
-/**
- * Under a collar chart: how much of the period the collar covered, what the strip under the plot is,
- * and, when some values rest on little data, that they are the faded ones.
- */
-export function CoverageNote({
-  data,
-  measure,
-  periodName,
-  now = Date.now(),
-}: {
-  data: ChartResponse;
-  measure: TimeSeriesChartProps['measure'];
-  periodName: string;
-  now?: number;
-}) {
-  const sentence = coverageSentence(data.buckets, periodName, now / 1000);
-  if (sentence === null) return null;
-  const low = data.buckets.some(isLowCoverage);
-  const threshold = `${Math.round(LOW_COVERAGE * 100)}%`;
-  return (
-    <Stack gap={2} data-testid="chart-coverage">
-      <Text size="sm" fw={600}>
-        {sentence}
-      </Text>
-      <Text size="xs" c="dimmed">
-        The strip under the chart shows how much of each interval the collar covered; grey is none
-        {measure === 'avg' ? ', and no line is drawn across a gap.' : '.'}
-        {low &&
-          (measure === 'avg'
-            ? ` Faded points are averages based on little data (under ${threshold} of their interval).`
-            : ` Faded bars are totals from under ${threshold} of their interval, so likely too low.`)}
-      </Text>
-    </Stack>
   );
 }
 
@@ -156,7 +120,7 @@ export function TrackerChartPanel<T extends ChartResponse>({
       <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 120ms' }}>{body}</Box>
       {data && coveragePeriod !== undefined && hasReadings(data.buckets) && (
         <Box mt="xs">
-          <CoverageNote data={data} measure={chart(data).measure} periodName={coveragePeriod} />
+          <CoverageNote buckets={data.buckets} measures={[chart(data).measure]} periodName={coveragePeriod} />
         </Box>
       )}
       {data && caption && <Box mt="xs">{caption(data)}</Box>}

@@ -1,0 +1,105 @@
+/**
+ * What the paint benches share: the running servers to compare (BENCH_TARGETS), signing the demo head
+ * vet in, a headless Chromium, and one cold measurement: a new context (empty cache) signed in, a
+ * probe script that sets a global when what is measured is on screen, and the time it read.
+ */
+import { type Browser, chromium } from 'playwright';
+
+export const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
+const EMAIL = 'head.vet@example.com';
+const PASSWORDS = process.env.BENCH_PASSWORD
+  ? [process.env.BENCH_PASSWORD]
+  : ['demo-password-123', 'vetboard-demo-2026'];
+export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+export const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+
+export interface PaintTarget {
+  name: string;
+  url: string;
+}
+
+/** BENCH_TARGETS="before=http://127.0.0.1:4101,after=http://127.0.0.1:4102"; exits when unset. */
+export function paintTargets(): PaintTarget[] {
+  const targets = (process.env.BENCH_TARGETS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [name = '', url = ''] = entry.split('=');
+      return { name, url: url.replace(/\/$/, '') };
+    });
+  if (targets.length === 0) {
+    console.error(
+      'Set BENCH_TARGETS="after=http://host:port[,before=…]" (running servers on a seeded database).',
+    );
+    process.exit(1);
+  }
+  return targets;
+}
+
+export interface Session {
+  cookies: { name: string; value: string }[];
+  vet: unknown;
+}
+
+/** The demo head vet's session on `baseUrl` (the e2e database's password, else the dev seed's). */
+export async function signIn(baseUrl: string): Promise<Session> {
+  for (const password of PASSWORDS) {
+    const response = await fetch(`${baseUrl}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password }),
+    });
+    if (!response.ok) continue;
+    const cookies = response.headers.getSetCookie().map((cookie) => {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', ...value] = pair.split('=');
+      return { name, value: value.join('=') };
+    });
+    const { vet } = (await response.json()) as { vet: unknown };
+    return { cookies, vet };
+  }
+  throw new Error(`No demo password signs ${EMAIL} in on ${baseUrl}`);
+}
+
+export const cookieHeader = (session: Session) =>
+  session.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/**
+ * Opens `url` in a cold context (signed in with `session`), with `probe` run before the page's own
+ * scripts, and returns what `read` gives once it is truthy (a time from `performance.now()`, or an
+ * object of them). The CSP forbids evaluating strings, so `read` is a function, type-checked without
+ * the DOM's globals (hence `globalThis`).
+ */
+export async function measurePaint<T>(
+  browser: Browser,
+  url: string,
+  options: { session?: Session; probe: string; read: () => T | undefined },
+): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const { session } = options;
+    if (session) {
+      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })));
+      const state = JSON.stringify({ loggedIn: true, vet: session.vet });
+      await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
+    }
+    await context.addInitScript(options.probe);
+    const page = await context.newPage();
+    if (THROTTLE > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    }
+    await page.goto(url);
+    const handle = await page.waitForFunction(options.read, null, { timeout: 60_000, polling: 50 });
+    return (await handle.jsonValue()) as T;
+  } finally {
+    await context.close();
+  }
+}
