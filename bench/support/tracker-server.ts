@@ -31,6 +31,8 @@ export interface TrackerServer {
   cookie: string;
   /** The app; closing it closes its database too. */
   app: FastifyInstance;
+  /** The app's database, for statements timed in process beside the HTTP requests. */
+  db: Database['db'];
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -52,7 +54,9 @@ export async function serveLoadedTrackers(
     petIds = rows<{ id: string }>(
       await db.execute(sql`select id from pets where name like 'Bench %' order by id`),
     ).map((r) => r.id);
-    const last = rows<{ t: Date }>(await db.execute(sql`select max(measured_at) as t from tracker_readings`))[0];
+    const last = rows<{ t: Date }>(
+      await db.execute(sql`select max(measured_at) as t from tracker_readings`),
+    )[0];
     end.setTime(new Date(last?.t ?? end).getTime());
     // A template copy starts with cold caches and, after a migration, maybe without statistics.
     await db.execute(sql`vacuum analyze`);
@@ -100,7 +104,7 @@ export async function serveLoadedTrackers(
     if (!login.ok) throw new Error(`login failed: ${login.status}`);
     const cookie =
       (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
-    return { petIds, base, cookie, app };
+    return { petIds, base, cookie, app, db };
   } catch (error) {
     await app.close();
     throw error;

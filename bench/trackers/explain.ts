@@ -50,7 +50,13 @@ const cases: [string, () => Promise<unknown>][] = [
   [
     'vitals 7d',
     async () => {
-      const period = await periodCovering(db, pet.timezone, '1h', new Date(end.getTime() - 7 * 86_400_000), end);
+      const period = await periodCovering(
+        db,
+        pet.timezone,
+        '1h',
+        new Date(end.getTime() - 7 * 86_400_000),
+        end,
+      );
       const both = { ...period, start: new Date(2 * period.start.getTime() - period.end.getTime()) };
       const kinds = ['respiratory_rate', 'heart_rate', 'drinking', 'shaking'] as const;
       await subDailyBucketsOfKinds(explaining, pet.id, kinds, '1h', both, period.start);
