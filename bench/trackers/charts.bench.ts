@@ -11,8 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
-import { YEAR_SECONDS } from '../support/tracker-data.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import {
+  type ChartPet,
+  readingChartOfRange,
+  readingChartOfScope,
+} from '../../apps/api/src/modules/trackers/trackers.charts.service.ts';
+import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
 import { type EngineSetup, percentile, serveLoadedTrackers } from '../support/tracker-server.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -21,35 +27,64 @@ const WARMUP = 20;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-type Scope = { name: string; url: (petId: string, at: number) => string };
+/**
+ * `inProcess`: the same chart's aggregate called in this process on the app's pool (the buckets
+ * statement and its period, no HTTP, session or pet lookup): the issue's "raw aggregate" baseline.
+ */
+type Scope = {
+  name: string;
+  url: (petId: string, at: number) => string;
+  inProcess?: (db: Db, pet: ChartPet, at: Date) => Promise<unknown>;
+};
 
 const DAY = 86_400;
 const SCOPES: Scope[] = [
   {
     name: 'respiratory day (48 × 30m)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=day&date=${at}`,
+    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'day', at),
   },
   {
     name: 'respiratory week (168 × 1h)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=week&date=${at}`,
+    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'week', at),
   },
   {
     name: 'respiratory month (1d)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=month&date=${at}`,
+    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'month', at),
   },
   {
     name: 'respiratory range 300 days (1d)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 300 * DAY}&endDate=${at}`,
+    inProcess: (db, pet, at) =>
+      readingChartOfRange(db, pet, 'respiratory_rate', {
+        start: new Date(at.getTime() - 300 * DAY * 1000),
+        end: at,
+      }),
   },
-  { name: 'shaking week (1h)', url: (id, at) => `/v1/pets/${id}/shaking/chart?timeScope=week&date=${at}` },
+  {
+    name: 'shaking week (1h)',
+    url: (id, at) => `/v1/pets/${id}/shaking/chart?timeScope=week&date=${at}`,
+    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'shaking', 'week', at),
+  },
   {
     name: 'drinking month (1d)',
     url: (id, at) => `/v1/pets/${id}/drinking/chart?timeScope=month&date=${at}`,
+    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'drinking', 'month', at),
   },
   {
     name: 'heart rate 8 days (384 × 30m)',
     url: (id, at) =>
       `/v1/pets/heart-rate/half-hourly-averages?petUuid=${id}&startDate=${at - 8 * DAY}&endDate=${at}`,
+    inProcess: (db, pet, at) =>
+      readingChartOfRange(
+        db,
+        pet,
+        'heart_rate',
+        { start: new Date(at.getTime() - 8 * DAY * 1000), end: at },
+        '30m',
+      ),
   },
   {
     name: 'weight year (52/53 × 1w)',
@@ -67,8 +102,9 @@ async function timeOne(base: string, url: string, cookie: string): Promise<numbe
 }
 
 async function benchEngine(setup: EngineSetup) {
+  // The readings end now, or (BENCH_PRELOADED) when the kept database was loaded: set by the set-up.
   const end = new Date();
-  const { petIds, base, cookie, app } = await serveLoadedTrackers(
+  const { petIds, base, cookie, app, db } = await serveLoadedTrackers(
     setup,
     { id: '00000000-0000-4000-8000-00000000be01', email: 'bench.vet@example.test' },
     end,
@@ -86,6 +122,19 @@ async function benchEngine(setup: EngineSetup) {
         seconds(end.getTime()) - Math.floor(next() * (YEAR_SECONDS - 10 * DAY)),
       );
 
+    const zones = new Map(
+      rows<{ id: string; timezone: string }>(
+        await db.execute(sql`
+          select p.id, u.timezone from pets p
+          join families f on f.id = p.family_id join users u on u.id = f.owner_user_id`),
+      ).map((r) => [r.id, r.timezone]),
+    );
+    const pickInProcess = (): [ChartPet, Date] => {
+      const id = petIds[Math.floor(next() * petIds.length)] ?? '';
+      const at = seconds(end.getTime()) - Math.floor(next() * (YEAR_SECONDS - 10 * DAY));
+      return [{ id, timezone: zones.get(id) ?? 'UTC' }, new Date(at * 1000)];
+    };
+
     const table: Record<string, Record<string, number>> = {};
     for (const scope of SCOPES) {
       for (let i = 0; i < WARMUP; i++) await timeOne(base, pick(scope), cookie);
@@ -98,18 +147,42 @@ async function benchEngine(setup: EngineSetup) {
             concurrent.push(await timeOne(base, pick(scope), cookie));
         }),
       );
+      const inProcess: number[] = [];
+      const run = scope.inProcess;
+      if (run) {
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            for (let i = 0; i < Math.ceil(REQUESTS / 4); i++) {
+              const started = performance.now();
+              await run(db, ...pickInProcess());
+              inProcess.push(performance.now() - started);
+            }
+          }),
+        );
+      }
       alone.sort((a, b) => a - b);
       concurrent.sort((a, b) => a - b);
+      inProcess.sort((a, b) => a - b);
+      const p99 = percentile(concurrent, 99);
+      const rawP99 = percentile(inProcess, 99);
       table[scope.name] = {
         'alone p50': Number(percentile(alone, 50).toFixed(1)),
         'alone p99': Number(percentile(alone, 99).toFixed(1)),
         [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
-        [`${CONCURRENCY} conc. p99`]: Number(percentile(concurrent, 99).toFixed(1)),
+        [`${CONCURRENCY} conc. p99`]: Number(p99.toFixed(1)),
+        ...(run
+          ? {
+              'in-process p50': Number(percentile(inProcess, 50).toFixed(1)),
+              'in-process p99': Number(rawP99.toFixed(1)),
+              'p99 ÷ in-process': Number((p99 / rawP99).toFixed(2)),
+            }
+          : {}),
       };
     }
     console.log(
       `ms per request over loopback: ${REQUESTS} one at a time after ${WARMUP} warm-up ones, then ` +
-        `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet and date`,
+        `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet and date; in-process: the ` +
+        `chart's aggregate called on the app's pool by ${CONCURRENCY} callers at once (no HTTP, session or pet lookup)`,
     );
     console.table(table);
   } finally {
@@ -120,12 +193,15 @@ async function benchEngine(setup: EngineSetup) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-charts-'));
 try {
-  await benchEngine({
-    label: 'PGlite',
-    readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
-    pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
-    open: () => openPglite({ dataDir: dir }),
-  });
+  // BENCH_ENGINES=postgres skips PGlite (its 1M readings take minutes to load).
+  if ((process.env.BENCH_ENGINES ?? 'pglite,postgres').includes('pglite')) {
+    await benchEngine({
+      label: 'PGlite',
+      readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
+      pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
+      open: () => openPglite({ dataDir: dir }),
+    });
+  }
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     await benchEngine({

@@ -79,12 +79,15 @@ async function benchEngine(setup: EngineSetup) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-vitals-'));
 try {
-  await benchEngine({
-    label: 'PGlite',
-    readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
-    pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
-    open: () => openPglite({ dataDir: dir }),
-  });
+  // BENCH_ENGINES=postgres skips PGlite (its 1M readings take minutes to load).
+  if ((process.env.BENCH_ENGINES ?? 'pglite,postgres').includes('pglite')) {
+    await benchEngine({
+      label: 'PGlite',
+      readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
+      pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
+      open: () => openPglite({ dataDir: dir }),
+    });
+  }
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     await benchEngine({

@@ -58,7 +58,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // JIT off: the app's statements are short and indexed, but a set-returning function (generate_series,
+  // estimated at 1,000 rows whatever its bounds) lifts a chart's estimated cost over `jit_above_cost`,
+  // and compiling then took 20 to 140 ms of a 90-day vitals statement that runs in under 10 (issue #13).
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
   // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) emits 'error' on
   // the pool; without a listener Node would crash the whole process. The pool drops that client and the
   // next query opens a new connection, so there is nothing else to do here.

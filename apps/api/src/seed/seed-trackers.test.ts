@@ -211,6 +211,21 @@ describe('the demo tracker readings', () => {
       expect(check?.pairs, rollup).toBeGreaterThanOrEqual(sample.length * readingKinds.length);
       expect(check?.mismatches, rollup).toBe(0);
     }
+    // Chart coverage's bits name exactly the half hours that hold a reading (rebuilt with the rollups).
+    const [bits] = await rows<{ half_hours: number; mismatches: number }>(sql`
+      with bits as (
+        select pet_id, day + i * interval '30 minutes' as h
+        from tracker_coverage_days cross join generate_series(0, 47) as i
+        where half_hours & (1::int8 << i) <> 0
+      ), raw as (
+        select distinct pet_id, date_bin('30 minutes', measured_at, timestamptz '2000-01-01 00:00:00+00') as h
+        from tracker_readings
+      )
+      select (select count(*) from bits)::int as half_hours,
+             (select count(*) from (select * from bits except select * from raw
+                                    union all (select * from raw except select * from bits)) as d)::int as mismatches`);
+    expect(bits?.half_hours).toBeGreaterThan(0);
+    expect(bits?.mismatches).toBe(0);
     // Luna's days are London days.
     const [day] = await rows<{ rolled: number; raw: number }>(sql`
       select (select count from tracker_rollups_daily where pet_id = ${LUNA.id} and kind = 'heart_rate'

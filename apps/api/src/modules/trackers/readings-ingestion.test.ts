@@ -130,6 +130,19 @@ async function expectRollupsMatchRaw(petId: string, timezone: string) {
   const close = (rows: Aggregate[]) => rows.map((r) => ({ ...r, sum: Math.round(r.sum * 1000) / 1000 }));
   expect(close(await halfHourRollups(petId))).toEqual(close(raw.halfHours));
   expect(close(await dailyRollups(petId))).toEqual(close(raw.days));
+  // Chart coverage is counted from these bits: each must be a half hour with a reading of some kind.
+  const halfHoursWithReadings = [...new Set(raw.halfHours.map((r) => r.bucket))].sort();
+  expect(await coveredHalfHourBits(petId)).toEqual(halfHoursWithReadings);
+}
+
+/** The half hours set in the pet's coverage days, as UTC 'YYYY-MM-DDTHH:MI'. */
+async function coveredHalfHourBits(petId: string): Promise<string[]> {
+  const rows = await query<{ bucket: string }>(sql`
+    select to_char((day + i * interval '30 minutes') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as bucket
+    from tracker_coverage_days cross join generate_series(0, 47) as i
+    where pet_id = ${petId} and half_hours & (1::int8 << i) <> 0
+    order by 1`);
+  return rows.map((r) => r.bucket);
 }
 
 async function storedCount(ids: string[]): Promise<number> {

@@ -16,6 +16,10 @@ export interface ReadingInsert {
 /** Half-hour buckets are aligned on this origin (any UTC midnight would do). */
 const BUCKET_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
+/** The UTC day (on the same origin) of a half-hour rollup's `bucket_start`, and its bit in that day. */
+const utcDay = sql`date_bin('1 day', bucket_start, ${BUCKET_ORIGIN})`;
+const halfHourBit = sql`(1::int8 << (extract(epoch from bucket_start - day) / 1800)::int)`;
+
 /**
  * A PostgreSQL array literal, built here rather than by the driver, which quotes and escapes each of a
  * batch's 5,000 elements. Only for values that cannot hold a comma, quote, brace or backslash: UUIDs,
@@ -89,6 +93,17 @@ export async function insertReadings(
         sum = r.sum + excluded.sum,
         min = least(r.min, excluded.min),
         max = greatest(r.max, excluded.max)
+      returning pet_id, bucket_start
+    ),
+    -- Each touched half hour sets its bit in its UTC day's coverage (trackers.table.ts), from the
+    -- rollup rows themselves, so the two always name the same half hours.
+    coverage as (
+      insert into tracker_coverage_days as c (pet_id, day, half_hours)
+      select pet_id, day, bit_or(${halfHourBit})
+      from (select pet_id, bucket_start, ${utcDay} as day from half_hours) as touched
+      group by 1, 2
+      order by 1, 2
+      on conflict (pet_id, day) do update set half_hours = c.half_hours | excluded.half_hours
       returning 1
     ),
     days as (
@@ -106,6 +121,7 @@ export async function insertReadings(
       returning 1
     )
     select (select count(*) from inserted)::int as inserted,
+           (select count(*) from coverage)::int as coverage_days,
            (select count(*) from half_hours)::int as half_hours,
            (select count(*) from days)::int as days,
            array(select pet_id::text from zones where not known order by 1) as unknown_pet_ids`);
@@ -114,19 +130,25 @@ export async function insertReadings(
 }
 
 /**
- * Recomputes both rollups from the raw readings: after a bulk load that bypassed `insertReadings`
+ * Recomputes both rollups (and the coverage bits) from the raw readings: after a bulk load that bypassed `insertReadings`
  * (the demo seed, benchmarks) or when a pet's timezone changed. `petIds` limits it to those pets.
  */
 export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Promise<void> {
   const onlyPets = petIds ? sql`where pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
   await db.execute(sql`delete from tracker_rollups_30m ${onlyPets}`);
   await db.execute(sql`delete from tracker_rollups_daily ${onlyPets}`);
+  await db.execute(sql`delete from tracker_coverage_days ${onlyPets}`);
   await db.execute(sql`
     insert into tracker_rollups_30m (pet_id, kind, bucket_start, count, sum, min, max)
     select pet_id, kind, date_bin('30 minutes', measured_at, ${BUCKET_ORIGIN}),
            count(*), sum(value::float8), min(value), max(value)
     from tracker_readings ${onlyPets}
     group by 1, 2, 3`);
+  await db.execute(sql`
+    insert into tracker_coverage_days (pet_id, day, half_hours)
+    select pet_id, day, bit_or(${halfHourBit})
+    from (select pet_id, bucket_start, ${utcDay} as day from tracker_rollups_30m ${onlyPets}) as halves
+    group by 1, 2`);
   const onlyReadingsOf = petIds ? sql`where r.pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
   // Each pet's zone is looked up once, by a join materialised before the aggregate: as a correlated
   // subquery the planner evaluated it once per reading (three times slower on a year of readings).

@@ -1,0 +1,84 @@
+/**
+ * The chart and vitals statements of one pet under EXPLAIN (ANALYZE, BUFFERS), on a loaded bench
+ * database (support/load-trackers.ts): where a chart's time goes, without the HTTP around it.
+ *
+ *   BENCH_DATABASE_URL=postgres://…/copy npx tsx trackers/explain.ts [pattern]
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { openPostgres } from '../../apps/api/src/db/client.ts';
+import {
+  bucketsOfPeriodContaining,
+  dailyBucketsOfKinds,
+  localDaysPeriod,
+  periodCovering,
+  subDailyBucketsOfKinds,
+} from '../../apps/api/src/modules/trackers/trackers.charts.repository.ts';
+import { rows } from '../support/tracker-data.ts';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('set BENCH_DATABASE_URL');
+const only = process.argv[2];
+const database = await openPostgres(url);
+const db = database.db;
+const pet = rows<{ id: string; timezone: string; end: Date }>(
+  await db.execute(sql`
+    select p.id, u.timezone, (select max(measured_at) from tracker_readings r where r.pet_id = p.id) as end
+    from pets p join families f on f.id = p.family_id join users u on u.id = f.owner_user_id
+    where p.name = 'Bench 7'`),
+)[0];
+if (!pet) throw new Error('no bench pet');
+const end = new Date(pet.end);
+const at = new Date(end.getTime() - 100 * 86_400_000);
+
+// The repository functions run their statement through this: EXPLAIN instead, the plan printed.
+let label = '';
+const explaining = {
+  execute: async (query: SQL) => {
+    const plan = rows<{ 'QUERY PLAN': string }>(
+      await db.execute(sql`explain (analyze, buffers) ${query}`),
+    ).map((r) => r['QUERY PLAN']);
+    if (!only || label.includes(only)) console.log(`\n=== ${label}\n${plan.join('\n')}`);
+    return { rows: [{ period_start: 0, period_end: 0, start: 0 }] };
+  },
+} as unknown as typeof db;
+
+const cases: [string, () => Promise<unknown>][] = [
+  ['day chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '30m', 'day', at)],
+  ['week chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1h', 'week', at)],
+  ['month chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1d', 'month', at)],
+  ['year chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1d', 'isoyear', at)],
+  [
+    'vitals 7d',
+    async () => {
+      const period = await periodCovering(
+        db,
+        pet.timezone,
+        '1h',
+        new Date(end.getTime() - 7 * 86_400_000),
+        end,
+      );
+      const both = { ...period, start: new Date(2 * period.start.getTime() - period.end.getTime()) };
+      const kinds = ['respiratory_rate', 'heart_rate', 'drinking', 'shaking'] as const;
+      await subDailyBucketsOfKinds(explaining, pet.id, kinds, '1h', both, period.start);
+    },
+  ],
+  [
+    'vitals 90d',
+    async () => {
+      const day = end.toISOString().slice(0, 10);
+      const both = await localDaysPeriod(db, pet.timezone, day, 180);
+      const period = await localDaysPeriod(db, pet.timezone, day, 90);
+      const kinds = ['respiratory_rate', 'heart_rate', 'drinking', 'shaking'] as const;
+      await dailyBucketsOfKinds(explaining, pet.id, kinds, pet.timezone, both, period.start);
+    },
+  ],
+];
+try {
+  for (const [name, run] of cases) {
+    label = name;
+    await run();
+    await run(); // the second run is the warm one that counts
+  }
+} finally {
+  await database.close();
+}
