@@ -45,7 +45,7 @@ export type NewTrackerReadingRow = typeof trackerReadings.$inferInsert;
 /**
  * Half-hour UTC buckets, maintained in the insert's transaction. Half hours (not hours) so that
  * heart-rate half-hourly averages and the half-hour timezones (India, Newfoundland) re-bucket exactly.
- * Its primary key INCLUDEs count, sum, min and max (hand-written in migration 0018, drizzle cannot
+ * Its primary key INCLUDEs count, sum, min and max (hand-written in migration 0019, drizzle cannot
  * declare it): a chart reads its buckets from the index alone, in key order, instead of from heap rows
  * that ingestion scatters over the table (a week chart read 322 heap blocks at 10M readings). Measured
  * against an hourly rollup (cannot re-bucket half-hour zones or serve day charts) and raw reads for
@@ -71,7 +71,7 @@ export const trackerRollups30m = pgTable(
  * buckets): exactly the set of `bucket_start`s of the pet's half-hour rollups of every kind, kept in
  * the same statement. Chart coverage is counted per half hour from this set; read from the rollups it
  * took four index entries per half hour (one per kind), 17,000 for a 90-day vitals panel, and read
- * from here it is one row per day. Its key INCLUDEs the bits (hand-written in migration 0018): read
+ * from here it is one row per day. Its key INCLUDEs the bits (hand-written in migration 0019): read
  * from the index alone, as the rollup's.
  */
 export const trackerCoverageDays = pgTable(
