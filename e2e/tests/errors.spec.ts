@@ -37,12 +37,16 @@ test.describe('script chunk load failure (SPEC §8)', () => {
 
   test('reloads the page once, then shows the error instead of looping', async ({ page }) => {
     await logIn(page);
+    // A reload while the home page's lazy chunks are still downloading can abort them, and a failed
+    // chunk in the page being left would claim the one reload allowed per minute before the test starts.
+    await page.waitForLoadState('networkidle');
     const loaded = new Set<string>();
     page.on('requestfinished', (request) => {
       if (request.resourceType() === 'script') loaded.add(request.url());
     });
     await page.reload();
     await expect(page.getByTestId('vet-card')).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
     // As after a deploy: the chunks this page already has still load, every other chunk is gone.
     await page.route('**/assets/*.js', (route) =>

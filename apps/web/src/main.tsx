@@ -16,7 +16,7 @@ chunkReloader.install();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
-preloadFirstPageCode(router, window.location.pathname, authStore.getState().loggedIn);
+preloadFirstPageCode(router, queryClient, window.location.pathname, authStore.getState().loggedIn);
 installSessionExpiry(router, queryClient);
 
 const container = document.getElementById('root');

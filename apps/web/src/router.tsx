@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { PagePending } from './components/feedback/page-pending.tsx';
 import { RouteProgress } from './components/feedback/route-progress.tsx';
+import { authVetQueryOptions } from './lib/auth/auth-queries.ts';
 import { prefetchMode, watchPrefetchConditions } from './lib/navigation/prefetch-policy.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -39,6 +40,7 @@ export function createAppRouter(queryClient: QueryClient) {
  */
 export function preloadFirstPageCode(
   router: ReturnType<typeof createAppRouter>,
+  queryClient: QueryClient,
   pathname: string,
   loggedIn: boolean,
 ): void {
@@ -46,6 +48,10 @@ export function preloadFirstPageCode(
   // Signed out, a private page only redirects to the login: its code would be downloaded for nothing.
   const isPublic = routes.some((route) => route.options.staticData?.isPublic === true);
   if (!loggedIn && !isPublic) return;
+  // The guard's session check goes first: asked after the route's scripts, it waited for one of the
+  // browser's six connections behind them, and every data request of the page waits for it.
+  // The guard's own check joins this request; a failure is left to the guard, which asks again.
+  if (!isPublic) void queryClient.prefetchQuery(authVetQueryOptions());
   for (const route of routes) {
     // A failed download is retried, and reported, by the navigation itself.
     router.loadRouteChunk(route)?.catch(() => undefined);

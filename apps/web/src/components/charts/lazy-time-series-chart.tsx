@@ -18,6 +18,11 @@ export function preloadTimeSeriesChart(): Promise<typeof import('./time-series-c
   return chartModule;
 }
 
+// Only the code of a page that draws a chart imports this module, so the chart's code starts
+// downloading with the page's: on a first load that is before the session check and the loader
+// have answered, which otherwise left Chart.js for last, after the data.
+preloadTimeSeriesChart().catch(() => undefined);
+
 const TimeSeriesChart = lazy(preloadTimeSeriesChart);
 
 /** Phones get a shorter chart, so it and the controls above it fit one screen. */

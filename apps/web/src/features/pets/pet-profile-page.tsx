@@ -26,6 +26,7 @@ import {
 } from '@vetboard/contract';
 import { lazy, Suspense, useState } from 'react';
 import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
+import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -163,7 +164,7 @@ function HealthSection({ health }: { health: HealthProfile }) {
               No current medications
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={300}>
+            <TableScroll minWidth={300} label="Current medications">
               <Table striped withTableBorder verticalSpacing={6} data-testid="pet-medications">
                 <Table.Thead>
                   <Table.Tr>
@@ -183,7 +184,7 @@ function HealthSection({ health }: { health: HealthProfile }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </div>
         {health.updatedBy && (

@@ -1,4 +1,4 @@
-import { Anchor, Box, Divider, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconActivityHeartbeat,
   IconBell,
@@ -157,7 +157,8 @@ export function PetSideMenu({ petUuid }: { petUuid: string }) {
     >
       <PetIdentity petUuid={petUuid} {...data} />
       <Divider />
-      <ScrollArea type="scroll" style={{ flex: 1 }}>
+      {/* Native scrolling, as the default side menu: a ScrollArea forces a layout during the first render. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }}>
         <Stack gap="lg" p="md">
           <Box>
             <MenuLink
@@ -249,7 +250,7 @@ export function PetSideMenu({ petUuid }: { petUuid: string }) {
             />
           </MenuSection>
         </Stack>
-      </ScrollArea>
+      </Box>
       <Divider />
       <Group px="md" py="sm" gap={6}>
         <IconActivityHeartbeat size={14} stroke={1.7} color="var(--mantine-color-gray-5)" />
