@@ -62,7 +62,12 @@ try {
     await cloneFamily(client, request);
     if (!request.withoutCollarReadings) continue;
     const copy = specFamily(request.key as SpecFamilyKey).family.uuid;
-    for (const table of ['tracker_readings', 'tracker_rollups_30m', 'tracker_rollups_daily'])
+    for (const table of [
+      'tracker_readings',
+      'tracker_rollups_30m',
+      'tracker_rollups_daily',
+      'tracker_coverage_days',
+    ])
       await client.query(`delete from ${table} where pet_id in (select id from pets where family_id = $1)`, [
         copy,
       ]);
