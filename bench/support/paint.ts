@@ -3,6 +3,10 @@
  * vet in, a headless Chromium, and one cold measurement: a new context (empty cache) signed in, a
  * probe script that sets a global when what is measured is on screen, and the time it read.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright';
 
 export const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
@@ -102,4 +106,22 @@ export async function measurePaint<T>(
   } finally {
     await context.close();
   }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The plain page a bench compares with: its HTML, and Chart.js's UMD build at `/chart.umd.min.js`. */
+export async function servePlain(html: string): Promise<{ url: string; close: () => void }> {
+  const chartJs = fs.readFileSync(path.join(repoRoot, 'node_modules/chart.js/dist/chart.umd.min.js'));
+  const server = http.createServer((request, response) => {
+    if (request.url === '/chart.umd.min.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(chartJs);
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }

@@ -12,10 +12,6 @@
  * `BENCH_CPU_THROTTLE` (1) slows the CPU as Lighthouse's mobile preset does (4); `BENCH_PASSWORD` is the
  * demo vets' password (the e2e database's, else the dev seed's, are tried when unset).
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { median } from '../support/load.ts';
 import {
   cookieHeader,
@@ -25,11 +21,11 @@ import {
   paintTargets,
   RUNS,
   type Session,
+  servePlain,
   signIn,
   THROTTLE,
 } from '../support/paint.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const targets = paintTargets();
 
 /** Records when the first chart canvas is drawn: the frame after Chart.js sized it and the page painted. */
@@ -60,21 +56,6 @@ new Chart(document.querySelector('canvas'), {
   options: { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } },
 });
 </script></body></html>`;
-}
-
-async function servePlain(html: string): Promise<{ url: string; close: () => void }> {
-  const chartJs = fs.readFileSync(path.join(repoRoot, 'node_modules/chart.js/dist/chart.umd.min.js'));
-  const server = http.createServer((request, response) => {
-    if (request.url === '/chart.umd.min.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(chartJs);
-    } else {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
 const browser = await launchChromium();

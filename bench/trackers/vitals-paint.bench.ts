@@ -13,11 +13,7 @@
  * `BENCH_VITALS_RANGE` (90d: Luna has a weight in it, so all five are charts; the profile opens on
  * 7d), `BENCH_CPU_THROTTLE` (1; 4 is Lighthouse's mobile preset), `BENCH_PASSWORD` as for the chart bench.
  */
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { median } from '../support/load.ts';
 import {
   cookieHeader,
@@ -27,11 +23,11 @@ import {
   paintTargets,
   RUNS,
   type Session,
+  servePlain,
   signIn,
   THROTTLE,
 } from '../support/paint.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RANGE = process.env.BENCH_VITALS_RANGE ?? '90d';
 const KINDS = ['respiratoryRate', 'heartRate', 'weight', 'drinking', 'shaking'] as const;
 const targets = paintTargets();
@@ -98,21 +94,6 @@ for (const s of ${JSON.stringify(series)}) {
   });
 }
 </script></body></html>`;
-}
-
-async function servePlain(html: string): Promise<{ url: string; close: () => void }> {
-  const chartJs = fs.readFileSync(path.join(repoRoot, 'node_modules/chart.js/dist/chart.umd.min.js'));
-  const server = http.createServer((request, response) => {
-    if (request.url === '/chart.umd.min.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(chartJs);
-    } else {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
 const browser = await launchChromium();
