@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
+import { auditLines, blockingViolations, describeViolation } from '../support/axe.ts';
 import {
   BISCUIT,
   HEAD_VET,
@@ -18,8 +18,6 @@ import { test } from '../support/test.ts';
  * Every screen passes axe-core's WCAG 2.1 A and AA rules at desktop and phone widths,
  * so a new screen that copies the shell cannot bring a serious or critical violation back unnoticed.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
 
 /** This spec's own copy of Emma's family: it copies Luna's diet to open the editor on a draft. */
 const family = specFamily('accessibility');
@@ -35,34 +33,12 @@ interface Finding {
 }
 
 async function audit(page: Page, screen: string, findings: Finding[], exclude: string[] = []): Promise<void> {
-  // A dialog still fading in is read mid-blend (grey text on the overlay's grey): audit the settled screen.
-  // Spinners run forever, so only finite transitions and animations are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  for (const violation of results.violations) {
-    if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
+  for (const violation of await blockingViolations(page, { exclude })) {
     findings.push({
       screen,
       rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.slice(0, 3).map((node) => {
-        const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as
-          | { fgColor: string; bgColor: string; contrastRatio: number }
-          | undefined;
-        const where = `${node.target.join(' ')} ${node.html.slice(0, 160)}`;
-        return contrast
-          ? `${where} (${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio})`
-          : where;
-      }),
+      impact: violation.impact ?? '',
+      targets: describeViolation(violation),
     });
   }
 }
@@ -89,6 +65,28 @@ const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 375, height: 812 },
 ];
+
+// The audit runs axe-core in the page (support/axe.ts): it must still see what it is there to catch.
+test('the audit reports a grey-on-white text and a button without a name, and nothing once they are gone', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await auditLines(page)).toEqual([]);
+  await page.evaluate(() => {
+    const faint = document.createElement('p');
+    faint.id = 'faint';
+    faint.textContent = 'Barely readable';
+    faint.style.cssText = 'color:#bbbbbb;background:#ffffff';
+    const unnamed = document.createElement('button');
+    unnamed.id = 'unnamed';
+    document.querySelector('main')?.append(faint, unnamed);
+  });
+  const lines = await auditLines(page);
+  expect(lines).toContainEqual(expect.stringMatching(/^color-contrast \(serious\) at #faint .*: 1\.9/));
+  expect(lines).toContainEqual(expect.stringMatching(/^button-name \(critical\) at #unnamed/));
+  expect(await auditLines(page, { exclude: ['#faint', '#unnamed'] })).toEqual([]);
+});
 
 for (const viewport of viewports) {
   test.describe(`WCAG 2.1 AA at ${viewport.width} px (axe-core)`, () => {

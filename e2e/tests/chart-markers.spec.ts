@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
+import { auditLines } from '../support/axe.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
@@ -226,19 +226,7 @@ test.describe('timeline events on a tracker chart', () => {
           await expect(
             page.getByTestId('chart-events').or(page.getByTestId('chart-events-empty')),
           ).toBeVisible();
-          const results = await new AxeBuilder({ page })
-            .include('#main-content')
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
-          const blocking = results.violations.filter(
-            (v) => v.impact === 'serious' || v.impact === 'critical',
-          );
-          expect(
-            blocking.map(
-              (v) =>
-                `${screen}: ${v.id} ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' / ')}`,
-            ),
-          ).toEqual([]);
+          expect(await auditLines(page, { include: ['#main-content'] })).toEqual([]);
         }
       });
     });

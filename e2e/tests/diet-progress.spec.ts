@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
+import { auditLines } from '../support/axe.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
@@ -117,15 +117,7 @@ test.describe('the diet-to-weight loop', () => {
     const box = await chart.boundingBox();
     expect(box?.height).toBeGreaterThan(150);
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .include('[data-testid="diet-progress"]')
-      .analyze();
-    expect(
-      results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      ),
-    ).toEqual([]);
+    expect(await auditLines(page, { include: ['[data-testid="diet-progress"]'] })).toEqual([]);
   });
 
   test('the weight tracker shows the same status, and a pet without a target weight says it has no goal', async ({
