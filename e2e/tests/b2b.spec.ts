@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { OWNER_APP_TOKEN } from '../support/demo.ts';
+import { HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { test } from '../support/test.ts';
@@ -95,8 +95,7 @@ test.describe('B2B daily statuses', () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    await logIn(page);
-    await page.goto(`/b2b/PAWSURE/${pet.uuid}`);
+    await logIn(page, HEAD_VET.email, `/b2b/PAWSURE/${pet.uuid}`);
     await expect(page.getByRole('heading', { level: 1, name: pet.name })).toBeVisible();
     // The demo's thirty days, newest first.
     await expect(page.getByTestId('history-entry')).toHaveCount(30);
@@ -158,8 +157,7 @@ test.describe('B2B daily statuses', () => {
 for (const viewport of screenViewports) {
   test(`B2B screens at ${viewport.width} px @screens`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await logIn(page);
-    await page.goto('/b2b');
+    await logIn(page, HEAD_VET.email, '/b2b');
     await expect(page.getByTestId('company-row').first()).toBeVisible();
     await shoot(page, 'b2b-companies', viewport.name);
     await page.goto('/b2b/PAWSURE');

@@ -118,8 +118,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`betas screens @screens`, async ({ page }) => {
-      await logIn(page);
-      await page.goto('/betas');
+      await logIn(page, HEAD_VET.email, '/betas');
       const rows = await bodyRows(page.getByRole('table', { name: 'Beta users' }));
       await shoot(page, 'betas', viewport.name);
       await rows.first().getByRole('link').click();

@@ -330,8 +330,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`checkups screens @screens`, async ({ page }) => {
-      await logIn(page);
-      await page.goto('/checkups');
+      await logIn(page, HEAD_VET.email, '/checkups');
       await expect(rows(page).first()).toBeVisible();
       await shoot(page, 'checkups-inbox', viewport.name);
       await page.goto(`/checkups/${LUNA_CHECKUPS.cardiacAwaiting}`);

@@ -20,8 +20,7 @@ test.describe('clinical assessments', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    await logIn(page);
-    await page.goto(`/pets/${pet.uuid}/clinical-assessments`);
+    await logIn(page, HEAD_VET.email, `/pets/${pet.uuid}/clinical-assessments`);
     await expect(page.getByRole('heading', { level: 1, name: 'Clinical assessments' })).toBeVisible({
       timeout: 30_000,
     });
@@ -113,8 +112,7 @@ test.describe('clinical assessments', () => {
 
   test('closing the tab right after typing loses nothing', async ({ page, context }) => {
     test.setTimeout(90_000);
-    await logIn(page);
-    await page.goto(`/pets/${pet.uuid}/medical-reports`);
+    await logIn(page, HEAD_VET.email, `/pets/${pet.uuid}/medical-reports`);
     await page.getByRole('button', { name: 'New report from template' }).click();
     await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
     await page.waitForURL(/\/medical-reports\/[0-9a-f-]{36}$/);

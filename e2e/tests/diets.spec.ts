@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { LUNA } from '../support/demo.ts';
+import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
@@ -239,8 +239,7 @@ for (const viewport of screenViewports) {
 
     test(`diet pages @screens`, async ({ page, browser }) => {
       test.setTimeout(90_000);
-      await logIn(page);
-      await page.goto(`/pets/${LUNA.uuid}/diets`);
+      await logIn(page, HEAD_VET.email, `/pets/${LUNA.uuid}/diets`);
       await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
       await shoot(page, 'diets-list', viewport.name);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { LUNA, LUNA_JOURNAL, OWNER_APP_TOKEN } from '../support/demo.ts';
+import { HEAD_VET, LUNA, LUNA_JOURNAL, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { test } from '../support/test.ts';
@@ -77,8 +77,7 @@ test.describe('the symptoms journal inbox', () => {
     });
     expect(posted.status(), await posted.text()).toBe(201);
 
-    await logIn(page);
-    await page.goto(`/journal?search=${pet.name}`);
+    await logIn(page, HEAD_VET.email, `/journal?search=${pet.name}`);
     // The first page of a worker's first test may wait for the server's cold start on a loaded machine.
     await expect(page.getByRole('heading', { level: 1, name: 'Health Symptoms Journal' })).toBeVisible({
       timeout: 30_000,
@@ -191,8 +190,7 @@ for (const viewport of screenViewports) {
 
     test(`journal screens @screens`, async ({ page }) => {
       test.setTimeout(120_000);
-      await logIn(page);
-      await page.goto('/journal');
+      await logIn(page, HEAD_VET.email, '/journal');
       await expect(rows(page).first()).toBeVisible();
       await shoot(page, 'journal-inbox', viewport.name);
       await page.goto(`/journal/${LUNA_JOURNAL.coughWorst}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { B2B_VET, HAPPYTAILS, LUNA, OWNER_APP_TOKEN, PAWSURE } from '../support/demo.ts';
+import { B2B_VET, HAPPYTAILS, HEAD_VET, LUNA, OWNER_APP_TOKEN, PAWSURE } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
 import { test } from '../support/test.ts';
@@ -129,8 +129,7 @@ test.describe('pending cards company filter', () => {
   test('offers the companies the vet may see, keeps the choice in the URL, and a company’s vet only their own', async ({
     page,
   }) => {
-    await logIn(page);
-    await page.goto('/pending-cards?view=all');
+    await logIn(page, HEAD_VET.email, '/pending-cards?view=all');
     const company = page.getByRole('combobox', { name: 'Company' });
     await company.click();
     // A product vet chooses among every company.
@@ -147,8 +146,7 @@ test.describe('pending cards company filter', () => {
     await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(PAWSURE.name);
 
     await page.context().clearCookies();
-    await logIn(page, B2B_VET.email);
-    await page.goto('/pending-cards');
+    await logIn(page, B2B_VET.email, '/pending-cards');
     await page.getByRole('combobox', { name: 'Company' }).click();
     await expect(page.getByRole('option')).toHaveText([PAWSURE.name]);
   });
@@ -159,8 +157,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('pending cards screens @screens', async ({ page }) => {
-      await logIn(page);
-      await page.goto('/pending-cards');
+      await logIn(page, HEAD_VET.email, '/pending-cards');
       await expect(rows(page).first()).toBeVisible();
       await shoot(page, 'pending-cards-queue', viewport.name);
       const luna = await page.request.get(`/v1/pending-cards?petUuid=${LUNA.uuid}&concern=respiratory`);

@@ -38,8 +38,7 @@ test.describe('owner questions and answers', () => {
     const question = 'Periwinkle ate a grape off the floor an hour ago. Is one grape dangerous?';
     await ask(page, question, 1);
 
-    await logIn(page);
-    await page.goto(`/pets/${pet.uuid}/qa`);
+    await logIn(page, HEAD_VET.email, `/pets/${pet.uuid}/qa`);
     // The first page of a worker's first test may wait for the server's cold start on a loaded machine.
     await expect(page.getByRole('heading', { level: 1, name: 'Questions and answers' })).toBeVisible({
       timeout: 30_000,
@@ -135,8 +134,7 @@ for (const viewport of screenViewports) {
 
     test(`questions screens @screens`, async ({ page }) => {
       test.setTimeout(120_000);
-      await logIn(page);
-      await page.goto(`/pets/${LUNA.uuid}/qa`);
+      await logIn(page, HEAD_VET.email, `/pets/${LUNA.uuid}/qa`);
       await expect(page.getByTestId('qa-thread').first()).toBeVisible();
       await shoot(page, 'pet-questions', viewport.name);
       // An answer being written (not saved: the showcase stays as it is).

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { EMMA_CLARKE, EMMA_FAMILY, PRODUCT_NAME, TOM_BECKER, TOM_FAMILY } from '../support/demo.ts';
+import { EMMA_CLARKE, EMMA_FAMILY, HEAD_VET, PRODUCT_NAME, TOM_BECKER, TOM_FAMILY } from '../support/demo.ts';
 import { bodyRows, downloadCsv, listSummary, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
@@ -166,8 +166,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`users list @screens`, async ({ page }) => {
-      await logIn(page);
-      await page.goto('/users?user_type=2');
+      await logIn(page, HEAD_VET.email, '/users?user_type=2');
       await bodyRows(page.getByRole('table', { name: 'B2B users' }));
       await shoot(page, 'users-b2b', viewport.name);
       await page.goto('/users?user_type=1&search=zzzz-nobody');

@@ -175,8 +175,7 @@ for (const viewport of screenViewports) {
 
     test('a vet profile as a head vet and as a regular vet @screens', async ({ page, browser }) => {
       const vet = specVet('rightsDisabled');
-      await logIn(page);
-      await page.goto(`/vets?kind=${PRODUCT_NAME}`);
+      await logIn(page, HEAD_VET.email, `/vets?kind=${PRODUCT_NAME}`);
       await bodyRows(page.getByRole('table', { name: 'Teammates' }));
       await shoot(page, 'vets-teammates-head', viewport.name);
       await page.goto(`/vets/${vet.uuid}`);

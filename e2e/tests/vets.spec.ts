@@ -271,8 +271,7 @@ for (const viewport of screenViewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`vets screens @screens`, async ({ page }) => {
-      await logIn(page);
-      await page.goto('/vets?kind=b2b');
+      await logIn(page, HEAD_VET.email, '/vets?kind=b2b');
       await bodyRows(page.getByRole('table', { name: 'B2B Vets' }));
       await shoot(page, 'vets-b2b', viewport.name);
       await page.goto('/vets/create?kind=b2b');
