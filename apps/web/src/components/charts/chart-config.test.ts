@@ -1,7 +1,7 @@
 import type { ChartBucket } from '@vetboard/contract';
 import { describe, expect, it } from 'vitest';
 import { buildChartConfig, segmentColor, type TimeSeriesChartProps, withAlpha } from './chart-config.ts';
-import { axisLabels, bucketTitle, hasReadings } from './chart-labels.ts';
+import { axisLabels, bucketTitle, hasReadings, tickLabel } from './chart-labels.ts';
 
 const bucket = (iso: string, values: Partial<ChartBucket> = {}): ChartBucket => ({
   start: { seconds: Date.parse(iso) / 1000 },
@@ -55,6 +55,28 @@ describe('axis labels, on the pet’s wall clock', () => {
       'Sat 18',
       'Sun 19',
     ]);
+  });
+
+  it('shortens the midnights to the day of the month where the axis is too narrow for them (a phone)', () => {
+    const week = Array.from({ length: 168 }, (_, i) =>
+      bucket(new Date(Date.parse('2026-07-12T23:00:00Z') + i * 3600_000).toISOString()),
+    );
+    const labels = axisLabels(week, '1h', 'Europe/London');
+    expect(labels.narrowTicks?.filter(Boolean)).toEqual(['13', '14', '15', '16', '17', '18', '19']);
+    const firstMidnight = labels.ticks.indexOf('Mon 13');
+    // 7 labels: a 250 px axis (a 375 px phone) gives each 36 px, a 600 px one 86 px.
+    expect(tickLabel(labels, firstMidnight, 250)).toBe('13');
+    expect(tickLabel(labels, firstMidnight, 600)).toBe('Mon 13');
+    expect(tickLabel(labels, firstMidnight + 1, 250)).toBe('');
+    // The axis callback reads the axis's own width.
+    const { options } = buildChartConfig(props({ buckets: week, bucketSize: '1h' }));
+    const xTicks = options.scales?.x?.ticks as
+      | { callback: (this: { width: number }, value: number, index: number) => string }
+      | undefined;
+    const callback = xTicks?.callback;
+    if (!callback) throw new Error('the x axis has no tick callback');
+    expect(callback.call({ width: 250 }, firstMidnight, firstMidnight)).toBe('13');
+    expect(callback.call({ width: 900 }, firstMidnight, firstMidnight)).toBe('Mon 13');
   });
 
   it('writes days as DD/MM and titles a bucket in full', () => {

@@ -2,7 +2,7 @@ import type { BucketSize, ChartBucket, TimelineItem } from '@vetboard/contract';
 import type { ChartData, ChartOptions, ChartType, TooltipItem, TooltipPositionerFunction } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
-import { axisLabels, bucketTitle, hasSpread } from './chart-labels.ts';
+import { axisLabels, bucketTitle, hasSpread, tickLabel } from './chart-labels.ts';
 import { bucketCoverageLines, isLowCoverage } from './coverage.ts';
 import { eventsInBucket, type MarkerShape, markerTick, placeEvents } from './event-markers.ts';
 import type { HoverSync } from './hover-sync.ts';
@@ -162,7 +162,8 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
     return Number(converted.toFixed(decimals));
   };
 
-  const { ticks, autoSkip } = axisLabels(buckets, bucketSize, timezone);
+  const labels = axisLabels(buckets, bucketSize, timezone);
+  const { autoSkip } = labels;
   const main = buckets.map((bucket) => shown(bucket[measure]));
   const lows = buckets.map((bucket) => shown(bucket.min));
   const highs = buckets.map((bucket) => shown(bucket.max));
@@ -288,7 +289,10 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
             // Room between the plot and the labels for the coverage strip.
             ...(showCoverage && { padding: 12 }),
             maxRotation: 0,
-            callback: (_value: string | number, index: number) => ticks[index] ?? '',
+            // `this` is the axis: its width, known only once laid out, picks long or short labels.
+            callback(this: { width: number }, _value: string | number, index: number) {
+              return tickLabel(labels, index, this.width);
+            },
           },
         },
         y: {

@@ -6,6 +6,19 @@ export interface AxisLabels {
   ticks: string[];
   /** Let Chart.js drop labels that would overlap (every bucket has one), or show exactly the chosen ones. */
   autoSkip: boolean;
+  /** The same labels, shorter ('23' for 'Mon 23'), for an axis too narrow for the long ones (a phone). */
+  narrowTicks?: string[];
+}
+
+/** Below this many pixels of axis per label, 'Mon 23' runs into its neighbours (Montserrat 12 px). */
+export const MIN_PX_PER_LONG_LABEL = 56;
+
+/** The label of tick `index` on an axis `width` pixels wide. */
+export function tickLabel(labels: AxisLabels, index: number, width: number): string {
+  const label = labels.ticks[index] ?? '';
+  if (!label || !labels.narrowTicks) return label;
+  const shown = labels.ticks.filter(Boolean).length;
+  return width / shown < MIN_PX_PER_LONG_LABEL ? (labels.narrowTicks[index] ?? label) : label;
 }
 
 const BUCKET_SECONDS: Record<BucketSize, number> = {
@@ -17,8 +30,8 @@ const BUCKET_SECONDS: Record<BucketSize, number> = {
 
 /**
  * The x axis labels, on the pet's wall clock. Within a day: every third hour ('03:00'); over a few
- * days of half hours or hours: each local midnight ('Mon 16'), thinned to at most about eight so they
- * fit a phone; days and weeks: 'DD/MM', thinned by Chart.js.
+ * days of half hours or hours: each local midnight ('Mon 16', or '16' on an axis too narrow for that),
+ * thinned to at most about eight so they fit a phone; days and weeks: 'DD/MM', thinned by Chart.js.
  */
 export function axisLabels(
   buckets: readonly ChartBucket[],
@@ -39,14 +52,18 @@ export function axisLabels(
   }
   const step = Math.max(1, Math.ceil(spanHours / 24 / 8));
   let midnight = 0;
+  const labelled = times.map((time) => {
+    if (time.minute !== 0 || time.hour !== 0) return false;
+    const shown = midnight % step === 0;
+    midnight += 1;
+    return shown;
+  });
+  if (step > 1) {
+    return { ticks: times.map((time, i) => (labelled[i] ? dayMonth(time) : '')), autoSkip: false };
+  }
   return {
-    ticks: times.map((time) => {
-      if (time.minute !== 0 || time.hour !== 0) return '';
-      const label =
-        midnight % step === 0 ? (step === 1 ? `${time.weekday} ${time.day}` : dayMonth(time)) : '';
-      midnight += 1;
-      return label;
-    }),
+    ticks: times.map((time, i) => (labelled[i] ? `${time.weekday} ${time.day}` : '')),
+    narrowTicks: times.map((time, i) => (labelled[i] ? String(time.day) : '')),
     autoSkip: false,
   };
 }
