@@ -9,7 +9,9 @@ export interface RoutePreloads {
     path: string;
     /** A page the app shows without a session (`staticData.isPublic`, on the page or a layout above it). */
     public: boolean;
-    /** Built scripts and their style sheets, relative to dist/, that the entry does not already load. */
+    /** The loaders' scripts, with what they import, relative to dist/: the page's data requests wait for them. */
+    loaders: string[];
+    /** The other scripts and style sheets of the page (components, pending, error…), as `loaders`. */
     files: string[];
   }[];
 }
@@ -18,7 +20,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 const SPLIT = /\?tsr-split=([\w-]+)/;
 const PUBLIC = /\bisPublic:\s*true\b/;
-const PART_ORDER = ['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent'];
+/** The split parts besides the loader, in the order the page needs them. */
+const DRAWING_PARTS = ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent'];
 
 /**
  * Writes, for every page, the route chunks its first load needs: the split loader, component, pending…
@@ -105,23 +108,25 @@ export function routePreloads(options: { routesDir: string }): Plugin {
           // Pathless layouts (`_default`) and groups (`(auth)`) add no segment; `index` is the folder's own page.
           .filter((segment) => !segment.startsWith('_') && !/^\(.*\)$/.test(segment))
           .filter((segment, index, all) => !(segment === 'index' && index === all.length - 1));
-        // Loaders first, the page's data requests wait for them; then what draws the page; what only
-        // draws an error last. The router's boot preload asks for all of them anyway.
-        const roots = PART_ORDER.flatMap((part) =>
-          lineage.flatMap((file) => [...(splitChunks.get(file)?.get(part) ?? [])]),
-        );
+        const partsOf = (parts: string[]) =>
+          parts.flatMap((part) => lineage.flatMap((file) => [...(splitChunks.get(file)?.get(part) ?? [])]));
         // A chunk's style sheets too: the router's import of a chunk waits for them (Vite's preload helper).
-        const files = [
-          ...new Set(
-            [...withImports(roots)].flatMap((fileName) => [
-              fileName,
-              ...(chunks.get(fileName)?.viteMetadata?.importedCss ?? []),
-            ]),
-          ),
-        ].filter((fileName) => !initial.has(fileName));
+        const withCss = (fileNames: Iterable<string>) =>
+          [...fileNames].flatMap((fileName) => [
+            fileName,
+            ...(chunks.get(fileName)?.viteMetadata?.importedCss ?? []),
+          ]);
+        const loaders = withCss(withImports(partsOf(['loader']))).filter(
+          (fileName) => !initial.has(fileName),
+        );
+        // What draws the page, then what only draws an error. The router's boot preload asks for all of them.
+        const files = [...new Set(withCss(withImports(partsOf(DRAWING_PARTS))))].filter(
+          (fileName) => !initial.has(fileName) && !loaders.includes(fileName),
+        );
         pages.push({
           path: `/${segments.join('/')}`,
           public: lineage.some((file) => PUBLIC.test(fs.readFileSync(file, 'utf8'))),
+          loaders: [...new Set(loaders)],
           files,
         });
       }
