@@ -35,9 +35,15 @@ const web = path.join(root, 'apps/web');
 // WEB_DIST_DIR lets parallel browser-test runs each build and serve their own copy of the app.
 const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(web, 'dist');
 const builtIndex = path.join(distDir, 'index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-  path.join(web, p),
-);
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'shell-chunk.ts',
+  'route-preloads.ts',
+  'package.json',
+].map((p) => path.join(web, p));
 sources.push(path.join(root, 'packages/contract/src'));
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));

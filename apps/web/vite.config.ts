@@ -13,6 +13,7 @@ import {
   type PublicConfig,
 } from '../../packages/contract/src/config.ts';
 import packageJson from './package.json' with { type: 'json' };
+import { routePreloads } from './route-preloads.ts';
 import { shellChunk } from './shell-chunk.ts';
 
 /**
@@ -114,6 +115,7 @@ export default defineConfig({
     }),
     sourceMapsOutOfDist(),
     shellLibraries.plugin,
+    routePreloads({ routesDir: path.join(srcDir, 'routes') }),
   ],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],

@@ -1,4 +1,6 @@
 import { expect } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { test } from '../support/test.ts';
 
 /** What the first visit downloads, as the built app serves it. */
@@ -33,5 +35,49 @@ test.describe('first load', () => {
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
     expect((await request.get('/login')).headers()['x-robots-tag']).toBe('noindex, nofollow');
+  });
+});
+
+test.describe('first load of a signed-in page', () => {
+  // Which scripts download, and when, is the point: a kept context's cache would serve them.
+  test.use({ freshContext: true });
+
+  test("Luna's respiratory tracker fetches its route scripts during the session check, and nothing twice", async ({
+    page,
+  }) => {
+    const requests = new Map<string, number>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/assets/') || url.pathname === '/v1/auth/vet') {
+        requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
+      }
+    });
+    // Signed in from a plain-text page, so the tracker's is the first page of the app this browser loads.
+    await logIn(page, HEAD_VET.email, `/pets/${LUNA.uuid}/respiratory-history`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Respiratory Rate' })).toBeVisible();
+    await expect(page.getByTestId('tracker-chart').locator('canvas')).toBeVisible();
+
+    const timings = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
+    );
+    const session = timings.find((entry) => entry.path === '/v1/auth/vet');
+    expect(session).toBeDefined();
+    // The page's split loader and component (`respiratory-history-<hash>.js`): before, the loader was
+    // imported only once the session check had answered, one more round trip before the chart's data.
+    const routeScripts = timings.filter((entry) =>
+      /^\/assets\/respiratory-history-[^/]+\.js$/.test(entry.path),
+    );
+    expect(routeScripts.length).toBeGreaterThanOrEqual(2);
+    for (const script of routeScripts) {
+      expect(script.start, script.path).toBeLessThan(session?.end ?? 0);
+    }
+    // Preloads are used, not downloaded again: the session check included (it is a fetch preload).
+    const twice = [...requests].filter(([, count]) => count > 1);
+    expect(twice).toEqual([]);
+    expect(requests.get('/v1/auth/vet')).toBe(1);
   });
 });

@@ -184,6 +184,30 @@ describe('the dashboard pages', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), 'brotli bytes');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    // As the web build writes it (apps/web/route-preloads.ts): a page's route scripts, layouts' included.
+    const page = (pagePath: string, isPublic: boolean, loaders: string[], files: string[]) => ({
+      path: pagePath,
+      public: isPublic,
+      loaders,
+      files,
+    });
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        pages: [
+          page('/login', true, [], ['assets/_public-p1.js', 'assets/login-l1.js']),
+          page('/checkups/$uuid', false, ['assets/checkup-c1.js'], []),
+          page('/checkups/pools', false, ['assets/pools-o1.js'], []),
+          page('/pets/$uuid', false, ['assets/route-r1.js'], ['assets/profile-f1.js']),
+          page(
+            '/pets/$uuid/respiratory-history',
+            false,
+            ['assets/route-r1.js', 'assets/respiratory-history-h1.js'],
+            ['assets/tracker-chart-t1.js', 'assets/pet-layout-s1.css'],
+          ),
+        ],
+      }),
+    );
     webApp = await buildTestApp({
       WEB_DIST_DIR: dist,
       PRODUCT_NAME: 'Pawdoc <Care>',
@@ -209,6 +233,62 @@ describe('the dashboard pages', () => {
         'content="{&quot;productName&quot;:&quot;Pawdoc &lt;Care&gt;&quot;,&quot;callsUrl&quot;:&quot;https://calls.example/s&quot;,&quot;apiBaseUrl&quot;:&quot;/&quot;}"',
       );
     }
+  });
+
+  it('list the route scripts of the page they show, for the browser to fetch beside index.js', async () => {
+    const vet = await createTestVet(webApp);
+    // Only the access cookie travels to pages (the refresh cookie's path is /v1/auth).
+    const { vb_access = '' } = await loginAs(webApp, vet.email);
+    const signedIn = { vb_access };
+    /** The preload links in the page's head, as `rel [as] [low] href`. */
+    const preloads = async (url: string, cookies: Record<string, string> = {}) => {
+      const response = await webApp.inject({ method: 'GET', url, cookies });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const [head = '', body = ''] = response.body.split('</head>');
+      expect(body, url).not.toContain('preload');
+      return [
+        ...head.matchAll(
+          /<link rel="(modulepreload|preload)"(?: as="(\w+)")?( fetchpriority="low")? crossorigin href="([^"]+)">/g,
+        ),
+      ].map(([, rel, as, low, href]) => [rel, as, low && 'low', href].filter(Boolean).join(' '));
+    };
+    const tracker = '/pets/0193a1f2-0000-7000-8000-000000000000/respiratory-history';
+    const trackerPreloads = [
+      // The guard's session check first, then the loaders: every data request of the page waits for them.
+      'preload fetch /v1/auth/vet',
+      'modulepreload /assets/route-r1.js',
+      'modulepreload /assets/respiratory-history-h1.js',
+      // What runs only after index.js leaves it the connections.
+      'modulepreload low /assets/tracker-chart-t1.js',
+      'preload style low /assets/pet-layout-s1.css',
+    ];
+    expect(await preloads(tracker, signedIn)).toEqual(trackerPreloads);
+    expect(await preloads(`${tracker}/?range=week`, signedIn)).toEqual(trackerPreloads);
+    expect(await preloads('/pets/0193a1f2-0000-7000-8000-000000000000', signedIn)).toEqual([
+      'preload fetch /v1/auth/vet',
+      'modulepreload /assets/route-r1.js',
+      'modulepreload low /assets/profile-f1.js',
+    ]);
+    // A fixed segment outranks a parameter, as in the app's router.
+    expect(await preloads('/checkups/pools', signedIn)).toEqual([
+      'preload fetch /v1/auth/vet',
+      'modulepreload /assets/pools-o1.js',
+    ]);
+    expect(await preloads('/checkups/0193a1f2-0000-7000-8000-000000000000', signedIn)).toEqual([
+      'preload fetch /v1/auth/vet',
+      'modulepreload /assets/checkup-c1.js',
+    ]);
+    // Signed out, a private page only redirects to the login: nothing to fetch for it.
+    expect(await preloads(tracker)).toEqual([]);
+    // A public page needs no session check, signed in or not.
+    const login = ['modulepreload low /assets/_public-p1.js', 'modulepreload low /assets/login-l1.js'];
+    expect(await preloads('/login')).toEqual(login);
+    expect(await preloads('/login?redirectPath=%2Fbetas', signedIn)).toEqual(login);
+    expect(await preloads('/no/such/page', signedIn)).toEqual([]);
+    // The map is for the server; a browser asking for it gets the page, like any unknown path.
+    const map = await webApp.inject({ method: 'GET', url: '/route-preloads.json' });
+    expect(map.body).not.toContain('"pages"');
   });
 
   it('serve fingerprinted assets as immutable, and missing assets as 404 (not the page)', async () => {

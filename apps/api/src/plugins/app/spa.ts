@@ -7,9 +7,11 @@ import {
   PUBLIC_CONFIG_PLACEHOLDER,
   type PublicConfig,
 } from '@vetboard/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
+import { ACCESS_COOKIE } from './authenticate.ts';
+import { pageHtml } from './spa-preloads.ts';
 
 const notFoundBody = { error: 'Not found', code: 'route.not_found' } as const;
 
@@ -21,7 +23,7 @@ export const spaPlugin = fp(
   async (app) => {
     const indexPath = path.join(app.config.webDistDir, 'index.html');
     const hasWeb = fs.existsSync(indexPath);
-    let indexHtml: string | null = null;
+    let htmlFor: ((url: string, signedIn: boolean) => string) | null = null;
     if (hasWeb) {
       const publicConfig: PublicConfig = {
         productName: app.config.productName,
@@ -34,7 +36,7 @@ export const spaPlugin = fp(
           `index.html has no ${PUBLIC_CONFIG_META_NAME} placeholder; the web app will use its defaults`,
         );
       }
-      indexHtml = injectPublicConfig(raw, publicConfig);
+      htmlFor = pageHtml(app.config.webDistDir, injectPublicConfig(raw, publicConfig));
       await app.register(fastifyStatic, {
         root: app.config.webDistDir,
         prefix: '/',
@@ -43,7 +45,8 @@ export const spaPlugin = fp(
         // Brotli and gzip copies made at build time, so no request pays for compression, chosen by Accept-Encoding.
         preCompressed: true,
         // Source maps stay on the server for support; browsers never get them (they would publish our sources).
-        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
+        allowedPath: (pathName) =>
+          pathName !== '/index.html' && pathName !== '/route-preloads.json' && !pathName.endsWith('.map'),
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/, so those files never change.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -57,13 +60,22 @@ export const spaPlugin = fp(
       app.log.warn(`No web build at ${app.config.webDistDir}: serving the API only`);
     }
 
-    const sendIndex = (reply: FastifyReply, html: string) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    // The access cookie stands for "signed in": the refresh cookie never travels to pages (its path is
+    // /v1/auth), so a vet whose access token expired gets the plain page and the app refreshes as usual.
+    const sendIndex = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      html: (url: string, signedIn: boolean) => string,
+    ) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(html(request.url, Boolean(request.cookies[ACCESS_COOKIE])));
 
-    if (indexHtml) {
-      const html = indexHtml;
+    if (htmlFor) {
+      const html = htmlFor;
       // Explicit, because the static wildcard would answer the bare directory with 403.
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, html));
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, html));
     }
 
     // A /v1 path the router cannot match (e.g. a parameter longer than its limit) must answer as the
@@ -79,8 +91,8 @@ export const spaPlugin = fp(
         !isApiPath(url) &&
         !url.startsWith('/assets/') &&
         !url.startsWith('/healthz');
-      if (isPage && indexHtml) {
-        return sendIndex(reply, indexHtml);
+      if (isPage && htmlFor) {
+        return sendIndex(request, reply, htmlFor);
       }
       return reply.status(404).send(notFoundBody);
     });

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Written by the web build (apps/web/route-preloads.ts): each page's route scripts the entry does not load. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+const routePreloadsSchema = z.object({
+  pages: z.array(
+    z.object({
+      path: z.string(),
+      public: z.boolean(),
+      loaders: z.array(z.string()),
+      files: z.array(z.string()),
+    }),
+  ),
+});
+
+interface Page {
+  segments: string[];
+  public: boolean;
+  loaders: string[];
+  files: string[];
+}
+
+const isParam = (segment: string) => segment.startsWith('$');
+
+/**
+ * A signed-in page's first request after index.js is the guard's session check; asked from the HTML it
+ * starts before index.js is even parsed. Chrome hands the response to the app's fetch only when URL, mode
+ * and credentials match: apps/web's http client asks `/v1/auth/vet` in CORS mode with `same-origin`
+ * credentials, which is what `crossorigin` (anonymous) means. Otherwise the check would be fetched twice.
+ */
+const SESSION_CHECK = '<link rel="preload" as="fetch" crossorigin href="/v1/auth/vet">';
+
+/**
+ * The page's HTML for a URL, with `<link rel="modulepreload">` for the route scripts of the page it
+ * shows. A route's split loader is imported only when the loader runs, after the session check
+ * answered: listed in the HTML, it and the route's other chunks download beside index.js instead of one
+ * round trip after another. Plain index.html when the build has no map (an older build).
+ */
+export function pageHtml(webDistDir: string, indexHtml: string): (url: string, signedIn: boolean) => string {
+  const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
+  if (!fs.existsSync(file)) return () => indexHtml;
+  const pages: Page[] = routePreloadsSchema
+    .parse(JSON.parse(fs.readFileSync(file, 'utf8')))
+    .pages.map((page) => ({ ...page, segments: page.path.split('/').filter(Boolean) }));
+
+  const matches = (page: Page, segments: string[]) =>
+    page.segments.length === segments.length &&
+    page.segments.every((segment, i) => isParam(segment) || segment === segments[i]);
+  // As the router ranks them: at the first segment where two pages differ, a fixed one beats a parameter
+  // (`/checkups/pools` is the pools page, not a checkup whose id is "pools").
+  const moreSpecific = (a: Page, b: Page) => {
+    const differs = a.segments.findIndex((segment, i) => isParam(segment) !== isParam(b.segments[i] ?? ''));
+    return differs >= 0 && !isParam(a.segments[differs] ?? '');
+  };
+
+  const htmlOf = new Map<Page, string>();
+  return (url, signedIn) => {
+    const segments = (url.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
+    let page: Page | undefined;
+    for (const candidate of pages) {
+      if (matches(candidate, segments) && (!page || moreSpecific(candidate, page))) page = candidate;
+    }
+    // Signed out, a private page only redirects to the login: its scripts would be downloaded for nothing.
+    if (!page || (!signedIn && !page.public)) return indexHtml;
+    let html = htmlOf.get(page);
+    if (html === undefined) {
+      // `crossorigin` as Vite writes it on index.js and on the style sheets it adds: a preload in another
+      // mode would not be reused.
+      const link = (asset: string, priority: string) =>
+        asset.endsWith('.css')
+          ? `<link rel="preload" as="style"${priority} crossorigin href="/${encodeURI(asset)}">`
+          : `<link rel="modulepreload"${priority} crossorigin href="/${encodeURI(asset)}">`;
+      // The loaders at the priority of index.js: the page's data requests wait for them. The rest only
+      // runs after index.js, so it must not take the connections and bandwidth index.js and its style
+      // sheet need for the first paint (HTTP/1.1, six connections).
+      const links = [
+        ...(page.public ? [] : [SESSION_CHECK]),
+        ...page.loaders.map((asset) => link(asset, '')),
+        ...page.files.map((asset) => link(asset, ' fetchpriority="low"')),
+      ].join('');
+      html = indexHtml.replace('</head>', `${links}</head>`);
+      htmlOf.set(page, html);
+    }
+    return html;
+  };
+}
