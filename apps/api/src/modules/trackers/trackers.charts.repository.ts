@@ -17,7 +17,7 @@ export interface ChartPeriod {
 /** Calendar units whose local period a scope covers; 'isoyear' is the ISO week-numbering year. */
 export type PeriodUnit = 'day' | 'week' | 'month' | 'isoyear';
 
-interface PeriodRow {
+export interface PeriodRow {
   start: number;
   end: number;
   start_date: string;
@@ -350,13 +350,35 @@ export async function localDaysPeriod(
   days: number,
 ): Promise<ChartPeriod> {
   const result = await db.execute(sql`
-    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
-           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
-           local_start::date::text as start_date, local_end::date::text as end_date
-    from (select ${endDate}::date::timestamp - ${`${days} days`}::interval as local_start,
-                 ${endDate}::date::timestamp as local_end) as b`);
+    select extract(epoch from start_ts)::float8 as start, extract(epoch from end_ts)::float8 as end,
+           start_date::text as start_date, end_date::text as end_date
+    from (${localDaysPeriodSql(timezone, sql`${endDate}`, days)}) as p`);
   return toPeriod(rowsOf<PeriodRow>(result)[0]);
 }
+
+/** `localDaysPeriod` as a one-row subquery (start_ts, end_ts, start_date, end_date); `endDate` is SQL. */
+function localDaysPeriodSql(timezone: string | SQL, endDate: SQL, days: number): SQL {
+  return sql`
+    select (local_start at time zone ${timezone}) as start_ts, (local_end at time zone ${timezone}) as end_ts,
+           local_start::date as start_date, local_end::date as end_date
+    from (select ${endDate}::date::timestamp - ${`${days} days`}::interval as local_start,
+                 ${endDate}::date::timestamp as local_end) as b`;
+}
+
+export const localDaysPeriodOf =
+  (endDate: SQL, days: number): PeriodSql =>
+  (timezone) =>
+    localDaysPeriodSql(timezone, endDate, days);
+
+/**
+ * A period as one json value (`start`, `end`, `start_date`, `end_date`), for a statement that reads it
+ * beside something else (the vitals' pet lookup); `periodOfJson` turns it back into a `ChartPeriod`.
+ */
+export const periodJsonSql = (period: SQL) => sql<PeriodRow>`(select json_build_object(
+    'start', extract(epoch from start_ts)::float8, 'end', extract(epoch from end_ts)::float8,
+    'start_date', start_date::text, 'end_date', end_date::text) from (${period}) as p)`;
+
+export const periodOfJson = (row: PeriodRow): ChartPeriod => toPeriod(row);
 
 interface PeriodBucketRow extends BucketRow {
   period_start: number;

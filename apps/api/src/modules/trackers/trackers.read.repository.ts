@@ -5,7 +5,7 @@ import {
   type RespiratoryThresholds,
   type Species,
 } from '@vetboard/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -38,16 +38,39 @@ export async function findPetTrackerContext(
   actor: Actor,
   petId: string,
 ): Promise<PetTrackerContext | undefined> {
-  const found = await findPetWithOwner(db, actor, petId, { extra: { thresholds: thresholdsOverrideSql() } });
+  return (await findPetTrackerContextWith(db, actor, petId, {}))?.pet;
+}
+
+/**
+ * `findPetTrackerContext` with `extra` read in the same query (scalar subqueries over `pets.id`, as
+ * `findPetWithOwner` takes them): what a read needs of the pet's zone before its own statements.
+ */
+export async function findPetTrackerContextWith<E extends Record<string, SQL>>(
+  db: DbOrTx,
+  actor: Actor,
+  petId: string,
+  extra: E,
+): Promise<
+  { pet: PetTrackerContext; extra: { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } | undefined
+> {
+  const found = await findPetWithOwner(db, actor, petId, {
+    extra: { ...extra, thresholds: thresholdsOverrideSql() },
+  });
   if (!found) return undefined;
   const { pet } = found;
   return {
-    id: pet.id,
-    species: pet.species,
-    birthDate: pet.birthDate,
-    timezone: found.timezone,
-    targetWeightKg: found.targetWeightKg,
-    respiratoryThresholds: thresholdsOf({ species: pet.species, thresholds: found.extra.thresholds }),
+    pet: {
+      id: pet.id,
+      species: pet.species,
+      birthDate: pet.birthDate,
+      timezone: found.timezone,
+      targetWeightKg: found.targetWeightKg,
+      respiratoryThresholds: thresholdsOf({
+        species: pet.species,
+        thresholds: found.extra.thresholds as RespiratoryThresholds | null,
+      }),
+    },
+    extra: found.extra as never,
   };
 }
 
