@@ -380,6 +380,7 @@ export const periodJsonSql = (period: SQL) => sql<PeriodRow>`(select json_build_
 
 export const periodOfJson = (row: PeriodRow): ChartPeriod => toPeriod(row);
 
+/** A bucket row of `bucketsOfPeriod`: the period and pet columns are set on the first row only. */
 interface PeriodBucketRow extends BucketRow {
   period_start: number;
   period_end: number;
@@ -445,12 +446,20 @@ export async function bucketsOfPeriod(
   const petCte = looked ? sql`pet as materialized (${pet.lookup}),` : sql``;
   // The pet's row joins every bucket row: no pet, no row; a known zone needs no lookup at all.
   const petFrom = looked ? sql`pet cross join ` : sql``;
-  const petColumns = looked
-    ? sql`pet.timezone as pet_timezone, pet.species::text as pet_species, pet.thresholds as pet_thresholds,`
-    : sql``;
-  const periodColumns = sql`extract(epoch from p.start_ts)::float8 as period_start,
-    extract(epoch from p.end_ts)::float8 as period_end,
-    p.start_date::text as period_start_date, p.end_date::text as period_end_date`;
+  // The period and the pet are read off the first row: null on the others, so the driver has a few
+  // hundred fewer values to parse per chart.
+  const onFirst = (first: SQL) => (value: SQL) => sql`case when ${first} then ${value} end`;
+  const columns = (first: SQL) => {
+    const once = onFirst(first);
+    return sql`${
+      looked
+        ? sql`${once(sql`pet.timezone`)} as pet_timezone, ${once(sql`pet.species::text`)} as pet_species,
+              ${once(sql`pet.thresholds`)} as pet_thresholds,`
+        : sql``
+    } ${once(sql`extract(epoch from p.start_ts)::float8`)} as period_start,
+      ${once(sql`extract(epoch from p.end_ts)::float8`)} as period_end,
+      ${once(sql`p.start_date::text`)} as period_start_date, ${once(sql`p.end_date::text`)} as period_end_date`;
+  };
   let query: SQL;
   if (bucketSize === '1d') {
     query = sql`
@@ -459,7 +468,7 @@ export async function bucketsOfPeriod(
         select d::date as day
         from p, generate_series(p.start_date::timestamp, p.end_date::timestamp - interval '1 day', interval '1 day') as d
       )
-      select ${petColumns} ${periodColumns},
+      select ${columns(sql`days.day = p.start_date`)},
              extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
              coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
              r.min::float8 as min, r.max::float8 as max,
@@ -497,7 +506,7 @@ export async function bucketsOfPeriod(
         sql`(select start_ts from p)`,
         sql`(select end_ts from p)`,
       )})
-      select ${petColumns} ${periodColumns},
+      select ${columns(sql`slot = p.start_ts`)},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
              a.sum / nullif(a.count, 0) as avg, a.min, a.max,
              coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
