@@ -3,6 +3,7 @@
  * a year of readings for `pets` pets (tracker-data.ts), rebuilt rollups, and the real app listening on
  * loopback with a head vet signed in.
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -109,4 +110,32 @@ export async function serveLoadedTrackers(
     await app.close();
     throw error;
   }
+}
+
+/**
+ * BENCH_BASELINE: a checkout of another commit (node_modules hard-linked) whose own app (its modules,
+ * not ours) listens beside this one on the same database, for before and after in one run. `load`
+ * imports one of its API source files (e.g. its chart service, for the in-process aggregate).
+ */
+export interface BaselineServer {
+  name: string;
+  base: string;
+  db: Database['db'];
+  load: (file: string) => Promise<Record<string, unknown>>;
+  close: () => Promise<void>;
+}
+
+export async function serveBaseline(dir: string, databaseUrl: string): Promise<BaselineServer> {
+  const root = path.resolve(dir);
+  const load = (file: string) => import(path.join(root, 'apps/api/src', file));
+  const [{ buildApp: build }, { openPostgres: open }, { parseConfig: parse }] = await Promise.all([
+    load('app.ts'),
+    load('db/client.ts'),
+    load('config.ts'),
+  ]);
+  const database = await open(databaseUrl);
+  const config = parse({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
+  const app = await build({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { name: `baseline (${path.basename(root)})`, base, db: database.db, load, close: () => app.close() };
 }

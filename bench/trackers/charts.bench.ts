@@ -19,11 +19,18 @@ import {
   readingChartOfScope,
 } from '../../apps/api/src/modules/trackers/trackers.charts.service.ts';
 import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
-import { type EngineSetup, percentile, serveLoadedTrackers } from '../support/tracker-server.ts';
+import {
+  type EngineSetup,
+  percentile,
+  serveBaseline,
+  serveLoadedTrackers,
+} from '../support/tracker-server.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const WARMUP = 20;
+const BASELINE = process.env.BENCH_BASELINE;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASELINE ? 3 : 1));
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -34,7 +41,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 type Scope = {
   name: string;
   url: (petId: string, at: number) => string;
-  inProcess?: (db: Db, pet: ChartPet, at: Date) => Promise<unknown>;
+  inProcess?: (charts: Target['charts'], db: Db, pet: ChartPet, at: Date) => Promise<unknown>;
 };
 
 const DAY = 86_400;
@@ -42,23 +49,26 @@ const SCOPES: Scope[] = [
   {
     name: 'respiratory day (48 × 30m)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=day&date=${at}`,
-    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'day', at),
+    inProcess: ({ readingChartOfScope }, db, pet, at) =>
+      readingChartOfScope(db, pet, 'respiratory_rate', 'day', at),
   },
   {
     name: 'respiratory week (168 × 1h)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=week&date=${at}`,
-    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'week', at),
+    inProcess: ({ readingChartOfScope }, db, pet, at) =>
+      readingChartOfScope(db, pet, 'respiratory_rate', 'week', at),
   },
   {
     name: 'respiratory month (1d)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?timeScope=month&date=${at}`,
-    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'respiratory_rate', 'month', at),
+    inProcess: ({ readingChartOfScope }, db, pet, at) =>
+      readingChartOfScope(db, pet, 'respiratory_rate', 'month', at),
   },
   {
     name: 'respiratory range 300 days (1d)',
     url: (id, at) => `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 300 * DAY}&endDate=${at}`,
-    inProcess: (db, pet, at) =>
-      readingChartOfRange(db, pet, 'respiratory_rate', {
+    inProcess: (charts, db, pet, at) =>
+      charts.readingChartOfRange(db, pet, 'respiratory_rate', {
         start: new Date(at.getTime() - 300 * DAY * 1000),
         end: at,
       }),
@@ -66,19 +76,20 @@ const SCOPES: Scope[] = [
   {
     name: 'shaking week (1h)',
     url: (id, at) => `/v1/pets/${id}/shaking/chart?timeScope=week&date=${at}`,
-    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'shaking', 'week', at),
+    inProcess: ({ readingChartOfScope }, db, pet, at) => readingChartOfScope(db, pet, 'shaking', 'week', at),
   },
   {
     name: 'drinking month (1d)',
     url: (id, at) => `/v1/pets/${id}/drinking/chart?timeScope=month&date=${at}`,
-    inProcess: (db, pet, at) => readingChartOfScope(db, pet, 'drinking', 'month', at),
+    inProcess: ({ readingChartOfScope }, db, pet, at) =>
+      readingChartOfScope(db, pet, 'drinking', 'month', at),
   },
   {
     name: 'heart rate 8 days (384 × 30m)',
     url: (id, at) =>
       `/v1/pets/heart-rate/half-hourly-averages?petUuid=${id}&startDate=${at - 8 * DAY}&endDate=${at}`,
-    inProcess: (db, pet, at) =>
-      readingChartOfRange(
+    inProcess: (charts, db, pet, at) =>
+      charts.readingChartOfRange(
         db,
         pet,
         'heart_rate',
@@ -101,7 +112,18 @@ async function timeOne(base: string, url: string, cookie: string): Promise<numbe
   return elapsed;
 }
 
-async function benchEngine(setup: EngineSetup) {
+/** One app to time: this checkout's, or BENCH_BASELINE's on the same database. */
+interface Target {
+  name: string;
+  base: string;
+  db: Db;
+  charts: {
+    readingChartOfScope: typeof readingChartOfScope;
+    readingChartOfRange: typeof readingChartOfRange;
+  };
+}
+
+async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   // The readings end now, or (BENCH_PRELOADED) when the kept database was loaded: set by the set-up.
   const end = new Date();
   const { petIds, base, cookie, app, db } = await serveLoadedTrackers(
@@ -109,7 +131,19 @@ async function benchEngine(setup: EngineSetup) {
     { id: '00000000-0000-4000-8000-00000000be01', email: 'bench.vet@example.test' },
     end,
   );
+  const baseline = BASELINE && databaseUrl ? await serveBaseline(BASELINE, databaseUrl) : undefined;
   try {
+    const targets: Target[] = [
+      { name: 'this', base, db, charts: { readingChartOfScope, readingChartOfRange } },
+    ];
+    if (baseline) {
+      targets.push({
+        name: baseline.name,
+        base: baseline.base,
+        db: baseline.db as Db,
+        charts: (await baseline.load('modules/trackers/trackers.charts.service.ts')) as Target['charts'],
+      });
+    }
     // Deterministic picks: any pet, any moment of the loaded year.
     let seed = 42;
     const next = () => {
@@ -137,56 +171,73 @@ async function benchEngine(setup: EngineSetup) {
 
     const table: Record<string, Record<string, number>> = {};
     for (const scope of SCOPES) {
-      for (let i = 0; i < WARMUP; i++) await timeOne(base, pick(scope), cookie);
-      const alone: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) alone.push(await timeOne(base, pick(scope), cookie));
-      const concurrent: number[] = [];
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          for (let i = 0; i < Math.ceil(REQUESTS / 4); i++)
-            concurrent.push(await timeOne(base, pick(scope), cookie));
-        }),
-      );
-      const inProcess: number[] = [];
-      const run = scope.inProcess;
-      if (run) {
-        await Promise.all(
-          Array.from({ length: CONCURRENCY }, async () => {
-            for (let i = 0; i < Math.ceil(REQUESTS / 4); i++) {
-              const started = performance.now();
-              await run(db, ...pickInProcess());
-              inProcess.push(performance.now() - started);
-            }
-          }),
-        );
+      const samples = targets.map(() => ({
+        alone: [] as number[],
+        concurrent: [] as number[],
+        inProcess: [] as number[],
+      }));
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternating which app goes first: a busy shared machine drifts within a round.
+        const order = targets.map((_, i) => i);
+        if (round % 2 === 1) order.reverse();
+        for (const t of order) {
+          const target = targets[t] as Target;
+          const sample = samples[t] as (typeof samples)[number];
+          for (let i = 0; i < WARMUP; i++) await timeOne(target.base, pick(scope), cookie);
+          for (let i = 0; i < REQUESTS; i++)
+            sample.alone.push(await timeOne(target.base, pick(scope), cookie));
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              for (let i = 0; i < Math.ceil(REQUESTS / 4); i++)
+                sample.concurrent.push(await timeOne(target.base, pick(scope), cookie));
+            }),
+          );
+          const run = scope.inProcess;
+          if (run) {
+            await Promise.all(
+              Array.from({ length: CONCURRENCY }, async () => {
+                for (let i = 0; i < Math.ceil(REQUESTS / 4); i++) {
+                  const started = performance.now();
+                  await run(target.charts, target.db, ...pickInProcess());
+                  sample.inProcess.push(performance.now() - started);
+                }
+              }),
+            );
+          }
+        }
       }
-      alone.sort((a, b) => a - b);
-      concurrent.sort((a, b) => a - b);
-      inProcess.sort((a, b) => a - b);
-      const p99 = percentile(concurrent, 99);
-      const rawP99 = percentile(inProcess, 99);
-      table[scope.name] = {
-        'alone p50': Number(percentile(alone, 50).toFixed(1)),
-        'alone p99': Number(percentile(alone, 99).toFixed(1)),
-        [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
-        [`${CONCURRENCY} conc. p99`]: Number(p99.toFixed(1)),
-        ...(run
-          ? {
-              'in-process p50': Number(percentile(inProcess, 50).toFixed(1)),
-              'in-process p99': Number(rawP99.toFixed(1)),
-              'p99 ÷ in-process': Number((p99 / rawP99).toFixed(2)),
-            }
-          : {}),
-      };
+      targets.forEach((target, t) => {
+        const { alone, concurrent, inProcess } = samples[t] as (typeof samples)[number];
+        alone.sort((a, b) => a - b);
+        concurrent.sort((a, b) => a - b);
+        inProcess.sort((a, b) => a - b);
+        const p99 = percentile(concurrent, 99);
+        const rawP99 = percentile(inProcess, 99);
+        table[targets.length > 1 ? `${scope.name} · ${target.name}` : scope.name] = {
+          'alone p50': Number(percentile(alone, 50).toFixed(1)),
+          'alone p99': Number(percentile(alone, 99).toFixed(1)),
+          [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
+          [`${CONCURRENCY} conc. p99`]: Number(p99.toFixed(1)),
+          ...(scope.inProcess
+            ? {
+                'in-process p50': Number(percentile(inProcess, 50).toFixed(1)),
+                'in-process p99': Number(rawP99.toFixed(1)),
+                'p99 ÷ in-process': Number((p99 / rawP99).toFixed(2)),
+              }
+            : {}),
+        };
+      });
     }
     console.log(
       `ms per request over loopback: ${REQUESTS} one at a time after ${WARMUP} warm-up ones, then ` +
         `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet and date; in-process: the ` +
-        `chart's aggregate called on the app's pool by ${CONCURRENCY} callers at once (no HTTP, session or pet lookup)`,
+        `chart's aggregate called on the app's pool by ${CONCURRENCY} callers at once (no HTTP, session or pet lookup)` +
+        (targets.length > 1 ? `; ${ROUNDS} rounds, the apps alternating, samples pooled` : ''),
     );
     console.table(table);
   } finally {
     // Closing the app closes its database too.
+    await baseline?.close();
     await app.close();
   }
 }
@@ -204,12 +255,15 @@ try {
   }
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
-    await benchEngine({
-      label: 'PostgreSQL',
-      readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
-      pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
-      open: () => openPostgres(url),
-    });
+    await benchEngine(
+      {
+        label: 'PostgreSQL',
+        readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
+        pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
+        open: () => openPostgres(url),
+      },
+      url,
+    );
   }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -7,9 +7,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import {
-  bucketsOfPeriodContaining,
+  bucketsOfPeriod,
   dailyBucketsOfKinds,
   localDaysPeriod,
+  periodContainingOf,
   periodCovering,
   subDailyBucketsOfKinds,
 } from '../../apps/api/src/modules/trackers/trackers.charts.repository.ts';
@@ -43,10 +44,22 @@ const explaining = {
 } as unknown as typeof db;
 
 const cases: [string, () => Promise<unknown>][] = [
-  ['day chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '30m', 'day', at)],
-  ['week chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1h', 'week', at)],
-  ['month chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1d', 'month', at)],
-  ['year chart', () => bucketsOfPeriodContaining(explaining, pet, 'respiratory_rate', '1d', 'isoyear', at)],
+  [
+    'day chart',
+    () => bucketsOfPeriod(explaining, pet, 'respiratory_rate', '30m', periodContainingOf('day', at)),
+  ],
+  [
+    'week chart',
+    () => bucketsOfPeriod(explaining, pet, 'respiratory_rate', '1h', periodContainingOf('week', at)),
+  ],
+  [
+    'month chart',
+    () => bucketsOfPeriod(explaining, pet, 'respiratory_rate', '1d', periodContainingOf('month', at)),
+  ],
+  [
+    'year chart',
+    () => bucketsOfPeriod(explaining, pet, 'respiratory_rate', '1d', periodContainingOf('isoyear', at)),
+  ],
   [
     'vitals 7d',
     async () => {

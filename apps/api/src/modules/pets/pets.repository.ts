@@ -123,6 +123,22 @@ export async function selectPetWithOwner<E extends Record<string, SQL>>(
   };
 }
 
+/**
+ * `selectPetWithOwner`'s pet as a one-row select to run inside another statement: its id, species and
+ * timezone (the same rule) and `extra` (scalar subqueries over `pets.id`), or no row.
+ */
+export function petLookupSql(id: string, scope: SQL | undefined, extra: Record<string, SQL>): SQL {
+  return sql`select ${pets.id} as id, ${pets.species} as species,
+      coalesce(${users.timezone}, ${DEFAULT_TIMEZONE}) as timezone${sql.join(
+        Object.entries(extra).map(([key, value]) => sql`, ${value} as ${sql.identifier(key)}`),
+      )}
+    from ${pets}
+    join ${families} on ${families.id} = ${pets.familyId}
+    left join ${users} on ${users.id} = ${families.ownerUserId}
+    where ${and(eq(pets.id, id), scope)}
+    limit 1`;
+}
+
 /** The pet's timezone as SQL, for statements that work on many pets at once (ingestion's rollups). */
 export function petTimezoneSql(petId: SQL | AnyColumn): SQL<string> {
   return sql<string>`coalesce((

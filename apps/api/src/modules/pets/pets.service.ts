@@ -27,6 +27,7 @@ import {
   listFamilyPets,
   type PetUpdate,
   type PetWithOwnerRow,
+  petLookupSql,
   petTimezoneSql,
   selectPetWithOwner,
   updatePet,
@@ -51,6 +52,15 @@ export function findPetWithOwner<E extends Record<string, SQL> = Record<never, S
   return selectPetWithOwner(db, petId, petCondition(actor, pets.id), options.extra ?? ({} as E), {
     lock: options.lock,
   });
+}
+
+/**
+ * `findPetWithOwner` as SQL for a statement that reads the pet together with what it asked for (a
+ * chart's buckets, in one round trip): a one-row select of the pet's id, species, timezone and
+ * `extra`, with no row when the pet does not exist or is outside the actor's scope.
+ */
+export function scopedPetSql(actor: Actor, petId: string, extra: Record<string, SQL> = {}): SQL {
+  return petLookupSql(petId, petCondition(actor, pets.id), extra);
 }
 
 /** A family's pets as cards, by name: only those the actor may open. */

@@ -1,4 +1,6 @@
+import { defaultRespiratoryThresholds } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createFamily, createPet } from '../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { addReadings, petLivingIn, reading, seconds } from '../../../test/tracker-read-fixtures.ts';
 import { newId } from '../../lib/ids.ts';
@@ -370,5 +372,59 @@ describe('chart requests', () => {
     const now = Date.now() / 1000;
     expect(week.range.start.seconds).toBeLessThanOrEqual(now);
     expect(week.range.end.seconds).toBeGreaterThan(now);
+  });
+
+  it('answer a company vet 404 for a pet of another company, exactly like a missing one, and their own pet its chart', async () => {
+    const db = app.database.db;
+    const [ours, theirs] = [await createCompany(db), await createCompany(db)];
+    const petOf = async (sku: string) => {
+      const { family } = await createFamily(db, {
+        familyKind: 'b2b',
+        owner: { b2bCode: sku, timezone: 'Asia/Kolkata' },
+      });
+      return createPet(db, { familyId: family.id, species: 'cat' });
+    };
+    const [own, other] = [await petOf(ours.sku), await petOf(theirs.sku)];
+    await addReadings(db, [
+      reading(own.id, 'respiratory_rate', '2024-06-12T10:10:00Z', 30),
+      reading(other.id, 'respiratory_rate', '2024-06-12T10:10:00Z', 31),
+      reading(other.id, 'heart_rate', '2024-06-12T10:10:00Z', 120),
+    ]);
+    const vet = await createTestVet(app, { kind: 'b2b', companySku: ours.sku });
+    const companyCookies = await loginAs(app, vet.email);
+    const at = seconds('2024-06-12T12:00:00Z');
+    // Each chart statement the pet lookup now runs inside: scopes of half hours, hours and days, ranges
+    // of each size, the heart rate's half hours, and a range too long for one statement (two steps).
+    const urls = (id: string) => [
+      `/v1/pets/${id}/respiratory-history/chart?timeScope=day&date=${at}`,
+      `/v1/pets/${id}/respiratory-history/chart?timeScope=week&date=${at}`,
+      `/v1/pets/${id}/drinking/chart?timeScope=month&date=${at}`,
+      `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 86_400}&endDate=${at}`,
+      `/v1/pets/${id}/shaking/chart?startDate=${at - 10 * 86_400}&endDate=${at}`,
+      `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 300 * 86_400}&endDate=${at}`,
+      `/v1/pets/${id}/respiratory-history/chart?startDate=${at - 500 * 86_400}&endDate=${at}`,
+      `/v1/pets/heart-rate/half-hourly-averages?petUuid=${id}&startDate=${at - 86_400}&endDate=${at}`,
+    ];
+    const TOO_LONG = 6;
+    const missing = urls(newId());
+    const outOfScope = urls(other.id);
+    for (const [i, url] of outOfScope.entries()) {
+      const asked = await app.inject({ method: 'GET', url, cookies: companyCookies });
+      const unknown = await app.inject({ method: 'GET', url: missing[i] ?? '', cookies: companyCookies });
+      expect([asked.statusCode, asked.json()], url).toEqual([404, { ...unknown.json() }]);
+      expect(asked.json().code).toBe('pets.not_found');
+      expect(asked.body).not.toContain('31');
+      // A product vet sees the same pet's chart: the 404 is the scope, not the statement.
+      const product = await app.inject({ method: 'GET', url, cookies });
+      expect(product.statusCode, url).toBe(i === TOO_LONG ? 400 : 200);
+    }
+
+    const week = await app.inject({ method: 'GET', url: urls(own.id)[1] ?? '', cookies: companyCookies });
+    expect(week.statusCode, week.body).toBe(200);
+    const body = week.json();
+    expect(body.timezone).toBe('Asia/Kolkata');
+    expect(body.thresholds).toEqual(defaultRespiratoryThresholds.cat);
+    expect(body.buckets).toHaveLength(168);
+    expect(body.buckets.find((b: Bucket) => b.count > 0)).toMatchObject({ avg: 30, count: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import type { BucketSize, ReadingKind } from '@vetboard/contract';
+import type { BucketSize, ReadingKind, RespiratoryThresholds, Species } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -17,7 +17,7 @@ export interface ChartPeriod {
 /** Calendar units whose local period a scope covers; 'isoyear' is the ISO week-numbering year. */
 export type PeriodUnit = 'day' | 'week' | 'month' | 'isoyear';
 
-interface PeriodRow {
+export interface PeriodRow {
   start: number;
   end: number;
   start_date: string;
@@ -53,7 +53,7 @@ export async function periodContaining(
 }
 
 /** `periodContaining` as a one-row subquery (start_ts, end_ts, start_date, end_date), to run inside a chart's query. */
-function periodContainingSql(timezone: string, unit: PeriodUnit, at: Date): SQL {
+function periodContainingSql(timezone: string | SQL, unit: PeriodUnit, at: Date): SQL {
   const local = sql`(${at.toISOString()}::timestamptz at time zone ${timezone})`;
   const bounds =
     unit === 'isoyear'
@@ -80,6 +80,20 @@ export async function periodCovering(
   start: Date,
   end: Date,
 ): Promise<ChartPeriod> {
+  const result = await db.execute(sql`
+    select extract(epoch from start_ts)::float8 as start, extract(epoch from end_ts)::float8 as end,
+           start_date::text as start_date, end_date::text as end_date
+    from (${periodCoveringSql(timezone, bucketSize, start, end)}) as p`);
+  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+}
+
+/** `periodCovering` as a one-row subquery (start_ts, end_ts, start_date, end_date), to run inside a chart's query. */
+function periodCoveringSql(
+  timezone: string | SQL,
+  bucketSize: Exclude<BucketSize, '1w'>,
+  start: Date,
+  end: Date,
+): SQL {
   const from = sql`${start.toISOString()}::timestamptz`;
   const last = sql`(${end.toISOString()}::timestamptz - interval '1 microsecond')`;
   const localMidnight = sql`(date_trunc('day', ${from} at time zone ${timezone}) at time zone ${timezone})`;
@@ -91,13 +105,10 @@ export async function periodCovering(
       : sql`select (s at time zone ${timezone}) as local_start, (e at time zone ${timezone}) as local_end
             from (select date_bin(${step}::interval, ${from}, ${localMidnight}) as s,
                          date_bin(${step}::interval, ${last}, ${localMidnight}) + ${step}::interval as e) as aligned`;
-  const result = await db.execute(sql`
-    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
-           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
-           local_start::date::text as start_date,
-           local_end::date::text as end_date
-    from (${bounds}) as b`);
-  return toPeriod(rowsOf<PeriodRow>(result)[0]);
+  return sql`
+    select (local_start at time zone ${timezone}) as start_ts, (local_end at time zone ${timezone}) as end_ts,
+           local_start::date as start_date, local_end::date as end_date
+    from (${bounds}) as b`;
 }
 
 /**
@@ -166,7 +177,7 @@ export const coveredHalfHours = (petId: string, start: SQL, end: SQL) => sql`
  * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
  * is 100 %. `day` is an SQL date, `timezone` the pet's.
  */
-export const halfHoursOfDay = (day: SQL, timezone: string) =>
+export const halfHoursOfDay = (day: SQL, timezone: string | SQL) =>
   sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
                        - (${day}::timestamp at time zone ${timezone})) / 1800)`;
 
@@ -179,7 +190,7 @@ const halfHourAtOrAfter = (at: SQL) => sql`ceil(extract(epoch from ${at}) / 1800
  * hour), so a day is the grid's half hours [a, b) from its midnights; it spans at most three UTC
  * days, whose covered bits in that span are counted.
  */
-const coveredHalfHoursByDay = (petId: string, timezone: string, start: SQL, end: SQL) => sql`
+const coveredHalfHoursByDay = (petId: string, timezone: string | SQL, start: SQL, end: SQL) => sql`
   select l.local_date, sum(bit_count((d.bits & ((1::int8 << m.hi) - (1::int8 << m.lo)))::bit(64)))::int as half_hours
   from (
     select ld::date as local_date,
@@ -205,7 +216,7 @@ const coveredHalfHoursByBucket = (petId: string, step: SQL, origin: SQL, start: 
   group by 1`;
 
 /** Covered over total half hours, at most 1 (a 45-minute zone's day may start mid half hour). */
-const dailyCoverage = (covered: SQL, day: SQL, timezone: string) =>
+const dailyCoverage = (covered: SQL, day: SQL, timezone: string | SQL) =>
   sql`least(1.0, coalesce(${covered}, 0) / ${halfHoursOfDay(day, timezone)})::float8`;
 
 /**
@@ -339,52 +350,130 @@ export async function localDaysPeriod(
   days: number,
 ): Promise<ChartPeriod> {
   const result = await db.execute(sql`
-    select extract(epoch from (local_start at time zone ${timezone}))::float8 as start,
-           extract(epoch from (local_end at time zone ${timezone}))::float8 as end,
-           local_start::date::text as start_date, local_end::date::text as end_date
-    from (select ${endDate}::date::timestamp - ${`${days} days`}::interval as local_start,
-                 ${endDate}::date::timestamp as local_end) as b`);
+    select extract(epoch from start_ts)::float8 as start, extract(epoch from end_ts)::float8 as end,
+           start_date::text as start_date, end_date::text as end_date
+    from (${localDaysPeriodSql(timezone, sql`${endDate}`, days)}) as p`);
   return toPeriod(rowsOf<PeriodRow>(result)[0]);
 }
 
-interface ScopeBucketRow extends BucketRow {
+/** `localDaysPeriod` as a one-row subquery (start_ts, end_ts, start_date, end_date); `endDate` is SQL. */
+function localDaysPeriodSql(timezone: string | SQL, endDate: SQL, days: number): SQL {
+  return sql`
+    select (local_start at time zone ${timezone}) as start_ts, (local_end at time zone ${timezone}) as end_ts,
+           local_start::date as start_date, local_end::date as end_date
+    from (select ${endDate}::date::timestamp - ${`${days} days`}::interval as local_start,
+                 ${endDate}::date::timestamp as local_end) as b`;
+}
+
+export const localDaysPeriodOf =
+  (endDate: SQL, days: number): PeriodSql =>
+  (timezone) =>
+    localDaysPeriodSql(timezone, endDate, days);
+
+/**
+ * A period as one json value (`start`, `end`, `start_date`, `end_date`), for a statement that reads it
+ * beside something else (the vitals' pet lookup); `periodOfJson` turns it back into a `ChartPeriod`.
+ */
+export const periodJsonSql = (period: SQL) => sql<PeriodRow>`(select json_build_object(
+    'start', extract(epoch from start_ts)::float8, 'end', extract(epoch from end_ts)::float8,
+    'start_date', start_date::text, 'end_date', end_date::text) from (${period}) as p)`;
+
+export const periodOfJson = (row: PeriodRow): ChartPeriod => toPeriod(row);
+
+/** A bucket row of `bucketsOfPeriod`: the period and pet columns are set on the first row only. */
+interface PeriodBucketRow extends BucketRow {
   period_start: number;
   period_end: number;
   period_start_date: string;
   period_end_date: string;
+  pet_timezone: string;
+  pet_species: Species;
+  pet_thresholds: RespiratoryThresholds | null;
 }
 
 /**
- * The local period of `unit` around `at` and its buckets in ONE round trip: the same period as
- * `periodContaining` and the same buckets as `subDailyBuckets` / `dailyBuckets`, with the period
- * computed by the database inside the bucket query instead of in a query of its own.
+ * The pet a chart statement is about: its id and zone when the caller has looked it up already, or
+ * `lookup`, the access policy's scoped pet read as a one-row select (columns `timezone`, `species`,
+ * `thresholds`: the override, null without one) that the statement runs first, so a chart request is
+ * one round trip. An unknown or out-of-scope pet makes the statement return no row at all.
  */
-export async function bucketsOfPeriodContaining(
+export type ChartPetSource = { id: string; timezone: string } | { id: string; lookup: SQL };
+
+/** The pet as the statement read it (`lookup` sources only). */
+export interface StatementPet {
+  timezone: string;
+  species: Species;
+  thresholds: RespiratoryThresholds | null;
+}
+
+/** What `bucketsOfPeriod` read: the zone it used, the period and buckets, the pet when it looked it up. */
+export interface PeriodBuckets {
+  timezone: string;
+  period: ChartPeriod;
+  buckets: BucketRow[];
+  pet: StatementPet | undefined;
+}
+
+/** A period's bounds as a one-row subquery (start_ts, end_ts, start_date, end_date), given the zone as SQL. */
+export type PeriodSql = (timezone: SQL) => SQL;
+
+export const periodContainingOf =
+  (unit: PeriodUnit, at: Date): PeriodSql =>
+  (timezone) =>
+    periodContainingSql(timezone, unit, at);
+
+export const periodCoveringOf =
+  (bucketSize: Exclude<BucketSize, '1w'>, start: Date, end: Date): PeriodSql =>
+  (timezone) =>
+    periodCoveringSql(timezone, bucketSize, start, end);
+
+/**
+ * A period and its buckets in ONE round trip: the same period as `periodContaining` / `periodCovering`
+ * and the same buckets as `subDailyBuckets` / `dailyBuckets`, with the period computed by the database
+ * inside the bucket query instead of in a query of its own. With a `lookup` source the pet's scoped
+ * read runs first in the same statement and its zone feeds the period: undefined when the pet is
+ * unknown or out of the actor's scope.
+ */
+export async function bucketsOfPeriod(
   db: DbOrTx,
-  pet: { id: string; timezone: string },
+  pet: ChartPetSource,
   kind: ReadingKind,
   bucketSize: '30m' | '1h' | '1d',
-  unit: PeriodUnit,
-  at: Date,
-): Promise<{ period: ChartPeriod; buckets: BucketRow[] }> {
-  const period = periodContainingSql(pet.timezone, unit, at);
-  const periodColumns = sql`extract(epoch from p.start_ts)::float8 as period_start,
-    extract(epoch from p.end_ts)::float8 as period_end,
-    p.start_date::text as period_start_date, p.end_date::text as period_end_date`;
+  periodOf: PeriodSql,
+): Promise<PeriodBuckets | undefined> {
+  const looked = 'lookup' in pet;
+  const timezone = looked ? sql`(select timezone from pet)` : sql`${pet.timezone}`;
+  const petCte = looked ? sql`pet as materialized (${pet.lookup}),` : sql``;
+  // The pet's row joins every bucket row: no pet, no row; a known zone needs no lookup at all.
+  const petFrom = looked ? sql`pet cross join ` : sql``;
+  // The period and the pet are read off the first row: null on the others, so the driver has a few
+  // hundred fewer values to parse per chart.
+  const onFirst = (first: SQL) => (value: SQL) => sql`case when ${first} then ${value} end`;
+  const columns = (first: SQL) => {
+    const once = onFirst(first);
+    return sql`${
+      looked
+        ? sql`${once(sql`pet.timezone`)} as pet_timezone, ${once(sql`pet.species::text`)} as pet_species,
+              ${once(sql`pet.thresholds`)} as pet_thresholds,`
+        : sql``
+    } ${once(sql`extract(epoch from p.start_ts)::float8`)} as period_start,
+      ${once(sql`extract(epoch from p.end_ts)::float8`)} as period_end,
+      ${once(sql`p.start_date::text`)} as period_start_date, ${once(sql`p.end_date::text`)} as period_end_date`;
+  };
   let query: SQL;
   if (bucketSize === '1d') {
     query = sql`
-      with p as materialized (${period}),
+      with ${petCte} p as materialized (${periodOf(timezone)}),
       days as (
         select d::date as day
         from p, generate_series(p.start_date::timestamp, p.end_date::timestamp - interval '1 day', interval '1 day') as d
       )
-      select ${periodColumns},
-             extract(epoch from (days.day::timestamp at time zone ${pet.timezone}))::float8 as start,
+      select ${columns(sql`days.day = p.start_date`)},
+             extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
              coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
              r.min::float8 as min, r.max::float8 as max,
-             ${dailyCoverage(sql`c.half_hours`, sql`days.day`, pet.timezone)} as coverage
-      from p cross join days
+             ${dailyCoverage(sql`c.half_hours`, sql`days.day`, timezone)} as coverage
+      from ${petFrom} p cross join days
       left join (
         select local_date, count, sum, min, max
         from tracker_rollups_daily, p
@@ -393,7 +482,7 @@ export async function bucketsOfPeriodContaining(
       ) as r on r.local_date = days.day
       left join (${coveredHalfHoursByDay(
         pet.id,
-        pet.timezone,
+        timezone,
         sql`(select start_ts from p)`,
         sql`(select end_ts from p)`,
       )}) as c on c.local_date = days.day
@@ -401,7 +490,7 @@ export async function bucketsOfPeriodContaining(
   } else {
     const step = sql`${stepOf[bucketSize]}::interval`;
     query = sql`
-      with p as materialized (${period}),
+      with ${petCte} p as materialized (${periodOf(timezone)}),
       agg as (
         select date_bin(${step}, r.bucket_start, p.start_ts) as bucket,
                sum(r.count)::int as count, sum(r.sum)::float8 as sum, min(r.min)::float8 as min, max(r.max)::float8 as max
@@ -417,19 +506,23 @@ export async function bucketsOfPeriodContaining(
         sql`(select start_ts from p)`,
         sql`(select end_ts from p)`,
       )})
-      select ${periodColumns},
+      select ${columns(sql`slot = p.start_ts`)},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
              a.sum / nullif(a.count, 0) as avg, a.min, a.max,
              coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
-      from p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
+      from ${petFrom} p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
       left join agg a on a.bucket = slot
       left join cov on cov.bucket = slot
       order by slot`;
   }
-  const rows = rowsOf<ScopeBucketRow>(await db.execute(query));
+  const rows = rowsOf<PeriodBucketRow>(await db.execute(query));
   const first = rows[0];
-  if (!first) throw new Error('a chart period has no buckets');
+  if (!first) {
+    if (looked) return undefined;
+    throw new Error('a chart period has no buckets');
+  }
   return {
+    timezone: looked ? first.pet_timezone : pet.timezone,
     period: {
       start: new Date(first.period_start * 1000),
       end: new Date(first.period_end * 1000),
@@ -445,5 +538,8 @@ export async function bucketsOfPeriodContaining(
       max,
       coverage,
     })),
+    pet: looked
+      ? { timezone: first.pet_timezone, species: first.pet_species, thresholds: first.pet_thresholds }
+      : undefined,
   };
 }

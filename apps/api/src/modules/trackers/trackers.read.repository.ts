@@ -5,12 +5,12 @@ import {
   type RespiratoryThresholds,
   type Species,
 } from '@vetboard/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { findPetWithOwner } from '../pets/pets.service.ts';
-import { coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
+import { findPetWithOwner, scopedPetSql } from '../pets/pets.service.ts';
+import { type ChartPetSource, coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
 import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
@@ -24,30 +24,67 @@ export interface PetTrackerContext {
   respiratoryThresholds: RespiratoryThresholds;
 }
 
+/** The pet's threshold override as a scalar subquery over `pets.id`: null without one. */
+function thresholdsOverrideSql() {
+  const t = respiratoryThresholds;
+  return sql<RespiratoryThresholds | null>`(select json_build_object(
+    'low', ${t.low}, 'high', ${t.high}, 'highOrange', ${t.highOrange}, 'highRed', ${t.highRed})
+    from ${t} where ${t.petId} = "pets"."id")`;
+}
+
 /** The pet through the pets module's one lookup, with its threshold override read in the same query. */
 export async function findPetTrackerContext(
   db: DbOrTx,
   actor: Actor,
   petId: string,
 ): Promise<PetTrackerContext | undefined> {
-  const t = respiratoryThresholds;
+  return (await findPetTrackerContextWith(db, actor, petId, {}))?.pet;
+}
+
+/**
+ * `findPetTrackerContext` with `extra` read in the same query (scalar subqueries over `pets.id`, as
+ * `findPetWithOwner` takes them): what a read needs of the pet's zone before its own statements.
+ */
+export async function findPetTrackerContextWith<E extends Record<string, SQL>>(
+  db: DbOrTx,
+  actor: Actor,
+  petId: string,
+  extra: E,
+): Promise<
+  { pet: PetTrackerContext; extra: { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } | undefined
+> {
   const found = await findPetWithOwner(db, actor, petId, {
-    extra: {
-      thresholds: sql<RespiratoryThresholds | null>`(select json_build_object(
-        'low', ${t.low}, 'high', ${t.high}, 'highOrange', ${t.highOrange}, 'highRed', ${t.highRed})
-        from ${t} where ${t.petId} = "pets"."id")`,
-    },
+    extra: { ...extra, thresholds: thresholdsOverrideSql() },
   });
   if (!found) return undefined;
   const { pet } = found;
   return {
-    id: pet.id,
-    species: pet.species,
-    birthDate: pet.birthDate,
-    timezone: found.timezone,
-    targetWeightKg: found.targetWeightKg,
-    respiratoryThresholds: found.extra.thresholds ?? defaultRespiratoryThresholds[pet.species],
+    pet: {
+      id: pet.id,
+      species: pet.species,
+      birthDate: pet.birthDate,
+      timezone: found.timezone,
+      targetWeightKg: found.targetWeightKg,
+      respiratoryThresholds: thresholdsOf({
+        species: pet.species,
+        thresholds: found.extra.thresholds as RespiratoryThresholds | null,
+      }),
+    },
+    extra: found.extra as never,
   };
+}
+
+/**
+ * The same pet read as SQL for a chart statement to run first (`ChartPetSource`'s `lookup`): the pets
+ * module's scoped lookup, with the threshold override as `thresholds`.
+ */
+export function petChartLookup(actor: Actor, petId: string): ChartPetSource {
+  return { id: petId, lookup: scopedPetSql(actor, petId, { thresholds: thresholdsOverrideSql() }) };
+}
+
+/** The thresholds a chart read with its pet applies: the override, else the species' defaults. */
+export function thresholdsOf(pet: { species: Species; thresholds: RespiratoryThresholds | null }) {
+  return pet.thresholds ?? defaultRespiratoryThresholds[pet.species];
 }
 
 export interface LatestReadingRow {

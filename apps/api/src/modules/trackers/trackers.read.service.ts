@@ -10,6 +10,7 @@ import {
   type ReadingKind,
   type RespiratoryChartResponse,
   type RespiratoryEntry,
+  type RespiratoryThresholds,
   readingRanges,
   type TrackerTimeScope,
   toTimestamp,
@@ -20,7 +21,14 @@ import type { Now } from '../../lib/clock.ts';
 import { todayIn } from '../../lib/timezone.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { petsErrors } from '../pets/pets.errors.ts';
-import { readingChartOfRange, readingChartOfScope } from './trackers.charts.service.ts';
+import {
+  chartOfRange,
+  chartOfScope,
+  oneStatementBucketSize,
+  type PetChart,
+  type ReadingBucketSize,
+  readingChartOfRange,
+} from './trackers.charts.service.ts';
 import { countReadings, listReadings, type ReadingRow } from './trackers.history.repository.ts';
 import { trackersReadErrors } from './trackers.read.errors.ts';
 import { round2, toReadingEntry, toRespiratoryEntry } from './trackers.read.mapper.ts';
@@ -30,6 +38,8 @@ import {
   findPetTrackerContext,
   lastDayBefore,
   type PetTrackerContext,
+  petChartLookup,
+  thresholdsOf,
   windowTotals,
 } from './trackers.read.repository.ts';
 import { findLatestWeightEntry } from './trackers.weight.repository.ts';
@@ -105,17 +115,43 @@ export async function getRespiratoryHistory(
   };
 }
 
+/**
+ * A chart with its pet in one statement: the scoped pet lookup runs inside the bucket statement, so an
+ * unknown or out-of-scope pet is a 404 as before. A range near the limit of points (or past it) looks
+ * the pet up first and takes the period's own step, so the 404 and the range error keep their order.
+ */
+async function chartWithPet(
+  deps: Deps,
+  petId: string,
+  kind: ReadingKind,
+  query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
+  rangeBucketSize?: ReadingBucketSize,
+): Promise<{ chart: ChartResponse; thresholds: RespiratoryThresholds }> {
+  const range = explicitRange(query);
+  const source = petChartLookup(deps.actor, petId);
+  let read: PetChart | undefined;
+  if (!range) {
+    read = await chartOfScope(deps.db, source, kind, query.timeScope, dateOf(query.date) ?? deps.now());
+  } else {
+    const bucketSize = oneStatementBucketSize(range, rangeBucketSize);
+    if (!bucketSize) {
+      const pet = await requirePet(deps, petId);
+      const chart = await readingChartOfRange(deps.db, pet, kind, range, rangeBucketSize);
+      return { chart, thresholds: pet.respiratoryThresholds };
+    }
+    read = await chartOfRange(deps.db, source, kind, range, bucketSize);
+  }
+  if (!read?.pet) throw petsErrors.notFound();
+  return { chart: read.chart, thresholds: thresholdsOf(read.pet) };
+}
+
 export async function getReadingChart(
   deps: Deps,
   petId: string,
   kind: ReadingKind,
   query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
 ): Promise<ChartResponse> {
-  const range = explicitRange(query);
-  const pet = await requirePet(deps, petId);
-  return range
-    ? readingChartOfRange(deps.db, pet, kind, range)
-    : readingChartOfScope(deps.db, pet, kind, query.timeScope, dateOf(query.date) ?? deps.now());
+  return (await chartWithPet(deps, petId, kind, query)).chart;
 }
 
 /** A scope around `date`, or an explicit `startDate`/`endDate` range, which wins when given. */
@@ -124,18 +160,8 @@ export async function getRespiratoryChart(
   petId: string,
   query: { timeScope: TrackerTimeScope; date?: number; startDate?: number; endDate?: number },
 ): Promise<RespiratoryChartResponse> {
-  const range = explicitRange(query);
-  const pet = await requirePet(deps, petId);
-  const chart = range
-    ? await readingChartOfRange(deps.db, pet, 'respiratory_rate', range)
-    : await readingChartOfScope(
-        deps.db,
-        pet,
-        'respiratory_rate',
-        query.timeScope,
-        dateOf(query.date) ?? deps.now(),
-      );
-  return { ...chart, thresholds: pet.respiratoryThresholds };
+  const { chart, thresholds } = await chartWithPet(deps, petId, 'respiratory_rate', query);
+  return { ...chart, thresholds };
 }
 
 function shiftDate(iso: string, days: number): string {
@@ -203,10 +229,8 @@ export async function getHeartRateHalfHourly(
   deps: Deps,
   query: { petUuid: string; startDate: number; endDate: number },
 ): Promise<ChartResponse> {
-  const range = explicitRange(query);
-  if (!range) throw trackersReadErrors.rangeIncomplete('startDate');
-  const pet = await requirePet(deps, query.petUuid);
-  return readingChartOfRange(deps.db, pet, 'heart_rate', range, '30m');
+  if (!explicitRange(query)) throw trackersReadErrors.rangeIncomplete('startDate');
+  return (await chartWithPet(deps, query.petUuid, 'heart_rate', { ...query, timeScope: 'day' }, '30m')).chart;
 }
 
 export async function getHeartRateHistory(
