@@ -3,13 +3,15 @@
  * a year of readings for `pets` pets (tracker-data.ts), rebuilt rollups, and the real app listening on
  * loopback with a head vet signed in.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
-import type { Database } from '../../apps/api/src/db/client.ts';
+import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
@@ -134,8 +136,49 @@ export async function serveBaseline(dir: string, databaseUrl: string): Promise<B
     load('config.ts'),
   ]);
   const database = await open(databaseUrl);
-  const config = parse({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
+  const config = parse({
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'low',
+    WEB_DIST_DIR: '/none',
+    DATA_DIR: '/none',
+  });
   const app = await build({ config, database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Closing the app closes its database too.
   return { name: `baseline (${path.basename(root)})`, base, db: database.db, load, close: () => app.close() };
+}
+
+/**
+ * Runs `bench` on PGlite (in a throwaway data directory; `BENCH_ENGINES=postgres` skips it, its 1M
+ * readings take minutes to load) and then on `BENCH_DATABASE_URL`'s PostgreSQL when set.
+ */
+export async function forEachEngine(
+  name: string,
+  bench: (setup: EngineSetup, databaseUrl?: string) => Promise<void>,
+): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vetboard-bench-${name}-`));
+  try {
+    if ((process.env.BENCH_ENGINES ?? 'pglite,postgres').includes('pglite')) {
+      await bench({
+        label: 'PGlite',
+        readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
+        pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
+        open: () => openPglite({ dataDir: dir }),
+      });
+    }
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) {
+      await bench(
+        {
+          label: 'PostgreSQL',
+          readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
+          pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
+          open: () => openPostgres(url),
+        },
+        url,
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

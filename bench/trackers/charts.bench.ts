@@ -1,18 +1,6 @@
-/**
- * Tracker chart latency (target: p99 ≤ 20 ms alone and ≤ 100 ms under 20 concurrent requests on
- * PostgreSQL). Loads BENCH_READINGS readings (default 1M on PGlite, 10M on PostgreSQL) spread over a
- * year for BENCH_PETS pets in several timezones with set-based SQL, rebuilds the rollups, then times
- * each chart scope on a real server over loopback: one request at a time, then 20 at once.
- *
- *   npm run bench:trackers:charts                                   # PGlite
- *   BENCH_DATABASE_URL=postgres://… npm run bench:trackers:charts   # PostgreSQL too (empty, disposable)
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import type { Db } from '../../apps/api/src/db/client.ts';
 import {
   type ChartPet,
   readingChartOfRange,
@@ -21,6 +9,7 @@ import {
 import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
 import {
   type EngineSetup,
+  forEachEngine,
   percentile,
   serveBaseline,
   serveLoadedTrackers,
@@ -242,29 +231,4 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   }
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-charts-'));
-try {
-  // BENCH_ENGINES=postgres skips PGlite (its 1M readings take minutes to load).
-  if ((process.env.BENCH_ENGINES ?? 'pglite,postgres').includes('pglite')) {
-    await benchEngine({
-      label: 'PGlite',
-      readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
-      pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
-      open: () => openPglite({ dataDir: dir }),
-    });
-  }
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    await benchEngine(
-      {
-        label: 'PostgreSQL',
-        readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
-        pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
-        open: () => openPostgres(url),
-      },
-      url,
-    );
-  }
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+await forEachEngine('charts', benchEngine);

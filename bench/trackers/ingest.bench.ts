@@ -51,6 +51,7 @@ import {
 import { insertReadings } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { users } from '../../apps/api/src/modules/users/users.table.ts';
 import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
+import { serveBaseline } from '../support/tracker-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -266,22 +267,11 @@ interface Listening {
 
 /** The baseline checkout's own app on its own pool to the same database (its modules, not ours). */
 async function listenBaseline(dir: string, databaseUrl: string): Promise<Listening> {
-  const root = path.resolve(dir);
-  const from = (file: string) => import(path.join(root, 'apps/api/src', file));
-  const [{ buildApp: build }, { openPostgres: open }, { parseConfig: parse }] = await Promise.all([
-    from('app.ts'),
-    from('db/client.ts'),
-    from('config.ts'),
-  ]);
-  const database = await open(databaseUrl);
-  const config = parse({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
-  const app = await build({ config, database, logger: false });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseline = await serveBaseline(dir, databaseUrl);
   return {
-    name: `baseline API (${path.basename(root)})`,
-    url: `${base}/v1/trackers/readings`,
-    // Closing the app closes its database too.
-    close: () => app.close(),
+    name: `baseline API (${path.basename(path.resolve(dir))})`,
+    url: `${baseline.base}/v1/trackers/readings`,
+    close: baseline.close,
   };
 }
 

@@ -1,19 +1,7 @@
-/**
- * The pet profile's vitals panel: GET /v1/pets/{id}/vitals (issue #18: p99 ≤ 30 ms on PostgreSQL at 10M
- * readings). Loads BENCH_*_READINGS readings spread over a year for BENCH_*_PETS pets in several
- * timezones (the chart bench's data, `support/tracker-data.ts`), rebuilds the rollups, then times each
- * range on a real server over loopback: one request at a time, then 20 clients at once.
- *
- *   npm run bench:vitals                                   # PGlite (1M readings)
- *   BENCH_DATABASE_URL=postgres://… npm run bench:vitals   # PostgreSQL too (10M; empty, disposable)
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import {
   type EngineSetup,
+  forEachEngine,
   percentile,
   serveBaseline,
   serveLoadedTrackers,
@@ -102,29 +90,4 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   }
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-bench-vitals-'));
-try {
-  // BENCH_ENGINES=postgres skips PGlite (its 1M readings take minutes to load).
-  if ((process.env.BENCH_ENGINES ?? 'pglite,postgres').includes('pglite')) {
-    await benchEngine({
-      label: 'PGlite',
-      readings: Number(process.env.BENCH_PGLITE_READINGS ?? 1_000_000),
-      pets: Number(process.env.BENCH_PGLITE_PETS ?? 10),
-      open: () => openPglite({ dataDir: dir }),
-    });
-  }
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    await benchEngine(
-      {
-        label: 'PostgreSQL',
-        readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
-        pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
-        open: () => openPostgres(url),
-      },
-      url,
-    );
-  }
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+await forEachEngine('vitals', benchEngine);
