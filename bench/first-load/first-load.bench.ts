@@ -16,10 +16,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { LUNA, type Session, signIn } from '../support/paint.ts';
 
-const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
-const EMAIL = process.env.BENCH_EMAIL ?? 'head.vet@example.com';
-const PASSWORD = process.env.BENCH_PASSWORD ?? process.env.DEMO_PASSWORD ?? 'vetboard-demo-2026';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Where to keep each run's full Lighthouse report (JSON), to see what a score is made of. */
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
@@ -46,28 +44,6 @@ const targets = (process.env.BENCH_TARGETS ?? '')
 if (targets.length === 0) {
   console.error('Set BENCH_TARGETS="before=http://host:port,after=http://host:port" (see bench/README.md).');
   process.exit(2);
-}
-
-interface Session {
-  cookies: { name: string; value: string }[];
-  vet: unknown;
-}
-
-/** Signs in over the API, as the login page would; the browser gets the cookies and stored state. */
-async function signIn(baseUrl: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Login on ${baseUrl} answered ${response.status}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => {
-    const [pair = ''] = cookie.split(';');
-    const [name = '', ...value] = pair.split('=');
-    return { name, value: value.join('=') };
-  });
-  const { vet } = (await response.json()) as { vet: unknown };
-  return { cookies, vet };
 }
 
 interface Sample {

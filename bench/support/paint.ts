@@ -10,10 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright';
 
 export const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
-const EMAIL = 'head.vet@example.com';
-const PASSWORDS = process.env.BENCH_PASSWORD
-  ? [process.env.BENCH_PASSWORD]
-  : ['demo-password-123', 'vetboard-demo-2026'];
+const EMAIL = process.env.BENCH_EMAIL ?? 'head.vet@example.com';
+const CHOSEN_PASSWORD = process.env.BENCH_PASSWORD ?? process.env.DEMO_PASSWORD;
+const PASSWORDS = CHOSEN_PASSWORD ? [CHOSEN_PASSWORD] : ['demo-password-123', 'vetboard-demo-2026'];
 export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 export const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 
@@ -45,7 +44,10 @@ export interface Session {
   vet: unknown;
 }
 
-/** The demo head vet's session on `baseUrl` (the e2e database's password, else the dev seed's). */
+/**
+ * The demo head vet's (or BENCH_EMAIL's) session on `baseUrl`, signed in over the API as the login page
+ * would: BENCH_PASSWORD or DEMO_PASSWORD when set, else the e2e database's password, else the dev seed's.
+ */
 export async function signIn(baseUrl: string): Promise<Session> {
   for (const password of PASSWORDS) {
     const response = await fetch(`${baseUrl}/v1/auth/login`, {
