@@ -4,6 +4,7 @@ import { logIn } from '../support/auth.ts';
 import { auditLines } from '../support/axe.ts';
 import { OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { screenViewports } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
 
@@ -97,10 +98,7 @@ test.describe('collar coverage on a tracker chart', () => {
     await expect(chart.getByTestId('chart-coverage')).toContainText('Collar data for 9% of this week.');
   });
 
-  for (const viewport of [
-    { name: 'desktop', width: 1440, height: 900 },
-    { name: 'mobile', width: 375, height: 812 },
-  ] as const) {
+  for (const viewport of screenViewports) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

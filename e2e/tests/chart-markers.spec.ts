@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { auditLines } from '../support/axe.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { screenViewports } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
 
@@ -206,10 +207,7 @@ test.describe('timeline events on a tracker chart', () => {
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker)).toBe(true);
   });
 
-  for (const viewport of [
-    { name: 'desktop', width: 1440, height: 900 },
-    { name: 'mobile', width: 375, height: 812 },
-  ] as const) {
+  for (const viewport of screenViewports) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
