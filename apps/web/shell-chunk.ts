@@ -14,8 +14,12 @@ import type { Plugin } from 'vite';
  */
 export interface ShellChunk {
   plugin: Plugin;
-  /** A library module a public page (login, password reset) uses. */
-  isPublicLibrary: (id: string) => boolean;
+  /**
+   * A library module the login page uses: the first download of every signed-out visit. The other
+   * public pages' libraries (the password reset's forms, zod's full API) are left to the automatic
+   * split, so the login does not download them.
+   */
+  isLoginLibrary: (id: string) => boolean;
   /** A library module the shell uses and no public page does. */
   isShellLibrary: (id: string) => boolean;
 }
@@ -30,6 +34,21 @@ const IMPORT =
 const EXPORT_FROM = /\bexport\s*(?:\{([^}]*)\}|\*(?:\s*as\s+[\w$]+)?)\s*from\s*["']([^"']+)["']/g;
 const EXPORT_LOCAL = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/** Whether a module's code declares `name` as one of its exports (`export const name`, `export { name }`). */
+function definesExport(code: string, name: string): boolean {
+  const declared = new RegExp(
+    `\\bexport\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|enum)\\s+${name.replace(/\$/g, '\\$')}\\b`,
+  );
+  if (declared.test(code)) return true;
+  for (const m of code.matchAll(EXPORT_LOCAL)) {
+    if (specifiers(m[1] ?? '').some(([, exported]) => exported === name)) return true;
+  }
+  for (const m of code.matchAll(EXPORT_FROM)) {
+    if (m[1] !== undefined && specifiers(m[1]).some(([, exported]) => exported === name)) return true;
+  }
+  return false;
+}
 
 /** `a, b as c, default as D` → [[imported, local]…] */
 function specifiers(list: string): [string, string][] {
@@ -47,10 +66,20 @@ export function shellChunk(options: {
   srcDir: string;
   isShell: (id: string) => boolean;
   isPublic: (id: string) => boolean;
+  isLogin: (id: string) => boolean;
+  /**
+   * The workspace's own packages, by name, with the file their name resolves to (`@vetboard/contract`):
+   * followed like a library's barrel, name by name, so a page importing one list from the contract
+   * does not count every schema module (and zod's full API) as its own.
+   */
+  workspacePackages?: Record<string, string>;
 }): ShellChunk {
+  const workspaceEntries = new Map(Object.entries(options.workspacePackages ?? {}));
+  const workspaceFiles = new Set(workspaceEntries.values());
   const facts = new Map<string, ModuleFacts>();
   let shell: Set<string> | undefined;
   let publicPages: Set<string> | undefined;
+  let loginPage: Set<string> | undefined;
 
   /** The module a specifier names, among those the importer is known to import. */
   function resolve(importer: string, spec: string): string | undefined {
@@ -70,6 +99,8 @@ export function shellChunk(options: {
         );
       });
     }
+    const workspaceFile = workspaceEntries.get(spec);
+    if (workspaceFile !== undefined) return imported.find((id) => id === workspaceFile);
     return imported.find(
       (id) => id.includes(`node_modules/${spec}/`) || id.includes(`node_modules\\${spec}\\`),
     );
@@ -91,7 +122,7 @@ export function shellChunk(options: {
       .replace(EXPORT_FROM, '')
       .replace(EXPORT_LOCAL, '')
       .replace(/[\s;]/g, '');
-    if (NODE_MODULES.test(id) && rest === '' && code.length > 0) {
+    if ((NODE_MODULES.test(id) || workspaceFiles.has(id)) && rest === '' && code.length > 0) {
       map = new Map();
       const stars: string[] = [];
       starsOf.set(id, stars);
@@ -127,7 +158,12 @@ export function shellChunk(options: {
         for (const name of names) {
           const from = barrel.get(name);
           if (from) visit(from[0], [from[1]]);
-          else for (const target of starsOf.get(id) ?? []) visit(target, [name]);
+          else
+            for (const target of starsOf.get(id) ?? []) {
+              // A module behind `export *` that is not itself a barrel counts only if it defines the name.
+              if (barrelOf(target) || definesExport(facts.get(target)?.code ?? '', name))
+                visit(target, [name]);
+            }
         }
         return;
       }
@@ -160,6 +196,7 @@ export function shellChunk(options: {
       starsOf.clear();
       shell = undefined;
       publicPages = undefined;
+      loginPage = undefined;
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         facts.set(id, { code: info?.code ?? '', importedIds: info?.importedIds ?? [] });
@@ -170,11 +207,12 @@ export function shellChunk(options: {
   const sets = () => {
     shell ??= closure([...facts.keys()].filter(options.isShell));
     publicPages ??= closure([...facts.keys()].filter(options.isPublic));
-    return { shell, publicPages };
+    loginPage ??= closure([...facts.keys()].filter(options.isLogin));
+    return { shell, publicPages, loginPage };
   };
   return {
     plugin,
-    isPublicLibrary: (id) => NODE_MODULES.test(id) && sets().publicPages.has(id),
+    isLoginLibrary: (id) => NODE_MODULES.test(id) && sets().loginPage.has(id),
     isShellLibrary: (id) => NODE_MODULES.test(id) && sets().shell.has(id) && !sets().publicPages.has(id),
   };
 }

@@ -80,6 +80,10 @@ const shellLibraries = shellChunk({
     /src[\\/](routes[\\/]_public\.tsx|routes[\\/]_public[\\/](login|reset-password[\\/][^?]*)\.tsx)\?tsr-split=component/.test(
       id,
     ),
+  workspacePackages: {
+    '@vetboard/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+  },
+  isLogin: (id) => /src[\\/]routes[\\/]_public(\.tsx|[\\/]login\.tsx)\?tsr-split=component/.test(id),
 });
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
@@ -142,7 +146,7 @@ export default defineConfig({
           // Byte-neutral (the same modules) and order-safe (the entry's own graph, in its own order).
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
-            { name: 'public-libs', test: shellLibraries.isPublicLibrary, priority: 2 },
+            { name: 'public-libs', test: shellLibraries.isLoginLibrary, priority: 2 },
             { name: 'shell-libs', test: shellLibraries.isShellLibrary, priority: 1 },
           ],
         },

@@ -1,4 +1,5 @@
-import { expect } from '@playwright/test';
+import zlib from 'node:zlib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { test } from '../support/test.ts';
@@ -35,6 +36,53 @@ test.describe('first load', () => {
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
     expect((await request.get('/login')).headers()['x-robots-tag']).toBe('noindex, nofollow');
+  });
+});
+
+/** Issue #11's yardstick: the gzip (level 6) size of every script and style sheet a page downloaded. */
+function recordDownloads(page: Page): Set<string> {
+  const assets = new Set<string>();
+  page.on('request', (request) => {
+    if (['script', 'stylesheet'].includes(request.resourceType())) assets.add(request.url());
+  });
+  return assets;
+}
+
+async function gzipKb(request: APIRequestContext, urls: Iterable<string>, extension: string) {
+  let bytes = 0;
+  for (const url of urls) {
+    if (!new URL(url).pathname.endsWith(extension)) continue;
+    const plain = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
+    bytes += zlib.gzipSync(await plain.body(), { level: 6 }).length;
+  }
+  return bytes / 1024;
+}
+
+test.describe('first load within its budget', () => {
+  // Which scripts download is the point: a kept context's cache would serve them.
+  test.use({ freshContext: true });
+
+  test('the login page downloads at most 170 KB of scripts and 30 KB of styles (gzip)', async ({
+    page,
+    request,
+  }) => {
+    const assets = recordDownloads(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await gzipKb(request, assets, '.js')).toBeLessThanOrEqual(170);
+    expect(await gzipKb(request, assets, '.css')).toBeLessThanOrEqual(30);
+  });
+
+  test('the home page downloads at most 250 KB of scripts and 30 KB of styles (gzip)', async ({
+    page,
+    request,
+  }) => {
+    const assets = recordDownloads(page);
+    await logIn(page, HEAD_VET.email, '/');
+    await page.waitForLoadState('networkidle');
+    expect(await gzipKb(request, assets, '.js')).toBeLessThanOrEqual(250);
+    expect(await gzipKb(request, assets, '.css')).toBeLessThanOrEqual(30);
   });
 });
 

@@ -105,3 +105,34 @@ export const labelColors = [
   'indigo',
   'gray',
 ] as const;
+
+/** A thread is `open` until the vet's answer is sent to the owner, then `answered`. */
+export const petQuestionStatuses = ['open', 'answered'] as const;
+
+/** Who an event came from: the collar platform, the owner (through the app) or a vet. */
+export const timelineSources = ['collar', 'owner_app', 'vet'] as const;
+
+/** Every kind of event a pet's timeline shows, `<what>.<happened>`. */
+export const timelineKinds = [
+  'diet.published',
+  'checkup.sent',
+  'checkup.answered',
+  'checkup.reviewed',
+  'journal.received',
+  'journal.replied',
+  'journal.resolved',
+  'pending_card.raised',
+  'pending_card.resolved',
+  'weight.recorded',
+  'assessment.signed',
+  'report.signed',
+  'medical_record.uploaded',
+  'reminder.done',
+  'daily_status.written',
+  'question.asked',
+  'question.answered',
+] as const;
+
+export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;
+
+export const weeklyReportSortFields = ['inbox', 'week', 'pet'] as const;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { petQuestionStatuses } from './enums.ts';
 
-/** A thread is `open` until the vet's answer is sent to the owner, then `answered`. */
-export const petQuestionStatuses = ['open', 'answered'] as const;
 export const petQuestionStatusSchema = z.enum(petQuestionStatuses);
 export type PetQuestionStatus = z.infer<typeof petQuestionStatusSchema>;
 

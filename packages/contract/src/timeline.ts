@@ -1,31 +1,10 @@
 import { z } from 'zod';
 import { multiValueQuery, text, timestampSchema } from './common.ts';
+import { timelineKinds, timelineSources } from './enums.ts';
 
-/** Who an event came from: the collar platform, the owner (through the app) or a vet. */
-export const timelineSources = ['collar', 'owner_app', 'vet'] as const;
 export const timelineSourceSchema = z.enum(timelineSources);
 export type TimelineSource = z.infer<typeof timelineSourceSchema>;
 
-/** Every kind of event a pet's timeline shows, `<what>.<happened>`. */
-export const timelineKinds = [
-  'diet.published',
-  'checkup.sent',
-  'checkup.answered',
-  'checkup.reviewed',
-  'journal.received',
-  'journal.replied',
-  'journal.resolved',
-  'pending_card.raised',
-  'pending_card.resolved',
-  'weight.recorded',
-  'assessment.signed',
-  'report.signed',
-  'medical_record.uploaded',
-  'reminder.done',
-  'daily_status.written',
-  'question.asked',
-  'question.answered',
-] as const;
 export const timelineKindSchema = z.enum(timelineKinds);
 export type TimelineKind = z.infer<typeof timelineKindSchema>;
 

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { dietPlanSchema } from './diets.ts';
-import { journalCategories, pendingCardConcerns, pendingCardStatuses } from './enums.ts';
+import {
+  journalCategories,
+  pendingCardConcerns,
+  pendingCardStatuses,
+  weeklyReportSortFields,
+  weeklyReportStatuses,
+} from './enums.ts';
 import { readingKinds } from './trackers.ts';
 
-export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;
 export const weeklyReportStatusSchema = z.enum(weeklyReportStatuses);
 export type WeeklyReportStatus = z.infer<typeof weeklyReportStatusSchema>;
 export const weeklyReportStatusLabels: Record<WeeklyReportStatus, string> = {
@@ -12,7 +17,6 @@ export const weeklyReportStatusLabels: Record<WeeklyReportStatus, string> = {
   reviewed: 'Reviewed',
   sent: 'Sent',
 };
-export const weeklyReportSortFields = ['inbox', 'week', 'pet'] as const;
 
 /** An ISO 8601 week, `2026-W47`. */
 export const isoWeekSchema = z
