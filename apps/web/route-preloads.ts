@@ -1,22 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-
-/** What the API reads to add `<link rel="modulepreload">` to a page's HTML (apps/api's spa plugin). */
-export interface RoutePreloads {
-  pages: {
-    /** The page's URL, `$name` for a parameter (one segment). */
-    path: string;
-    /** A page the app shows without a session (`staticData.isPublic`, on the page or a layout above it). */
-    public: boolean;
-    /** The loaders' scripts, with what they import, relative to dist/: the page's data requests wait for them. */
-    loaders: string[];
-    /** The other scripts and style sheets of the page (components, pending, error…), as `loaders`. */
-    files: string[];
-  }[];
-}
-
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+// A relative import, not '@vetboard/contract': Vite bundles relative files into the config but leaves
+// packages to Node, which cannot load the contract's TypeScript sources.
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../packages/contract/src/route-preloads.ts';
 
 const SPLIT = /\?tsr-split=([\w-]+)/;
 const PUBLIC = /\bisPublic:\s*true\b/;

@@ -1,20 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-
-/** Written by the web build (apps/web/route-preloads.ts): each page's route scripts the entry does not load. */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-const routePreloadsSchema = z.object({
-  pages: z.array(
-    z.object({
-      path: z.string(),
-      public: z.boolean(),
-      loaders: z.array(z.string()),
-      files: z.array(z.string()),
-    }),
-  ),
-});
+import { ROUTE_PRELOADS_FILE, routePreloadsSchema } from '@vetboard/contract';
 
 interface Page {
   segments: string[];
