@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+import { forkApp, REPO_ROOT } from './app-process.ts';
 import { countReadings, createPets, loadReadings, rows } from './tracker-data.ts';
 
 const PASSWORD = 'bench-password-123';
@@ -24,6 +24,8 @@ export interface EngineSetup {
   readings: number;
   pets: number;
   open: () => Promise<Database>;
+  /** PostgreSQL's URL: the app then listens in a child process (app-process.ts). */
+  url?: string;
 }
 
 export interface TrackerServer {
@@ -32,8 +34,8 @@ export interface TrackerServer {
   base: string;
   /** The head vet's access cookie (`vb_access=…`). */
   cookie: string;
-  /** The app; closing it closes its database too. */
-  app: FastifyInstance;
+  /** Stops the app and closes the database. */
+  close: () => Promise<void>;
   /** The app's database, for statements timed in process beside the HTTP requests. */
   db: Database['db'];
 }
@@ -96,8 +98,16 @@ export async function serveLoadedTrackers(
     kind: 'head',
     passwordHash: await hashPassword(PASSWORD, 'low'),
   });
-  const app = await buildApp({ config, database, logger: false });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  // On PostgreSQL the app runs in a process of its own, as the baseline's does (app-process.ts).
+  const served = setup.url
+    ? await forkApp(REPO_ROOT, setup.url)
+    : await (async () => {
+        const app = await buildApp({ config, database, logger: false });
+        return { base: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
+      })();
+  // Closing the in-process app closes its database too; a forked app's database is its own.
+  const close = setup.url ? () => served.close().then(() => database.close()) : served.close;
+  const { base } = served;
   try {
     const login = await fetch(`${base}/v1/auth/login`, {
       method: 'POST',
@@ -107,9 +117,9 @@ export async function serveLoadedTrackers(
     if (!login.ok) throw new Error(`login failed: ${login.status}`);
     const cookie =
       (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
-    return { petIds, base, cookie, app, db };
+    return { petIds, base, cookie, close, db };
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
 }
@@ -174,6 +184,7 @@ export async function forEachEngine(
           readings: Number(process.env.BENCH_POSTGRES_READINGS ?? 10_000_000),
           pets: Number(process.env.BENCH_POSTGRES_PETS ?? 100),
           open: () => openPostgres(url),
+          url,
         },
         url,
       );

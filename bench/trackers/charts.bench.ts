@@ -6,12 +6,12 @@ import {
   readingChartOfRange,
   readingChartOfScope,
 } from '../../apps/api/src/modules/trackers/trackers.charts.service.ts';
+import { forkBaseline } from '../support/app-process.ts';
 import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
 import {
   type EngineSetup,
   forEachEngine,
   percentile,
-  serveBaseline,
   serveLoadedTrackers,
 } from '../support/tracker-server.ts';
 
@@ -115,12 +115,12 @@ interface Target {
 async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   // The readings end now, or (BENCH_PRELOADED) when the kept database was loaded: set by the set-up.
   const end = new Date();
-  const { petIds, base, cookie, app, db } = await serveLoadedTrackers(
+  const { petIds, base, cookie, close, db } = await serveLoadedTrackers(
     setup,
     { id: '00000000-0000-4000-8000-00000000be01', email: 'bench.vet@example.test' },
     end,
   );
-  const baseline = BASELINE && databaseUrl ? await serveBaseline(BASELINE, databaseUrl) : undefined;
+  const baseline = BASELINE && databaseUrl ? await forkBaseline(BASELINE, databaseUrl) : undefined;
   try {
     const targets: Target[] = [
       { name: 'this', base, db, charts: { readingChartOfScope, readingChartOfRange } },
@@ -225,9 +225,8 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
     );
     console.table(table);
   } finally {
-    // Closing the app closes its database too.
     await baseline?.close();
-    await app.close();
+    await close();
   }
 }
 

@@ -51,7 +51,7 @@ import {
 import { insertReadings } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { users } from '../../apps/api/src/modules/users/users.table.ts';
 import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
-import { serveBaseline } from '../support/tracker-server.ts';
+import { forkApp, forkBaseline, REPO_ROOT } from '../support/app-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -267,7 +267,7 @@ interface Listening {
 
 /** The baseline checkout's own app on its own pool to the same database (its modules, not ours). */
 async function listenBaseline(dir: string, databaseUrl: string): Promise<Listening> {
-  const baseline = await serveBaseline(dir, databaseUrl);
+  const baseline = await forkBaseline(dir, databaseUrl);
   return {
     name: `baseline API (${path.basename(path.resolve(dir))})`,
     url: `${baseline.base}/v1/trackers/readings`,
@@ -285,10 +285,15 @@ async function benchEngine(label: string, database: Database, databaseUrl?: stri
     systemActor('bench'),
   );
   const copy = await copyLoaderFor(database, label);
-  const app = await buildApp({ config, database, logger: false });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  // On PostgreSQL the app listens in a process of its own, as the baseline's does (app-process.ts).
+  const served = databaseUrl
+    ? await forkApp(REPO_ROOT, databaseUrl)
+    : await (async () => {
+        const app = await buildApp({ config, database, logger: false });
+        return { base: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
+      })();
   const targets: Listening[] = [
-    { name: 'API', url: `${base}/v1/trackers/readings`, close: () => app.close() },
+    { name: 'API', url: `${served.base}/v1/trackers/readings`, close: served.close },
   ];
   if (BASELINE && databaseUrl) targets.push(await listenBaseline(BASELINE, databaseUrl));
   const concurrencies = database.engine === 'postgres' && CONCURRENCY > 1 ? [1, CONCURRENCY] : [1];
@@ -349,6 +354,8 @@ async function benchEngine(label: string, database: Database, databaseUrl?: stri
     );
   } finally {
     for (const target of targets) await target.close();
+    // The in-process app closed it; beside a forked one it is the bench's own.
+    if (databaseUrl) await database.close();
   }
 }
 

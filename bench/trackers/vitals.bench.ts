@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { forkBaseline } from '../support/app-process.ts';
 import {
   type EngineSetup,
   forEachEngine,
   percentile,
-  serveBaseline,
   serveLoadedTrackers,
 } from '../support/tracker-server.ts';
 
@@ -27,12 +27,12 @@ async function timeOne(base: string, url: string, cookie: string): Promise<numbe
 async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   // The readings end now: the panel's ranges are rolling windows ending at the server's clock.
   const end = new Date();
-  const { petIds, base, cookie, app } = await serveLoadedTrackers(
+  const { petIds, base, cookie, close } = await serveLoadedTrackers(
     setup,
     { id: '00000000-0000-4000-8000-00000000be02', email: 'bench.vitals@example.test' },
     end,
   );
-  const baseline = BASELINE && databaseUrl ? await serveBaseline(BASELINE, databaseUrl) : undefined;
+  const baseline = BASELINE && databaseUrl ? await forkBaseline(BASELINE, databaseUrl) : undefined;
   try {
     const targets = [
       { name: 'this', base },
@@ -86,7 +86,7 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
     console.table(table);
   } finally {
     await baseline?.close();
-    await app.close();
+    await close();
   }
 }
 
