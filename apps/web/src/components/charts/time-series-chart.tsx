@@ -1,3 +1,4 @@
+import { Skeleton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import {
   BarController,
@@ -26,6 +27,7 @@ import {
   type TimeSeriesChartProps,
   withAlpha,
 } from './chart-config.ts';
+import { useChartTurn } from './chart-turns.ts';
 
 ChartJS.register(
   BarController,
@@ -267,7 +269,7 @@ function showBucket(chart: ChartJS, index: number | null): void {
  * `LazyTimeSeriesChart`, never directly, so the library stays out of the pages that draw no chart.
  */
 export default function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { data, options } = buildChartConfig(props);
+  const { myTurn, drawn } = useChartTurn();
   const chartRef = useRef<ChartJS | null>(null);
   const { hoverSync } = props;
   const syncRef = useRef(hoverSync);
@@ -308,6 +310,12 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
       showBucket(chart, index !== null && index < (chart.data.labels?.length ?? 0) ? index : null);
     });
   }, [hoverSync]);
+  // After the chart's own effect, which built and drew it.
+  useEffect(() => {
+    if (myTurn) drawn();
+  }, [myTurn, drawn]);
+  if (!myTurn) return <Skeleton h="100%" w="100%" role="status" aria-label="Loading the chart" />;
+  const { data, options } = buildChartConfig(props);
   return (
     <Chart
       ref={(instance) => {

@@ -1,0 +1,71 @@
+import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useChartTurn } from './chart-turns.ts';
+
+/** A chart that records when it is built; `neverDraws` keeps its turn, as a chart still drawing would. */
+function Probe({ name, built, neverDraws = false }: { name: string; built: string[]; neverDraws?: boolean }) {
+  const { myTurn, drawn } = useChartTurn();
+  useEffect(() => {
+    if (!myTurn) return;
+    built.push(name);
+    if (!neverDraws) drawn();
+  }, [myTurn, drawn, name, built, neverDraws]);
+  return null;
+}
+
+const nextTask = () => act(() => vi.advanceTimersByTime(0));
+
+describe('charts shown together take turns to be built', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(async () => {
+    // Whatever turn is still being passed reaches its end before the next test (the module is shared).
+    await act(() => vi.runAllTimers());
+    vi.useRealTimers();
+  });
+
+  it('builds the first at once and each next one in a task of its own', async () => {
+    const built: string[] = [];
+    const view = render(
+      <>
+        <Probe name="weight" built={built} />
+        <Probe name="respiratory" built={built} />
+        <Probe name="heart" built={built} />
+      </>,
+    );
+    expect(built).toEqual(['weight']);
+    await nextTask();
+    expect(built).toEqual(['weight', 'respiratory']);
+    await nextTask();
+    expect(built).toEqual(['weight', 'respiratory', 'heart']);
+    view.unmount();
+  });
+
+  it('skips a chart that left the page before its turn', async () => {
+    const built: string[] = [];
+    const view = render(
+      <>
+        <Probe name="weight" built={built} />
+        <Probe name="respiratory" built={built} />
+      </>,
+    );
+    view.rerender(<Probe name="weight" built={built} />);
+    const later = render(<Probe name="heart" built={built} />);
+    await nextTask();
+    expect(built).toEqual(['weight', 'heart']);
+    view.unmount();
+    later.unmount();
+  });
+
+  it('passes the turn on when the chart holding it leaves before it is drawn', async () => {
+    const built: string[] = [];
+    const first = render(<Probe name="weight" built={built} neverDraws />);
+    const second = render(<Probe name="respiratory" built={built} />);
+    await nextTask();
+    expect(built).toEqual(['weight']);
+    first.unmount();
+    await nextTask();
+    expect(built).toEqual(['weight', 'respiratory']);
+    second.unmount();
+  });
+});

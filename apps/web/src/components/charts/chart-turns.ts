@@ -1,0 +1,55 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * Charts that appear together (the profile's five vitals) take turns to be built: Chart.js builds a
+ * chart in one go (scales, layout, first draw, ~25 ms on a laptop, four times that on a phone), and five
+ * in one commit made one 100–450 ms task during which the page could not answer a click (Lighthouse's
+ * total blocking time). The first chart is built at once; each next one in a task of its own after the
+ * one before it is drawn.
+ */
+const waiting: Array<() => void> = [];
+/** Whose turn it is: a chart's token, `PASSING` between two turns, null when no chart is waiting. */
+let holder: object | null = null;
+const PASSING = {};
+
+function grantNext(): void {
+  holder = null;
+  waiting.shift()?.();
+}
+
+function passTurn(): void {
+  holder = PASSING;
+  setTimeout(grantNext, 0);
+}
+
+/**
+ * `myTurn` is false until this chart may be built; call `drawn` once it is. A chart that leaves the
+ * page gives up its place or its turn.
+ */
+export function useChartTurn(): { myTurn: boolean; drawn: () => void } {
+  const [myTurn, setMyTurn] = useState(false);
+  const token = useRef<object>({});
+  // A layout effect: the first chart's turn is taken before the browser paints its placeholder.
+  useLayoutEffect(() => {
+    const me = token.current;
+    let mounted = true;
+    const grant = () => {
+      if (!mounted) return grantNext();
+      holder = me;
+      setMyTurn(true);
+    };
+    if (holder === null) grant();
+    else waiting.push(grant);
+    return () => {
+      mounted = false;
+      const place = waiting.indexOf(grant);
+      if (place >= 0) waiting.splice(place, 1);
+      if (holder === me) passTurn();
+      setMyTurn(false);
+    };
+  }, []);
+  const drawn = useCallback(() => {
+    if (holder === token.current) passTurn();
+  }, []);
+  return { myTurn, drawn };
+}
