@@ -7,10 +7,13 @@
  * of "the bare route itself"). All targets of all scales of BENCH_SCALES (default "1,100") run in
  * alternating rounds on one server process, so every ratio, including the growth with the table size,
  * comes from one run. Then, with BENCH_PGLITE=1 (default), the same app on PGlite at the first scale
- * beside PostgreSQL, flat out and at a fixed BENCH_RATE (50) req/s.
+ * beside PostgreSQL, flat out and at a fixed BENCH_RATE (50) req/s. BENCH_BASELINE (a checkout of another
+ * commit, node_modules hard-linked) adds that checkout's own app to every comparison, before and after in
+ * one run.
  *
  *   npm run bench:lists
  *   BENCH_SCALES=1,20 BENCH_ROUNDS=3 npm run bench:lists
+ *   BENCH_BASELINE=/tmp/base npm run bench:lists
  *
  * The demo seed at scale 100 takes over 20 minutes on a shared 2-core machine, so a scale N > 1 is the
  * scale-1 demo seed topped up with set-based SQL to N times its users (a family with one pet each),
