@@ -16,8 +16,8 @@ export interface PlainStatement<Row> {
  * the row type's key), numbers for int2 and int4, text for timestamps and dates. It is for the hot reads
  * where drizzle's mapping of a select's rows costs more than the rest of the read: an `is()` walk of the
  * class chain and a decoder call per field, proxies for a subquery's columns, the null-mapping of a left
- * join (~17 % of a users list request's CPU). With `name`, PostgreSQL parses and plans it once per
- * connection (a named prepared statement); without, it is sent as an unnamed statement each time.
+ * join (~17 % of a users list request's CPU). With `name`, PostgreSQL parses it once per connection
+ * (a named prepared statement); without, it is parsed again each time.
  */
 export function plainStatement<Row>(db: DbOrTx, statement: SQL, name?: string): PlainStatement<Row> {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
