@@ -7,10 +7,13 @@
  * of "the bare route itself"). All targets of all scales of BENCH_SCALES (default "1,100") run in
  * alternating rounds on one server process, so every ratio, including the growth with the table size,
  * comes from one run. Then, with BENCH_PGLITE=1 (default), the same app on PGlite at the first scale
- * beside PostgreSQL, flat out and at a fixed BENCH_RATE (50) req/s.
+ * beside PostgreSQL, flat out and at a fixed BENCH_RATE (50) req/s. BENCH_BASELINE (a checkout of another
+ * commit, node_modules hard-linked) adds that checkout's own app to every comparison, before and after in
+ * one run.
  *
  *   npm run bench:lists
  *   BENCH_SCALES=1,20 BENCH_ROUNDS=3 npm run bench:lists
+ *   BENCH_BASELINE=/tmp/base npm run bench:lists
  *
  * The demo seed at scale 100 takes over 20 minutes on a shared 2-core machine, so a scale N > 1 is the
  * scale-1 demo seed topped up with set-based SQL to N times its users (a family with one pet each),
@@ -37,6 +40,7 @@ import {
   startBare,
   type Target,
 } from '../support/load.ts';
+import { serveBaseline } from '../support/tracker-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -48,6 +52,7 @@ const PGLITE = process.env.BENCH_PGLITE !== '0';
 const PASSWORD = 'bench-password-123';
 const LIST_PATH = process.env.BENCH_LIST_PATH ?? '/v1/users?page=1&pageSize=50';
 const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'bench_lists';
+const BASELINE = process.env.BENCH_BASELINE;
 
 const config = parseConfig({
   LOG_LEVEL: 'silent',
@@ -93,17 +98,30 @@ async function fill(database: Database, scale: number): Promise<void> {
   );
 }
 
-async function startApp(database: Database) {
-  const app = await buildApp({ config, database, logger: false });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'head.vet@example.com', password: PASSWORD }),
   });
-  const cookie =
-    (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
-  return { app, base, cookie };
+  return (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
+}
+
+async function startApp(database: Database) {
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base, cookie: await signIn(base) };
+}
+
+/** BENCH_BASELINE's app (see bench/README) on the same database, signed in, as a target. */
+async function startBaseline(database: string | { pgliteDir: string }, label: string): Promise<Target> {
+  const baseline = await serveBaseline(BASELINE ?? '', database, { WORKERS: 'false' });
+  closers.push(baseline.close);
+  return {
+    name: `${label}: ${baseline.name}`,
+    url: `${baseline.base}${LIST_PATH}`,
+    headers: { cookie: await signIn(baseline.base) },
+  };
 }
 
 /**
@@ -167,6 +185,8 @@ const uptime = () =>
 
 try {
   const targets: Target[] = [];
+  /** Per scale, its targets: the bare route before the list indexes, the bare route, the app, the baseline app. */
+  const byScale: { scale: number; before: Target; bare: Target; app: Target; baseline?: Target }[] = [];
   const appByScale = new Map<number, { base: string; cookie: string }>();
   for (const scale of SCALES) {
     const name = `${DB_PREFIX}_${process.pid}_s${scale}`;
@@ -192,45 +212,45 @@ try {
     const session = first.flat().find((s) => s.text.includes('"sessions"'));
     const bareBefore = await startBare(beforeUrl, beforeStatements(session));
     closers.push(bareBefore.close);
-    targets.push(
-      {
-        name: `PostgreSQL scale ${scale}: bare pg, SQL and indexes before`,
+    const label = `PostgreSQL scale ${scale}`;
+    const set = {
+      scale,
+      before: {
+        name: `${label}: bare pg, SQL and indexes before`,
         url: `${bareBefore.base}/bare`,
         headers: {},
       },
-      {
-        name: `PostgreSQL scale ${scale}: bare pg (${describe(steady)})`,
-        url: `${bare.base}/bare`,
-        headers: {},
-      },
-      {
-        name: `PostgreSQL scale ${scale}: app`,
-        url: `${app.base}${LIST_PATH}`,
-        headers: { cookie: app.cookie },
-      },
-    );
+      bare: { name: `${label}: bare pg (${describe(steady)})`, url: `${bare.base}/bare`, headers: {} },
+      app: { name: `${label}: app`, url: `${app.base}${LIST_PATH}`, headers: { cookie: app.cookie } },
+      ...(BASELINE ? { baseline: await startBaseline(url, label) } : {}),
+    };
+    byScale.push(set);
+    targets.push(set.before, set.bare, set.app, ...(set.baseline ? [set.baseline] : []));
   }
   console.log(`PostgreSQL rounds start (${uptime()})`);
   const pgLoads = await rounds(targets);
   console.log(`PostgreSQL rounds end (${uptime()})`);
   for (const [name, l] of pgLoads) results[name] = row(l);
-  for (let i = 0; i < targets.length; i += 3) {
-    const [before, bare, app] = targets.slice(i, i + 3).map((t) => pgLoads.get(t.name));
-    const scale = SCALES[i / 3];
+  const loadOf = (t: Target | undefined) => (t ? pgLoads.get(t.name) : undefined);
+  for (const set of byScale) {
+    const [before, bare, app, baseline] = [set.before, set.bare, set.app, set.baseline].map(loadOf);
     if (before && bare && app) {
       ratios.push(
-        `scale ${scale}: app ÷ bare throughput ${(app.rps / bare.rps).toFixed(2)}, p99 ${app.p99} vs ${bare.p99} ms`,
+        `scale ${set.scale}: app ÷ bare throughput ${(app.rps / bare.rps).toFixed(2)}, p99 ${app.p99} vs ${bare.p99} ms`,
       );
-      ratios.push(`scale ${scale}: bare ÷ bare before throughput ${(bare.rps / before.rps).toFixed(2)}`);
+      ratios.push(`scale ${set.scale}: bare ÷ bare before throughput ${(bare.rps / before.rps).toFixed(2)}`);
     }
+    if (bare && app && baseline)
+      ratios.push(
+        `scale ${set.scale}: baseline app ÷ bare throughput ${(baseline.rps / bare.rps).toFixed(2)}; app ÷ baseline app ${(app.rps / baseline.rps).toFixed(2)}, p99 ${app.p99} vs ${baseline.p99} ms`,
+      );
   }
-  const appLoadAt = (i: number) => pgLoads.get(targets[i]?.name ?? '');
-  const smallest = appLoadAt(2);
-  for (let i = 5; i < targets.length; i += 3) {
-    const larger = appLoadAt(i);
+  const smallest = loadOf(byScale[0]?.app);
+  for (const set of byScale.slice(1)) {
+    const larger = loadOf(set.app);
     if (smallest && larger)
       ratios.push(
-        `app p50 at scale ${SCALES[(i - 2) / 3]} ÷ scale ${SCALES[0]}: ${(larger.p50 / smallest.p50).toFixed(2)} (p99 ${(larger.p99 / smallest.p99).toFixed(2)})`,
+        `app p50 at scale ${set.scale} ÷ scale ${SCALES[0]}: ${(larger.p50 / smallest.p50).toFixed(2)} (p99 ${(larger.p99 / smallest.p99).toFixed(2)})`,
       );
   }
 
@@ -240,7 +260,16 @@ try {
     closers.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     const lite = await openPglite({ dataDir: dir });
     await fill(lite, SCALES[0] ?? 1);
-    const liteApp = await startApp(lite);
+    let liteBaseline: Target | undefined;
+    if (BASELINE) {
+      // The baseline gets its own copy of the filled data directory: PGlite opens a directory once.
+      await lite.close();
+      const copy = `${dir}-baseline`;
+      fs.cpSync(dir, copy, { recursive: true });
+      closers.push(async () => fs.rmSync(copy, { recursive: true, force: true }));
+      liteBaseline = { ...(await startBaseline({ pgliteDir: copy }, 'PGlite')), name: 'PGlite baseline' };
+    }
+    const liteApp = await startApp(BASELINE ? await openPglite({ dataDir: dir }) : lite);
     closers.push(() => liteApp.app.close());
     const pgTarget = {
       name: 'PostgreSQL',
@@ -252,9 +281,10 @@ try {
       url: `${liteApp.base}${LIST_PATH}`,
       headers: { cookie: liteApp.cookie },
     };
+    const liteTargets = [pgTarget, liteTarget, ...(liteBaseline ? [liteBaseline] : [])];
     console.log(`PGlite rounds start (${uptime()})`);
-    const flat = await rounds([pgTarget, liteTarget]);
-    const paced = await rounds([pgTarget, liteTarget], RATE);
+    const flat = await rounds(liteTargets);
+    const paced = await rounds(liteTargets, RATE);
     console.log(`PGlite rounds end (${uptime()})`);
     const [p, l, pr, lr] = [
       flat.get('PostgreSQL'),
@@ -269,6 +299,14 @@ try {
       results[`PGlite scale ${SCALES[0]}: app at ${RATE} req/s`] = row(lr);
       ratios.push(
         `scale ${SCALES[0]}: PGlite ÷ PostgreSQL throughput ${(l.rps / p.rps).toFixed(2)}; at ${RATE} req/s p99 ${lr.p99} vs ${pr.p99} ms`,
+      );
+    }
+    const [lb, lbr] = [flat.get('PGlite baseline'), paced.get('PGlite baseline')];
+    if (p && l && pr && lr && lb && lbr) {
+      results[`PGlite scale ${SCALES[0]}: baseline app`] = row(lb);
+      results[`PGlite scale ${SCALES[0]}: baseline app at ${RATE} req/s`] = row(lbr);
+      ratios.push(
+        `scale ${SCALES[0]}: PGlite baseline ÷ PostgreSQL throughput ${(lb.rps / p.rps).toFixed(2)}; PGlite app ÷ PGlite baseline ${(l.rps / lb.rps).toFixed(2)}; at ${RATE} req/s p99 ${lbr.p99} ms`,
       );
     }
   }

@@ -71,11 +71,20 @@ export async function rounds(
   return new Map([...loads].map(([name, l]) => [name, summary(l)]));
 }
 
-export type Recorded = { text: string; values?: unknown[]; rowMode?: string; name?: string };
+/** A statement as the app's `pg` client sent it, with the type parsers it read the answer with. */
+export type Recorded = {
+  text: string;
+  values?: unknown[];
+  rowMode?: string;
+  name?: string;
+  types?: pg.CustomTypesConfig;
+};
 
 /**
  * The statements one app request sends, captured at the `pg` client, in groups: a statement sent while
- * another of the request is still running joins its group (the app sent them at once). `warm` first
+ * another of the request is still running joins its group (the app sent them at once). Each keeps its
+ * prepared statement's name, row mode and type parsers (drizzle reads timestamps as text), so the bare
+ * route plans and parses the answers as the app does. `warm` first
  * makes one request, so that what is recorded is a steady-state request (the session lookup cached).
  */
 export async function recordStatements(
@@ -94,9 +103,15 @@ export async function recordStatements(
     let statement: Recorded | undefined;
     if (typeof first === 'string') statement = { text: first, values: second as unknown[] };
     else if (first && typeof first === 'object' && 'text' in first) {
-      const { text, values, rowMode, name } = first as Recorded;
+      const { text, values, rowMode, name, types } = first as Recorded;
       const params = Array.isArray(second) ? second : values;
-      statement = { text, values: params, ...(rowMode ? { rowMode } : {}), ...(name ? { name } : {}) };
+      statement = {
+        text,
+        values: params,
+        ...(rowMode ? { rowMode } : {}),
+        ...(name ? { name } : {}),
+        ...(types ? { types } : {}),
+      };
     }
     if (!statement) return original.apply(this, args);
     if (running === 0 || groups.length === 0) groups.push([]);

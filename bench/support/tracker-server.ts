@@ -128,6 +128,8 @@ export async function serveLoadedTrackers(
  * BENCH_BASELINE: a checkout of another commit (node_modules hard-linked) whose own app (its modules,
  * not ours) listens beside this one on the same database, for before and after in one run. `load`
  * imports one of its API source files (e.g. its chart service, for the in-process aggregate).
+ * `database` is a PostgreSQL URL, or `{ pgliteDir }`: a PGlite data directory no other instance has
+ * open. `config` adds settings (e.g. `WORKERS: 'false'`).
  */
 export interface BaselineServer {
   name: string;
@@ -137,25 +139,36 @@ export interface BaselineServer {
   close: () => Promise<void>;
 }
 
-export async function serveBaseline(dir: string, databaseUrl: string): Promise<BaselineServer> {
+export async function serveBaseline(
+  dir: string,
+  database: string | { pgliteDir: string },
+  config: Record<string, string> = {},
+): Promise<BaselineServer> {
   const root = path.resolve(dir);
   const load = (file: string) => import(path.join(root, 'apps/api/src', file));
-  const [{ buildApp: build }, { openPostgres: open }, { parseConfig: parse }] = await Promise.all([
+  const [{ buildApp: build }, client, { parseConfig: parse }] = await Promise.all([
     load('app.ts'),
     load('db/client.ts'),
     load('config.ts'),
   ]);
-  const database = await open(databaseUrl);
-  const config = parse({
-    LOG_LEVEL: 'silent',
-    PASSWORD_HASH_COST: 'low',
-    WEB_DIST_DIR: '/none',
-    DATA_DIR: '/none',
+  const opened: Database =
+    typeof database === 'string'
+      ? await client.openPostgres(database)
+      : await client.openPglite({ dataDir: database.pgliteDir });
+  const app = await build({
+    config: parse({
+      LOG_LEVEL: 'silent',
+      PASSWORD_HASH_COST: 'low',
+      WEB_DIST_DIR: '/none',
+      DATA_DIR: '/none',
+      ...config,
+    }),
+    database: opened,
+    logger: false,
   });
-  const app = await build({ config, database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   // Closing the app closes its database too.
-  return { name: `baseline (${path.basename(root)})`, base, db: database.db, load, close: () => app.close() };
+  return { name: `baseline (${path.basename(root)})`, base, db: opened.db, load, close: () => app.close() };
 }
 
 /**

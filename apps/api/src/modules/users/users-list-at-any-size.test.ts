@@ -1,9 +1,10 @@
 import { LIST_TOTAL_CAP, type UserSortField } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { listUsers } from './users.repository.ts';
+import { userPageStatement } from './users.repository.ts';
 
 const context = useTestApp();
 let app: TestApp;
@@ -102,12 +103,9 @@ describe('a users list bigger than lists count', () => {
 
 /** The plan of one page's query with table and bitmap scans priced out: what an index can serve shows. */
 async function pagePlan(sort: UserSortField, order: 'asc' | 'desc', userType?: 1 | 2): Promise<string> {
-  const query = listUsers(
-    app.database.db,
-    { user_type: userType, search: undefined },
-    { sort, order },
-    { offset: 0, limit: 50 },
-  ).toSQL();
+  const query = new PgDialect().sqlToQuery(
+    userPageStatement({ user_type: userType, search: undefined }, { sort, order }, { offset: 0, limit: 50 }),
+  );
   const text = query.sql.replace(/\$(\d+)/g, (_, n) => String(query.params[Number(n) - 1]));
   return app.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
