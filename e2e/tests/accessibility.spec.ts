@@ -25,6 +25,10 @@ const luna = family.pets.luna;
 
 const TRACKERS = ['weight-history', 'respiratory-history', 'itch-history', 'drinking', 'heart-rate', 'rpm'];
 
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 375, height: 812 };
+const viewports = [desktop, phone];
+
 interface Finding {
   screen: string;
   rule: string;
@@ -32,15 +36,34 @@ interface Finding {
   targets: string[];
 }
 
+/**
+ * The screen as it is, at each width: a laptop's, then a phone's (the page follows the resize, as on a
+ * turned tablet), then back to the laptop's for the test's next step. One visit per screen for both
+ * widths: a visit costs seconds of the suite, the second audit a fraction of one.
+ */
 async function audit(page: Page, screen: string, findings: Finding[], exclude: string[] = []): Promise<void> {
-  for (const violation of await blockingViolations(page, { exclude })) {
-    findings.push({
-      screen,
-      rule: violation.id,
-      impact: violation.impact ?? '',
-      targets: describeViolation(violation),
-    });
+  for (const viewport of viewports) {
+    await resize(page, viewport);
+    for (const violation of await blockingViolations(page, { exclude })) {
+      findings.push({
+        screen: `${screen} at ${viewport.width} px`,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        targets: describeViolation(violation),
+      });
+    }
   }
+  await resize(page, desktop);
+}
+
+/** A new width, once the page has drawn it: media queries in CSS and in components (matchMedia) both. */
+async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  if (page.viewportSize()?.width === viewport.width) return;
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Waits for the screen's own content (its h1), not the shell around it. */
@@ -60,11 +83,6 @@ async function auditScreens(page: Page, screens: [string, string][], findings: F
     await audit(page, screen, findings);
   }
 }
-
-const viewports = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-];
 
 // The audit runs axe-core in the page (support/axe.ts): it must still see what it is there to catch.
 test('the audit reports a grey-on-white text and a button without a name, and nothing once they are gone', async ({
@@ -88,381 +106,376 @@ test('the audit reports a grey-on-white text and a button without a name, and no
   expect(await auditLines(page, { exclude: ['#faint', '#unnamed'] })).toEqual([]);
 });
 
-for (const viewport of viewports) {
-  test.describe(`WCAG 2.1 AA at ${viewport.width} px (axe-core)`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
+  test.use({ viewport: desktop });
 
-    // Small groups, each its own test: a loaded machine takes seconds per audited screen, and the
-    // file's tests spread over the workers.
-    test('the public pages, home and the people lists have no serious or critical violation', async ({
+  // Small groups, each its own test: a loaded machine takes seconds per audited screen, and the
+  // file's tests spread over the workers.
+  test('the public pages, home and the people lists have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await audit(page, 'login', findings);
+    await submitLogin(page, HEAD_VET.email);
+    await expect(page).toHaveURL('/');
+    await settled(page);
+    await audit(page, 'home', findings);
+
+    await auditScreens(
       page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-
-      await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-      await audit(page, 'login', findings);
-      await submitLogin(page, HEAD_VET.email);
-      await expect(page).toHaveURL('/');
-      await settled(page);
-      await audit(page, 'home', findings);
-
-      await auditScreens(
-        page,
-        [
-          ['users', '/users?user_type=1'],
-          ['vets', `/vets?kind=${PRODUCT_NAME}`],
-          ['betas', '/betas'],
-        ],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('jobs, the checkups inbox, a family, a vet and 404 have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const vet = (await (await page.request.get('/v1/auth/vet')).json()) as { uuid: string };
-      await auditScreens(
-        page,
-        [
-          ['jobs', '/jobs'],
-          ['checkups', '/checkups'],
-          ['family', `/families/${family.family.uuid}/pets`],
-          ['vet profile', `/vets/${vet.uuid}`],
-        ],
-        findings,
-      );
-
-      await page.goto('/no-such-page');
-      await expect(page.getByTestId('error-status')).toHaveText('404');
-      await audit(page, '404', findings);
-
-      expect(findings).toEqual([]);
-    });
-
-    test('the B2B companies, a company’s daily statuses and a B2B pet have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(
-        page,
-        [
-          ['b2b companies', '/b2b'],
-          ['b2b company', '/b2b/PAWSURE'],
-          ['b2b pet', `/b2b/PAWSURE/${BISCUIT.uuid}`],
-          // A B2B customer's pet: its side menu has a violet tint of its own (SPEC §2).
-          ['b2b customer’s pet profile', `/pets/${BISCUIT.uuid}`],
-        ],
-        findings,
-      );
-      // The e-mail preview dialog. The e-mail itself is drawn in a sandboxed frame that runs no script,
-      // where axe cannot run (it waits on it forever): the frame is left out, the dialog around it is audited.
-      await openInApp(page, '/b2b/PAWSURE');
-      await settled(page);
-      await page.getByTestId('daily-email-button').click();
-      await expect(page.getByTestId('recipient').first()).toBeVisible();
-      await audit(page, 'b2b daily e-mail preview', findings, ['iframe[title="E-mail preview"]']);
-      expect(findings).toEqual([]);
-    });
-
-    test('the weekly reports and a report have no serious or critical violation', async ({ page }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const reports = (await (
-        await page.request.get(`/v1/weekly-reports?petUuid=${LUNA.uuid}&sort=week&order=desc`)
-      ).json()) as { weeklyReports: { uuid: string }[] };
-      const latest = reports.weeklyReports[0]?.uuid;
-      expect(latest).toBeDefined();
-      await auditScreens(
-        page,
-        [
-          ['weekly reports', '/weekly-reports'],
-          ['weekly report', `/weekly-reports/${latest}`],
-        ],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('the pet profile and its trackers have no serious or critical violation', async ({ page }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(
-        page,
-        [
-          ['pet profile', `/pets/${luna.uuid}`],
-          ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
-        ],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('the pet’s checkups, a checkup, diets and the diet editor have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(
-        page,
-        [
-          ['pet checkups', `/pets/${luna.uuid}/checkups`],
-          // Its problematic answers highlighted and the review form; then a reviewed one with its history.
-          ['checkup awaiting review', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAwaiting)}`],
-          ['checkup reviewed', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAmended)}`],
-        ],
-        findings,
-      );
-
-      await openInApp(page, `/pets/${luna.uuid}/diets`);
-      await settled(page);
-      await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
-      await audit(page, 'diets', findings);
-
-      // The editor opens on a draft: a copy of the current diet.
-      await page.getByTestId('diets-table').locator('tr[data-current] a').first().click();
-      await expect(page.getByTestId('formulation-panel')).toBeVisible();
-      // The published diet's page, with its weight goal panel (Luna's cardiac diet has none to follow).
-      await expect(page.getByTestId('diet-progress-empty')).toBeVisible();
-      await audit(page, 'diet page', findings);
-      await page.getByRole('button', { name: 'Copy' }).click();
-      await page
-        .getByRole('dialog', { name: 'Copy this diet?' })
-        .getByRole('button', { name: 'Copy to a new draft' })
-        .click();
-      await expect(page).toHaveURL(/\/diets\/[0-9a-f-]{36}\/edit$/);
-      await settled(page);
-      await audit(page, 'diet editor', findings);
-
-      expect(findings).toEqual([]);
-    });
-
-    test('the symptoms journal (inbox, an entry with its photo enlarged, the pet’s timeline) has no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(
-        page,
-        [
-          ['journal inbox', '/journal'],
-          ['journal entry', `/journal/${specId(family.key, LUNA_JOURNAL.coughWorst)}`],
-          [
-            'journal entry with its reply thread',
-            `/journal/${specId(family.key, LUNA_JOURNAL.coughReplied)}`,
-          ],
-          ['pet journal', `/pets/${luna.uuid}/journal`],
-        ],
-        findings,
-      );
-      const listed = await page.request.get('/v1/journal-entries?category=itching&pageSize=100');
-      const entries = (await listed.json()).journalEntries as Array<{ uuid: string; photoCount: number }>;
-      const photographed = entries.find((entry) => entry.photoCount > 0);
-      expect(photographed, 'a demo entry with a photo').toBeDefined();
-      await page.goto(`/journal/${photographed?.uuid}`);
-      await settled(page);
-      await page.getByTestId('journal-photo').first().click();
-      await expect(page.getByTestId('journal-photo-enlarged')).toBeVisible();
-      await audit(page, 'journal photo enlarged', findings);
-      expect(findings).toEqual([]);
-    });
-
-    test('the medical records (inbox, upload, a record with its PDF, the pet’s records, labels) have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const listed = await page.request.get(`/v1/medical-records?petUuid=${luna.uuid}`);
-      const record = ((await listed.json()) as { medicalRecords: Array<{ uuid: string }> }).medicalRecords[0];
-      expect(record, 'a demo record of the pet').toBeDefined();
-      await auditScreens(
-        page,
-        [
-          ['medical records inbox', '/medical-records'],
-          ['medical record', `/medical-records/${record?.uuid}`],
-          ['pet medical records', `/pets/${luna.uuid}/medical-records`],
-          ['medical record labels', '/medical-records/labels'],
-        ],
-        findings,
-      );
-      await openInApp(page, '/medical-records');
-      await settled(page);
-      await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Upload medical records' })).toBeVisible();
-      await audit(page, 'medical records upload', findings);
-      expect(findings).toEqual([]);
-    });
-
-    test('the pet’s questions and answers (threads, an answer being written) have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(page, [['pet questions', `/pets/${luna.uuid}/qa`]], findings);
-      await page
-        .getByTestId('qa-thread')
-        .first()
-        .getByRole('textbox', { name: 'Your answer' })
-        .fill('Count her sleeping breathing rate again tonight.');
-      await audit(page, 'pet questions, answering', findings);
-      await auditScreens(
-        page,
-        [['pet questions, answered only', `/pets/${luna.uuid}/qa?status=answered`]],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('the pet’s assessments and reports (lists, a signed version with its diff, a draft in the editor) have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const amended = specId('accessibility', LUNA_DOCUMENTS.assessmentV2);
-      await auditScreens(
-        page,
-        [
-          ['pet assessments', `/pets/${luna.uuid}/clinical-assessments`],
-          ['signed assessment, versions and diff', `/pets/${luna.uuid}/clinical-assessments/${amended}`],
-          ['pet medical reports', `/pets/${luna.uuid}/medical-reports`],
-        ],
-        findings,
-      );
-      await page.getByRole('button', { name: 'New report from template' }).click();
-      await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
-      await expect(page.getByRole('textbox', { name: 'Report', exact: true })).toBeVisible();
-      await audit(page, 'draft report in the editor', findings);
-      expect(findings).toEqual([]);
-    });
-
-    test('the pending cards queue, a card and a pet’s cards have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const listed = await page.request.get(`/v1/pending-cards?petUuid=${luna.uuid}&view=all`);
-      const card = ((await listed.json()) as { pendingCards: Array<{ uuid: string }> }).pendingCards[0];
-      expect(card).toBeDefined();
-      await auditScreens(
-        page,
-        [
-          ['pending cards', '/pending-cards'],
-          ['pending card', `/pending-cards/${card?.uuid}`],
-          ['pet pending cards', `/pets/${luna.uuid}/pending-cards`],
-        ],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('a pet’s timeline, all and filtered, has no serious or critical violation', async ({ page }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      await auditScreens(
-        page,
-        [
-          ['pet timeline', `/pets/${LUNA.uuid}/timeline`],
-          [
-            'pet timeline, owner app journal entries',
-            `/pets/${LUNA.uuid}/timeline?source=owner_app&kind=journal.received`,
-          ],
-          ['pet timeline, nothing matches', `/pets/${LUNA.uuid}/timeline?kind=daily_status.written`],
-        ],
-        findings,
-      );
-      expect(findings).toEqual([]);
-    });
-
-    test('the reminders inbox, its new reminder dialog and a pet’s reminders have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-      const created = await page.request.post('/v1/reminders', {
-        data: {
-          petUuid: luna.uuid,
-          title: `Accessibility follow-up ${viewport.name}`,
-          notes: 'Check the rate at rest.',
-          dueAt: { seconds: Math.floor(Date.now() / 1000) + 86_400 },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      await auditScreens(
-        page,
-        [
-          ['reminders', '/reminders'],
-          ['pet reminders', `/pets/${luna.uuid}/reminders`],
-        ],
-        findings,
-      );
-      await page.getByRole('button', { name: 'New reminder' }).click();
-      await expect(page.getByRole('dialog', { name: `Remind me about ${luna.name}` })).toBeVisible();
-      await audit(page, 'new reminder dialog', findings);
-      expect(findings).toEqual([]);
-    });
-
-    test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const findings: Finding[] = [];
-      await logIn(page);
-
-      // A pool of this spec's own, so the pages do not depend on what other specs build.
-      const created = await page.request.post('/v1/forms', {
-        data: {
-          form: {
-            title: `Accessibility pool ${viewport.name} ${Date.now()}`,
-            questionGroups: [
-              {
-                title: 'Breathing',
-                questions: [
-                  {
-                    title: 'Does your pet cough at night?',
-                    options: [{ title: 'Never' }, { title: 'Every night', problematic: true }],
-                  },
-                ],
-              },
-            ],
-          },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const pool = ((await created.json()) as { form: { uuid: string } }).form;
-
-      await auditScreens(
-        page,
-        [
-          ['checkup pools', '/checkups/pools'],
-          ['new checkup pool', '/checkups/pools/new'],
-          ['checkup pool', `/checkups/pools/${pool.uuid}`],
-          ['checkup pool editor', `/checkups/pools/${pool.uuid}/edit`],
-          ['fill a checkup', `/pets/${luna.uuid}/checkups/${pool.uuid}/new`],
-        ],
-        findings,
-      );
-
-      expect(findings).toEqual([]);
-    });
+      [
+        ['users', '/users?user_type=1'],
+        ['vets', `/vets?kind=${PRODUCT_NAME}`],
+        ['betas', '/betas'],
+      ],
+      findings,
+    );
+    expect(findings).toEqual([]);
   });
-}
+
+  test('jobs, the checkups inbox, a family, a vet and 404 have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const vet = (await (await page.request.get('/v1/auth/vet')).json()) as { uuid: string };
+    await auditScreens(
+      page,
+      [
+        ['jobs', '/jobs'],
+        ['checkups', '/checkups'],
+        ['family', `/families/${family.family.uuid}/pets`],
+        ['vet profile', `/vets/${vet.uuid}`],
+      ],
+      findings,
+    );
+
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await audit(page, '404', findings);
+
+    expect(findings).toEqual([]);
+  });
+
+  test('the B2B companies, a company’s daily statuses and a B2B pet have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(
+      page,
+      [
+        ['b2b companies', '/b2b'],
+        ['b2b company', '/b2b/PAWSURE'],
+        ['b2b pet', `/b2b/PAWSURE/${BISCUIT.uuid}`],
+        // A B2B customer's pet: its side menu has a violet tint of its own (SPEC §2).
+        ['b2b customer’s pet profile', `/pets/${BISCUIT.uuid}`],
+      ],
+      findings,
+    );
+    // The e-mail preview dialog. The e-mail itself is drawn in a sandboxed frame that runs no script,
+    // where axe cannot run (it waits on it forever): the frame is left out, the dialog around it is audited.
+    await openInApp(page, '/b2b/PAWSURE');
+    await settled(page);
+    await page.getByTestId('daily-email-button').click();
+    await expect(page.getByTestId('recipient').first()).toBeVisible();
+    await audit(page, 'b2b daily e-mail preview', findings, ['iframe[title="E-mail preview"]']);
+    expect(findings).toEqual([]);
+  });
+
+  test('the weekly reports and a report have no serious or critical violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const reports = (await (
+      await page.request.get(`/v1/weekly-reports?petUuid=${LUNA.uuid}&sort=week&order=desc`)
+    ).json()) as { weeklyReports: { uuid: string }[] };
+    const latest = reports.weeklyReports[0]?.uuid;
+    expect(latest).toBeDefined();
+    await auditScreens(
+      page,
+      [
+        ['weekly reports', '/weekly-reports'],
+        ['weekly report', `/weekly-reports/${latest}`],
+      ],
+      findings,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the pet profile and its trackers have no serious or critical violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(
+      page,
+      [
+        ['pet profile', `/pets/${luna.uuid}`],
+        ...TRACKERS.map((tracker): [string, string] => [tracker, `/pets/${luna.uuid}/${tracker}`]),
+      ],
+      findings,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the pet’s checkups, a checkup, diets and the diet editor have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(
+      page,
+      [
+        ['pet checkups', `/pets/${luna.uuid}/checkups`],
+        // Its problematic answers highlighted and the review form; then a reviewed one with its history.
+        ['checkup awaiting review', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAwaiting)}`],
+        ['checkup reviewed', `/checkups/${specId(family.key, LUNA_CHECKUPS.cardiacAmended)}`],
+      ],
+      findings,
+    );
+
+    await openInApp(page, `/pets/${luna.uuid}/diets`);
+    await settled(page);
+    await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
+    await audit(page, 'diets', findings);
+
+    // The editor opens on a draft: a copy of the current diet.
+    await page.getByTestId('diets-table').locator('tr[data-current] a').first().click();
+    await expect(page.getByTestId('formulation-panel')).toBeVisible();
+    // The published diet's page, with its weight goal panel (Luna's cardiac diet has none to follow).
+    await expect(page.getByTestId('diet-progress-empty')).toBeVisible();
+    await audit(page, 'diet page', findings);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page
+      .getByRole('dialog', { name: 'Copy this diet?' })
+      .getByRole('button', { name: 'Copy to a new draft' })
+      .click();
+    await expect(page).toHaveURL(/\/diets\/[0-9a-f-]{36}\/edit$/);
+    await settled(page);
+    await audit(page, 'diet editor', findings);
+
+    expect(findings).toEqual([]);
+  });
+
+  test('the symptoms journal (inbox, an entry with its photo enlarged, the pet’s timeline) has no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(
+      page,
+      [
+        ['journal inbox', '/journal'],
+        ['journal entry', `/journal/${specId(family.key, LUNA_JOURNAL.coughWorst)}`],
+        ['journal entry with its reply thread', `/journal/${specId(family.key, LUNA_JOURNAL.coughReplied)}`],
+        ['pet journal', `/pets/${luna.uuid}/journal`],
+      ],
+      findings,
+    );
+    const listed = await page.request.get('/v1/journal-entries?category=itching&pageSize=100');
+    const entries = (await listed.json()).journalEntries as Array<{ uuid: string; photoCount: number }>;
+    const photographed = entries.find((entry) => entry.photoCount > 0);
+    expect(photographed, 'a demo entry with a photo').toBeDefined();
+    await page.goto(`/journal/${photographed?.uuid}`);
+    await settled(page);
+    await page.getByTestId('journal-photo').first().click();
+    await expect(page.getByTestId('journal-photo-enlarged')).toBeVisible();
+    await audit(page, 'journal photo enlarged', findings);
+    expect(findings).toEqual([]);
+  });
+
+  test('the medical records (inbox, upload, a record with its PDF, the pet’s records, labels) have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const listed = await page.request.get(`/v1/medical-records?petUuid=${luna.uuid}`);
+    const record = ((await listed.json()) as { medicalRecords: Array<{ uuid: string }> }).medicalRecords[0];
+    expect(record, 'a demo record of the pet').toBeDefined();
+    await auditScreens(
+      page,
+      [
+        ['medical records inbox', '/medical-records'],
+        ['medical record', `/medical-records/${record?.uuid}`],
+        ['pet medical records', `/pets/${luna.uuid}/medical-records`],
+        ['medical record labels', '/medical-records/labels'],
+      ],
+      findings,
+    );
+    await openInApp(page, '/medical-records');
+    await settled(page);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Upload medical records' })).toBeVisible();
+    await audit(page, 'medical records upload', findings);
+    expect(findings).toEqual([]);
+  });
+
+  test('the pet’s questions and answers (threads, an answer being written) have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(page, [['pet questions', `/pets/${luna.uuid}/qa`]], findings);
+    await page
+      .getByTestId('qa-thread')
+      .first()
+      .getByRole('textbox', { name: 'Your answer' })
+      .fill('Count her sleeping breathing rate again tonight.');
+    await audit(page, 'pet questions, answering', findings);
+    await auditScreens(
+      page,
+      [['pet questions, answered only', `/pets/${luna.uuid}/qa?status=answered`]],
+      findings,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the pet’s assessments and reports (lists, a signed version with its diff, a draft in the editor) have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const amended = specId('accessibility', LUNA_DOCUMENTS.assessmentV2);
+    await auditScreens(
+      page,
+      [
+        ['pet assessments', `/pets/${luna.uuid}/clinical-assessments`],
+        ['signed assessment, versions and diff', `/pets/${luna.uuid}/clinical-assessments/${amended}`],
+        ['pet medical reports', `/pets/${luna.uuid}/medical-reports`],
+      ],
+      findings,
+    );
+    await page.getByRole('button', { name: 'New report from template' }).click();
+    await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
+    await expect(page.getByRole('textbox', { name: 'Report', exact: true })).toBeVisible();
+    await audit(page, 'draft report in the editor', findings);
+    expect(findings).toEqual([]);
+  });
+
+  test('the pending cards queue, a card and a pet’s cards have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const listed = await page.request.get(`/v1/pending-cards?petUuid=${luna.uuid}&view=all`);
+    const card = ((await listed.json()) as { pendingCards: Array<{ uuid: string }> }).pendingCards[0];
+    expect(card).toBeDefined();
+    await auditScreens(
+      page,
+      [
+        ['pending cards', '/pending-cards'],
+        ['pending card', `/pending-cards/${card?.uuid}`],
+        ['pet pending cards', `/pets/${luna.uuid}/pending-cards`],
+      ],
+      findings,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('a pet’s timeline, all and filtered, has no serious or critical violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    await auditScreens(
+      page,
+      [
+        ['pet timeline', `/pets/${LUNA.uuid}/timeline`],
+        [
+          'pet timeline, owner app journal entries',
+          `/pets/${LUNA.uuid}/timeline?source=owner_app&kind=journal.received`,
+        ],
+        ['pet timeline, nothing matches', `/pets/${LUNA.uuid}/timeline?kind=daily_status.written`],
+      ],
+      findings,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the reminders inbox, its new reminder dialog and a pet’s reminders have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const created = await page.request.post('/v1/reminders', {
+      data: {
+        petUuid: luna.uuid,
+        title: 'Accessibility follow-up',
+        notes: 'Check the rate at rest.',
+        dueAt: { seconds: Math.floor(Date.now() / 1000) + 86_400 },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await auditScreens(
+      page,
+      [
+        ['reminders', '/reminders'],
+        ['pet reminders', `/pets/${luna.uuid}/reminders`],
+      ],
+      findings,
+    );
+    await page.getByRole('button', { name: 'New reminder' }).click();
+    await expect(page.getByRole('dialog', { name: `Remind me about ${luna.name}` })).toBeVisible();
+    await audit(page, 'new reminder dialog', findings);
+    expect(findings).toEqual([]);
+  });
+
+  test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+
+    // A pool of this spec's own, so the pages do not depend on what other specs build.
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title: `Accessibility pool ${Date.now()}`,
+          questionGroups: [
+            {
+              title: 'Breathing',
+              questions: [
+                {
+                  title: 'Does your pet cough at night?',
+                  options: [{ title: 'Never' }, { title: 'Every night', problematic: true }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const pool = ((await created.json()) as { form: { uuid: string } }).form;
+
+    await auditScreens(
+      page,
+      [
+        ['checkup pools', '/checkups/pools'],
+        ['new checkup pool', '/checkups/pools/new'],
+        ['checkup pool', `/checkups/pools/${pool.uuid}`],
+        ['checkup pool editor', `/checkups/pools/${pool.uuid}/edit`],
+        ['fill a checkup', `/pets/${luna.uuid}/checkups/${pool.uuid}/new`],
+      ],
+      findings,
+    );
+
+    expect(findings).toEqual([]);
+  });
+});
 
 test.describe('keyboard', () => {
   test('a focused text field shows a ring, not only a border tint', async ({ page }) => {
