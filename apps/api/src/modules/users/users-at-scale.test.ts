@@ -63,7 +63,10 @@ async function queriesOf(url: string): Promise<number> {
   try {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
-    return spy.mock.calls.length;
+    // The job queue polls through the same pool every half second: its statements are not the list's.
+    const textOf = (first: unknown) =>
+      typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? '');
+    return spy.mock.calls.filter(([first]) => !/\bpgboss\b/i.test(textOf(first))).length;
   } finally {
     spy.mockRestore();
   }
