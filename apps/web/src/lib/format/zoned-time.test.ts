@@ -40,6 +40,38 @@ describe('times on the pet’s wall clock (SPEC §9 DD/MM/YYYY HH:mm)', () => {
   });
 });
 
+describe('formatZoned', () => {
+  it('writes what dayjs.tz writes, for every pattern the app uses, across daylight-saving changes', () => {
+    const patterns = [
+      'DD/MM/YYYY HH:mm',
+      'DD/MM HH:mm',
+      'DD/MM/YYYY HH:mm:ss',
+      'HH:mm',
+      'YYYY-MM-DD',
+      'ddd DD/MM',
+      'dddd DD/MM/YYYY',
+      '[at] HH:mm',
+    ];
+    const zones = ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Not/AZone'];
+    for (const zone of zones) {
+      // Every 3 h 13 min 7 s over London's autumn change of 2026 and New Year (dayjs.tz is the slow one).
+      for (const start of [Date.UTC(2026, 9, 24) / 1000, Date.UTC(2026, 11, 30) / 1000]) {
+        for (let seconds = start; seconds < start + 3 * 86_400; seconds += 11_587) {
+          for (const pattern of patterns) {
+            expect(formatZoned({ seconds }, zone, pattern)).toBe(inZone(seconds, zone).format(pattern));
+          }
+        }
+      }
+    }
+  });
+
+  it('leaves a pattern with other tokens to dayjs', () => {
+    expect(formatZoned({ seconds: Date.UTC(2026, 10, 26, 9, 5) / 1000 }, 'UTC', 'D MMM YYYY, h:mm A')).toBe(
+      '26 Nov 2026, 9:05 AM',
+    );
+  });
+});
+
 describe('wallClock', () => {
   it('reads the same wall clock as dayjs.tz, across daylight-saving changes and half-hour zones', () => {
     const zones = [
@@ -62,6 +94,7 @@ describe('wallClock', () => {
             day: expected.date(),
             hour: expected.hour(),
             minute: expected.minute(),
+            second: expected.second(),
             weekday: expected.format('ddd'),
           });
         }
