@@ -2,7 +2,7 @@ import '@/styles/shell-styles.ts';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useLocation, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useLiveUpdates } from '../../lib/live/use-live-updates.ts';
 import { AppHeader, NAVBAR_ID } from '../shell/app-header.tsx';
 import classes from './shell-layout.module.css';
@@ -27,6 +27,10 @@ export function ShellLayout({
   // Assistive technology (and the browser tests) learn that the page is being replaced.
   const loading = useRouterState({ select: (state) => state.isLoading });
   useLiveUpdates();
+  // The side menu (dozens of links) is drawn just after the page, in a render React may pause for a
+  // click or a paint: drawn with the page, it lengthened the first load's longest task (on a phone,
+  // where it is folded away, by a third).
+  const menuReady = useDeferredValue(true, false);
 
   // On a phone the open menu covers the page; following one of its links should reveal the page.
   useEffect(() => {
@@ -66,7 +70,7 @@ export function ShellLayout({
           className={classes.navbar}
           mod={{ folded: !navOpened }}
         >
-          {navbar}
+          {menuReady ? navbar : null}
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main} aria-busy={loading || undefined}>
           {children}
