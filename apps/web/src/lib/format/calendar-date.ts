@@ -1,10 +1,11 @@
 import type { CalendarDate } from '@vetboard/contract';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** `07`, `12`: a day, month, hour or minute in two digits. */
+export const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** SPEC §9: the vet view writes dates day first, DD/MM/YYYY. */
 export function formatCalendarDate(date: CalendarDate): string {
-  return `${pad(date.day)}/${pad(date.month)}/${date.year}`;
+  return `${twoDigits(date.day)}/${twoDigits(date.month)}/${date.year}`;
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

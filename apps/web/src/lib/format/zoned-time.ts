@@ -1,7 +1,8 @@
-import type { Timestamp } from '@vetboard/contract';
+import { calendarDateToIso, type Timestamp } from '@vetboard/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { twoDigits } from './calendar-date.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -90,8 +91,6 @@ export function wallClock(seconds: number, zone: string): WallClock {
   return clock;
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
 /** `DD/MM` of a wall clock. */
 export const dayMonth = (clock: WallClock) => `${twoDigits(clock.day)}/${twoDigits(clock.month)}`;
 
@@ -150,8 +149,7 @@ export function zonedToSeconds(local: string, zone: string): number {
 
 /** Today's calendar day on the pet's wall clock. */
 export function todayInZone(zone: string, now: Date = new Date()): string {
-  const clock = wallClock(Math.floor(now.getTime() / 1000), zone);
-  return `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`;
+  return calendarDateToIso(wallClock(Math.floor(now.getTime() / 1000), zone));
 }
 
 /** A real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
