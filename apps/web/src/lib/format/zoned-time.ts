@@ -2,7 +2,6 @@ import { calendarDateToIso, type Timestamp } from '@vetboard/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { twoDigits } from './calendar-date.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -90,6 +89,10 @@ export function wallClock(seconds: number, zone: string): WallClock {
   }
   return clock;
 }
+
+// Its own copy of calendar-date.ts's: imported from there, that small module became a chunk of its own,
+// one more request on every tracker page.
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** `DD/MM` of a wall clock. */
 export const dayMonth = (clock: WallClock) => `${twoDigits(clock.day)}/${twoDigits(clock.month)}`;
