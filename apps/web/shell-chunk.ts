@@ -35,19 +35,19 @@ const EXPORT_FROM = /\bexport\s*(?:\{([^}]*)\}|\*(?:\s*as\s+[\w$]+)?)\s*from\s*[
 const EXPORT_LOCAL = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
-/** Whether a module's code declares `name` as one of its exports (`export const name`, `export { name }`). */
-function definesExport(code: string, name: string): boolean {
-  const declared = new RegExp(
-    `\\bexport\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|enum)\\s+${name.replace(/\$/g, '\\$')}\\b`,
-  );
-  if (declared.test(code)) return true;
-  for (const m of code.matchAll(EXPORT_LOCAL)) {
-    if (specifiers(m[1] ?? '').some(([, exported]) => exported === name)) return true;
-  }
+const DECLARED_EXPORT =
+  /\bexport\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|enum)\s+([\w$]+)/g;
+
+/** The names a module's code exports itself or by name (`export const a`, `export { b }`), not `export *`'s. */
+function namedExports(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of code.matchAll(DECLARED_EXPORT)) names.add(m[1] ?? '');
+  for (const m of code.matchAll(EXPORT_LOCAL))
+    for (const [, exported] of specifiers(m[1] ?? '')) names.add(exported);
   for (const m of code.matchAll(EXPORT_FROM)) {
-    if (m[1] !== undefined && specifiers(m[1]).some(([, exported]) => exported === name)) return true;
+    if (m[1] !== undefined) for (const [, exported] of specifiers(m[1])) names.add(exported);
   }
-  return false;
+  return names;
 }
 
 /** `a, b as c, default as D` → [[imported, local]…] */
@@ -80,6 +80,15 @@ export function shellChunk(options: {
   let shell: Set<string> | undefined;
   let publicPages: Set<string> | undefined;
   let loginPage: Set<string> | undefined;
+  const exportsOf = new Map<string, Set<string>>();
+  const exportsName = (id: string, name: string) => {
+    let names = exportsOf.get(id);
+    if (!names) {
+      names = namedExports(facts.get(id)?.code ?? '');
+      exportsOf.set(id, names);
+    }
+    return names.has(name);
+  };
 
   /** The module a specifier names, among those the importer is known to import. */
   function resolve(importer: string, spec: string): string | undefined {
@@ -161,8 +170,7 @@ export function shellChunk(options: {
           else
             for (const target of starsOf.get(id) ?? []) {
               // A module behind `export *` that is not itself a barrel counts only if it defines the name.
-              if (barrelOf(target) || definesExport(facts.get(target)?.code ?? '', name))
-                visit(target, [name]);
+              if (barrelOf(target) || exportsName(target, name)) visit(target, [name]);
             }
         }
         return;
@@ -194,6 +202,7 @@ export function shellChunk(options: {
       facts.clear();
       barrels.clear();
       starsOf.clear();
+      exportsOf.clear();
       shell = undefined;
       publicPages = undefined;
       loginPage = undefined;

@@ -68,6 +68,9 @@ function sourceMapsOutOfDist(): Plugin {
 }
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+/** The login page: its layout's and its own route components (split by the router plugin). */
+const isLoginPage = (id: string) =>
+  /src[\\/]routes[\\/]_public(\.tsx|[\\/]login\.tsx)\?tsr-split=component/.test(id);
 const shellLibraries = shellChunk({
   srcDir,
   // The layouts of the signed-in pages (their route components, split by the router plugin).
@@ -77,13 +80,12 @@ const shellLibraries = shellChunk({
     ),
   // Pages open without a session: the login and password reset.
   isPublic: (id) =>
-    /src[\\/](routes[\\/]_public\.tsx|routes[\\/]_public[\\/](login|reset-password[\\/][^?]*)\.tsx)\?tsr-split=component/.test(
-      id,
-    ),
+    isLoginPage(id) ||
+    /src[\\/]routes[\\/]_public[\\/]reset-password[\\/][^?]*\.tsx\?tsr-split=component/.test(id),
+  isLogin: isLoginPage,
   workspacePackages: {
     '@vetboard/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
   },
-  isLogin: (id) => /src[\\/]routes[\\/]_public(\.tsx|[\\/]login\.tsx)\?tsr-split=component/.test(id),
 });
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
