@@ -30,6 +30,7 @@ import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
+import { serveBaseline } from '../support/app-process.ts';
 import {
   describe,
   type Load,
@@ -40,7 +41,6 @@ import {
   startBare,
   type Target,
 } from '../support/load.ts';
-import { serveBaseline } from '../support/tracker-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);

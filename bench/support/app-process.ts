@@ -1,8 +1,14 @@
+/**
+ * Where the benches' apps run: this checkout's, and BENCH_BASELINE's (a checkout of another commit,
+ * node_modules hard-linked) beside it on the same database, for before and after in one run.
+ */
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../../apps/api/src/config.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
 
-/** This checkout's root, for `forkApp`. */
+/** This checkout's root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface AppProcess {
@@ -11,12 +17,56 @@ export interface AppProcess {
   close: () => Promise<void>;
 }
 
+/** A checkout's app listening on loopback, with what a bench reaches of it in process. */
+export interface BaselineServer extends AppProcess {
+  name: string;
+  /** Its own pool to the database, for statements a bench times in process. */
+  db: Database['db'];
+  /** Imports one of its API source files (e.g. its chart service, for the in-process aggregate). */
+  load: (file: string) => Promise<Record<string, unknown>>;
+}
+
 /**
- * The API of the checkout at `root` on `databaseUrl` (PostgreSQL), in a child process: the bench's
- * clients (fetch, JSON parsing, timing) then run on an event loop of their own, as a browser's do, and
- * what a request costs is the server's work alone. In one process the clients' work was queued on
- * the server's event loop and counted in every latency. PGlite cannot be shared between processes,
- * so a PGlite bench keeps its app in process.
+ * The app of the checkout at `dir` (its modules, not ours) listening in this process, on its own pool
+ * to `database` (PostgreSQL's URL) or on a PGlite directory. Closing it closes its database too.
+ */
+export async function serveBaseline(
+  dir: string,
+  database: string | { pgliteDir: string },
+  config: Record<string, string> = {},
+): Promise<BaselineServer> {
+  const root = path.resolve(dir);
+  const load = (file: string) => import(path.join(root, 'apps/api/src', file));
+  const [{ buildApp: build }, client, { parseConfig: parse }] = await Promise.all([
+    load('app.ts'),
+    load('db/client.ts'),
+    load('config.ts'),
+  ]);
+  const opened: Database =
+    typeof database === 'string'
+      ? await client.openPostgres(database)
+      : await client.openPglite({ dataDir: database.pgliteDir });
+  const app = await build({
+    config: parse({
+      LOG_LEVEL: 'silent',
+      PASSWORD_HASH_COST: 'low',
+      WEB_DIST_DIR: '/none',
+      DATA_DIR: '/none',
+      ...config,
+    }),
+    database: opened,
+    logger: false,
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { name: `baseline (${path.basename(root)})`, base, db: opened.db, load, close: () => app.close() };
+}
+
+/**
+ * The API of the checkout at `root` on `databaseUrl` (PostgreSQL), in a child process (app-server.ts):
+ * the bench's clients (fetch, JSON parsing, timing) then run on an event loop of their own, as a
+ * browser's do, and what a request costs is the server's work alone. In one process the clients' work
+ * was queued on the server's event loop and counted in every latency. PGlite cannot be shared between
+ * processes, so a PGlite bench keeps its app in process.
  */
 export async function forkApp(root: string, databaseUrl: string): Promise<AppProcess> {
   const child = fork(fileURLToPath(new URL('./app-server.ts', import.meta.url)), {
@@ -38,22 +88,27 @@ export async function forkApp(root: string, databaseUrl: string): Promise<AppPro
   };
 }
 
-/** BENCH_BASELINE's app for a PostgreSQL bench, as `serveBaseline` gives it but forked like this one's. */
-export interface ForkedBaseline {
-  name: string;
-  base: string;
-  /** The baseline's own pool to the database, for statements a bench times in process. */
-  db: unknown;
-  /** Imports one of its API source files (e.g. its chart service, for the in-process aggregate). */
-  load: (file: string) => Promise<Record<string, unknown>>;
-  close: () => Promise<void>;
+/**
+ * This checkout's app on `database`: forked when `url` (PostgreSQL) is given, as the baseline's is,
+ * in process on PGlite. Closing it closes `database` too, either way.
+ */
+export async function serveApp(database: Database, config: Config, url?: string): Promise<AppProcess> {
+  if (url) {
+    const served = await forkApp(REPO_ROOT, url);
+    return { base: served.base, close: () => served.close().then(() => database.close()) };
+  }
+  // Imported here, not at the top: the forked app-server.ts imports this module and runs another checkout's app.
+  const { buildApp } = await import('../../apps/api/src/app.ts');
+  const app = await buildApp({ config, database, logger: false });
+  return { base: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
 }
 
-export async function forkBaseline(dir: string, databaseUrl: string): Promise<ForkedBaseline> {
+/** BENCH_BASELINE's app for a PostgreSQL bench, forked as this checkout's is (`serveApp`). */
+export async function forkBaseline(dir: string, databaseUrl: string): Promise<BaselineServer> {
   const root = path.resolve(dir);
   const load = (file: string) => import(path.join(root, 'apps/api/src', file));
   const [served, client] = await Promise.all([forkApp(root, databaseUrl), load('db/client.ts')]);
-  const database = (await client.openPostgres(databaseUrl)) as { db: unknown; close: () => Promise<void> };
+  const database: Database = await client.openPostgres(databaseUrl);
   return {
     name: `baseline (${path.basename(root)})`,
     base: served.base,

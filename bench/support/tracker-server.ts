@@ -8,13 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
-import { forkApp, REPO_ROOT } from './app-process.ts';
+import { serveApp } from './app-process.ts';
 import { countReadings, createPets, loadReadings, rows } from './tracker-data.ts';
 
 const PASSWORD = 'bench-password-123';
@@ -99,15 +98,7 @@ export async function serveLoadedTrackers(
     passwordHash: await hashPassword(PASSWORD, 'low'),
   });
   // On PostgreSQL the app runs in a process of its own, as the baseline's does (app-process.ts).
-  const served = setup.url
-    ? await forkApp(REPO_ROOT, setup.url)
-    : await (async () => {
-        const app = await buildApp({ config, database, logger: false });
-        return { base: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
-      })();
-  // Closing the in-process app closes its database too; a forked app's database is its own.
-  const close = setup.url ? () => served.close().then(() => database.close()) : served.close;
-  const { base } = served;
+  const { base, close } = await serveApp(database, config, setup.url);
   try {
     const login = await fetch(`${base}/v1/auth/login`, {
       method: 'POST',
@@ -122,53 +113,6 @@ export async function serveLoadedTrackers(
     await close();
     throw error;
   }
-}
-
-/**
- * BENCH_BASELINE: a checkout of another commit (node_modules hard-linked) whose own app (its modules,
- * not ours) listens beside this one on the same database, for before and after in one run. `load`
- * imports one of its API source files (e.g. its chart service, for the in-process aggregate).
- * `database` is a PostgreSQL URL, or `{ pgliteDir }`: a PGlite data directory no other instance has
- * open. `config` adds settings (e.g. `WORKERS: 'false'`).
- */
-export interface BaselineServer {
-  name: string;
-  base: string;
-  db: Database['db'];
-  load: (file: string) => Promise<Record<string, unknown>>;
-  close: () => Promise<void>;
-}
-
-export async function serveBaseline(
-  dir: string,
-  database: string | { pgliteDir: string },
-  config: Record<string, string> = {},
-): Promise<BaselineServer> {
-  const root = path.resolve(dir);
-  const load = (file: string) => import(path.join(root, 'apps/api/src', file));
-  const [{ buildApp: build }, client, { parseConfig: parse }] = await Promise.all([
-    load('app.ts'),
-    load('db/client.ts'),
-    load('config.ts'),
-  ]);
-  const opened: Database =
-    typeof database === 'string'
-      ? await client.openPostgres(database)
-      : await client.openPglite({ dataDir: database.pgliteDir });
-  const app = await build({
-    config: parse({
-      LOG_LEVEL: 'silent',
-      PASSWORD_HASH_COST: 'low',
-      WEB_DIST_DIR: '/none',
-      DATA_DIR: '/none',
-      ...config,
-    }),
-    database: opened,
-    logger: false,
-  });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  // Closing the app closes its database too.
-  return { name: `baseline (${path.basename(root)})`, base, db: opened.db, load, close: () => app.close() };
 }
 
 /**

@@ -36,7 +36,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ReadingKind, readingRanges } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
@@ -51,7 +50,7 @@ import {
 import { insertReadings } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
 import { users } from '../../apps/api/src/modules/users/users.table.ts';
 import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
-import { forkApp, forkBaseline, REPO_ROOT } from '../support/app-process.ts';
+import { forkBaseline, serveApp } from '../support/app-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -286,12 +285,7 @@ async function benchEngine(label: string, database: Database, databaseUrl?: stri
   );
   const copy = await copyLoaderFor(database, label);
   // On PostgreSQL the app listens in a process of its own, as the baseline's does (app-process.ts).
-  const served = databaseUrl
-    ? await forkApp(REPO_ROOT, databaseUrl)
-    : await (async () => {
-        const app = await buildApp({ config, database, logger: false });
-        return { base: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
-      })();
+  const served = await serveApp(database, config, databaseUrl);
   const targets: Listening[] = [
     { name: 'API', url: `${served.base}/v1/trackers/readings`, close: served.close },
   ];
@@ -353,9 +347,8 @@ async function benchEngine(label: string, database: Database, databaseUrl?: stri
         .join(' ')}`,
     );
   } finally {
+    // The API's closes the database too.
     for (const target of targets) await target.close();
-    // The in-process app closed it; beside a forked one it is the bench's own.
-    if (databaseUrl) await database.close();
   }
 }
 
