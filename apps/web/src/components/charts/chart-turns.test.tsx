@@ -24,7 +24,7 @@ describe('charts shown together take turns to be built', () => {
     vi.useRealTimers();
   });
 
-  it('builds the first at once and each next one in a task of its own', async () => {
+  it('builds each chart, the first too, in a task of its own, after the commit that mounted them', async () => {
     const built: string[] = [];
     const view = render(
       <>
@@ -33,6 +33,8 @@ describe('charts shown together take turns to be built', () => {
         <Probe name="heart" built={built} />
       </>,
     );
+    expect(built).toEqual([]);
+    await nextTask();
     expect(built).toEqual(['weight']);
     await nextTask();
     expect(built).toEqual(['weight', 'respiratory']);
@@ -52,6 +54,7 @@ describe('charts shown together take turns to be built', () => {
     view.rerender(<Probe name="weight" built={built} />);
     const later = render(<Probe name="heart" built={built} />);
     await nextTask();
+    await nextTask();
     expect(built).toEqual(['weight', 'heart']);
     view.unmount();
     later.unmount();
@@ -61,6 +64,7 @@ describe('charts shown together take turns to be built', () => {
     const built: string[] = [];
     const first = render(<Probe name="weight" built={built} neverDraws />);
     const second = render(<Probe name="respiratory" built={built} />);
+    await nextTask();
     await nextTask();
     expect(built).toEqual(['weight']);
     first.unmount();

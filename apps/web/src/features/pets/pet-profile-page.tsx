@@ -26,6 +26,7 @@ import {
 } from '@vetboard/contract';
 import { lazy, Suspense, useState } from 'react';
 import { DetailRow, DetailSection } from '@/components/layouts/detail-section.tsx';
+import { DrawnLater } from '@/components/layouts/drawn-later.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { SubscriptionSummary } from '@/components/pets/subscription-summary.tsx';
@@ -307,27 +308,32 @@ export function PetProfilePage() {
         <Skeleton height={56} />
       )}
 
-      <VitalsPanel petUuid={uuid} />
+      {/* The header and allergies first, then the vitals, then the cards: three commits, not one. */}
+      <DrawnLater>
+        <VitalsPanel petUuid={uuid} />
+      </DrawnLater>
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="lg">
-            <ProfileSection pet={pet} location={location} />
-            {health.data ? (
-              <HealthSection health={health.data.healthProfile} />
-            ) : (
-              !health.isError && <Skeleton height={260} />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="lg">
-            <OwnerSection pet={pet} location={location} />
-            <SubscriptionSection familyUuid={pet.familyUuid} />
-            <PetCareSections petUuid={uuid} timezone={location.timezone} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <DrawnLater turns={2}>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="lg">
+              <ProfileSection pet={pet} location={location} />
+              {health.data ? (
+                <HealthSection health={health.data.healthProfile} />
+              ) : (
+                !health.isError && <Skeleton height={260} />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <OwnerSection pet={pet} location={location} />
+              <SubscriptionSection familyUuid={pet.familyUuid} />
+              <PetCareSections petUuid={uuid} timezone={location.timezone} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </DrawnLater>
 
       {drawerLoaded && (
         <Suspense fallback={null}>

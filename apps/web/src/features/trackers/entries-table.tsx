@@ -2,6 +2,7 @@ import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Pagination } from '@vetboard/contract';
 import type { ReactNode } from 'react';
+import { DrawnLater } from '@/components/layouts/drawn-later.tsx';
 import { ListErrorState } from '@/components/lists/data-table.tsx';
 import { ListPagination } from '@/components/lists/list-pagination.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
@@ -100,24 +101,27 @@ export function EntriesTable<T>({
     );
   }
 
+  // Below the chart a vet came for: drawn in the commit after the chart's, not in the page's first task.
   return (
-    <Stack gap="sm">
-      <Title order={2} fz="lg">
-        {title}
-      </Title>
-      <Paper withBorder style={{ overflow: 'hidden' }}>
-        {body}
-      </Paper>
-      {data && data.pagination.total > 0 && (
-        <ListPagination
-          page={data.pagination.page}
-          pageSize={data.pagination.pageSize}
-          total={data.pagination.total}
-          pageCount={data.pagination.pageCount}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
-        />
-      )}
-    </Stack>
+    <DrawnLater turns={2}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Paper withBorder style={{ overflow: 'hidden' }}>
+          {body}
+        </Paper>
+        {data && data.pagination.total > 0 && (
+          <ListPagination
+            page={data.pagination.page}
+            pageSize={data.pagination.pageSize}
+            total={data.pagination.total}
+            pageCount={data.pagination.pageCount}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
+          />
+        )}
+      </Stack>
+    </DrawnLater>
   );
 }

@@ -7,6 +7,7 @@ import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
 import { CoverageNote } from '@/components/charts/coverage-note.tsx';
 import { CHART_HEIGHT, LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
+import { DrawnLater } from '@/components/layouts/drawn-later.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { petTimelineRangeQueryOptions } from '@/lib/timeline/pet-timeline.queries.ts';
 import { ChartEventsList, EventsSwitch } from './chart-events.tsx';
@@ -102,37 +103,44 @@ export function TrackerChartPanel<T extends ChartResponse>({
       />
     );
   }
+  // After the page's header and controls, in a commit of its own (the chart's own drawing included).
   return (
-    <Paper
-      withBorder
-      p={{ base: 'xs', sm: 'md' }}
-      data-testid={testId}
-      data-range-start={data?.range.start.seconds}
-      data-bucket-size={data?.bucketSize}
-      aria-busy={!data || query.isPlaceholderData || undefined}
-      data-events-shown={events?.shown || undefined}
-    >
-      {events && (
-        <Group justify="flex-end" mb="xs">
-          <EventsSwitch shown={events.shown} onChange={events.onShownChange} />
-        </Group>
-      )}
-      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 120ms' }}>{body}</Box>
-      {data && coveragePeriod !== undefined && hasReadings(data.buckets) && (
-        <Box mt="xs">
-          <CoverageNote buckets={data.buckets} measures={[chart(data).measure]} periodName={coveragePeriod} />
-        </Box>
-      )}
-      {data && caption && <Box mt="xs">{caption(data)}</Box>}
-      {events?.shown && data && (
-        <Box mt="sm">
-          <ChartEventsList
-            query={markers}
-            timezone={data.timezone}
-            timelineHref={`/pets/${events.petUuid}/timeline`}
-          />
-        </Box>
-      )}
-    </Paper>
+    <DrawnLater>
+      <Paper
+        withBorder
+        p={{ base: 'xs', sm: 'md' }}
+        data-testid={testId}
+        data-range-start={data?.range.start.seconds}
+        data-bucket-size={data?.bucketSize}
+        aria-busy={!data || query.isPlaceholderData || undefined}
+        data-events-shown={events?.shown || undefined}
+      >
+        {events && (
+          <Group justify="flex-end" mb="xs">
+            <EventsSwitch shown={events.shown} onChange={events.onShownChange} />
+          </Group>
+        )}
+        <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 120ms' }}>{body}</Box>
+        {data && coveragePeriod !== undefined && hasReadings(data.buckets) && (
+          <Box mt="xs">
+            <CoverageNote
+              buckets={data.buckets}
+              measures={[chart(data).measure]}
+              periodName={coveragePeriod}
+            />
+          </Box>
+        )}
+        {data && caption && <Box mt="xs">{caption(data)}</Box>}
+        {events?.shown && data && (
+          <Box mt="sm">
+            <ChartEventsList
+              query={markers}
+              timezone={data.timezone}
+              timelineHref={`/pets/${events.petUuid}/timeline`}
+            />
+          </Box>
+        )}
+      </Paper>
+    </DrawnLater>
   );
 }
