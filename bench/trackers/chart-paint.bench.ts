@@ -11,7 +11,15 @@
  *
  * `BENCH_CPU_THROTTLE` (1) slows the CPU as Lighthouse's mobile preset does (4); `BENCH_PASSWORD` is the
  * demo vets' password (the e2e database's, else the dev seed's, are tried when unset).
+ *
+ * Then the same chart reached as a vet usually reaches it, inside the app: Luna's profile is open (cold
+ * load, its five vitals drawn), and a click on the respiratory vital's title navigates to the tracker;
+ * timed from the click to the tracker's chart painted, beside the plain page drawing the same chart on
+ * a click (Chart.js loaded, the data inlined). The app's time includes its two API reads and the route's
+ * chunks; the plain page's does not.
  */
+
+import type { Browser } from 'playwright';
 import { median } from '../support/load.ts';
 import {
   cookieHeader,
@@ -58,6 +66,104 @@ new Chart(document.querySelector('canvas'), {
 </script></body></html>`;
 }
 
+/**
+ * The plain page for the in-app comparison: Chart.js loaded, the chart's canvas added and drawn when the
+ * button is clicked (the probe looks for a canvas that was not there before the click).
+ */
+function plainClickPage(html: string): string {
+  return html
+    .replace('<canvas></canvas>', '')
+    .replace('<body>', '<body><button id="draw">Draw</button>')
+    .replace(
+      "new Chart(document.querySelector('canvas'),",
+      "document.getElementById('draw').addEventListener('click', () => new Chart(document.querySelector('[data-testid=\"time-series-chart\"]').appendChild(document.createElement('canvas')),",
+    )
+    .replace(/\}\);\n<\/script><\/body>/, '}));\n</script></body>');
+}
+
+/**
+ * Opens `startUrl` cold (signed in with `session`), waits until `ready` holds, then clicks `selector`
+ * and returns the time from the click to the first frame painted after a chart canvas that was not
+ * on the page before the click is drawn.
+ */
+async function measureClickToPaint(
+  browser: Browser,
+  startUrl: string,
+  options: { session?: Session; ready: () => boolean; selector: string },
+): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const { session } = options;
+    if (session) {
+      const origin = new URL(startUrl).origin;
+      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: origin })));
+      const state = JSON.stringify({ loggedIn: true, vet: session.vet });
+      await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
+    }
+    const page = await context.newPage();
+    if (THROTTLE > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    }
+    await page.goto(startUrl);
+    await page.waitForFunction(options.ready, null, { timeout: 60_000, polling: 100 });
+    await page.waitForLoadState('networkidle');
+    // Run through the CDP, not as a string the page's CSP would refuse; globalThis: no DOM types here.
+    // No named functions inside: tsx's transform would wrap them in a helper the page does not have.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as {
+        document: {
+          querySelectorAll: (
+            s: string,
+          ) => ArrayLike<{ dataset: Record<string, string>; style: { display: string } }>;
+          addEventListener: (t: string, f: () => void, o: object) => void;
+        };
+        MutationObserver: new (
+          cb: (r: unknown, o: { disconnect: () => void }) => void,
+        ) => {
+          observe: (n: unknown, o: object) => void;
+        };
+        requestAnimationFrame: (f: () => void) => void;
+        performance: { now: () => number };
+        __clicked?: number;
+        __painted?: number;
+      };
+      for (const canvas of Array.from(w.document.querySelectorAll('canvas'))) canvas.dataset.before = '1';
+      w.document.addEventListener(
+        'click',
+        () => {
+          w.__clicked = w.performance.now();
+        },
+        { capture: true, once: true },
+      );
+      new w.MutationObserver((_records, observer) => {
+        const drawn = Array.from(w.document.querySelectorAll('canvas')).find(
+          (c) => !c.dataset.before && c.style.display === 'block',
+        );
+        if (!drawn) return;
+        observer.disconnect();
+        w.requestAnimationFrame(() =>
+          setTimeout(() => {
+            w.__painted = w.performance.now();
+          }, 0),
+        );
+      }).observe(w.document, { childList: true, subtree: true, attributes: true });
+    });
+    await page.click(options.selector);
+    const handle = await page.waitForFunction(
+      () => {
+        const w = globalThis as { __clicked?: number; __painted?: number };
+        return w.__painted !== undefined && w.__clicked !== undefined ? w.__painted - w.__clicked : undefined;
+      },
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
+    return Number(await handle.jsonValue());
+  } finally {
+    await context.close();
+  }
+}
+
 const browser = await launchChromium();
 
 // globalThis, not window: this script is type-checked without the DOM's globals.
@@ -91,6 +197,40 @@ for (let run = 0; run < RUNS; run += 1) {
     results.get(target.name)?.push(await measure(`${target.url}${tracker}`, sessions.get(target.name)));
   }
 }
+
+// In the app: from the profile (its five vitals drawn) to the tracker, by the respiratory vital's link.
+const vitalsDrawn = () => {
+  const d = (
+    globalThis as {
+      document?: { querySelectorAll: (s: string) => ArrayLike<{ style: { display: string } }> };
+    }
+  ).document;
+  return (
+    Array.from(d?.querySelectorAll('[data-testid="vitals-panel"] canvas') ?? []).filter(
+      (canvas) => canvas.style.display === 'block',
+    ).length >= 4
+  );
+};
+const plainClick = await servePlain(plainClickPage(plainPage(buckets)));
+const clicks = new Map<string, number[]>([
+  ['plain Chart.js', []],
+  ...targets.map((t) => [t.name, []] as [string, number[]]),
+]);
+for (let run = 0; run < RUNS; run += 1) {
+  clicks
+    .get('plain Chart.js')
+    ?.push(await measureClickToPaint(browser, plainClick.url, { ready: () => true, selector: '#draw' }));
+  for (const target of targets) {
+    clicks.get(target.name)?.push(
+      await measureClickToPaint(browser, `${target.url}/pets/${LUNA}`, {
+        session: sessions.get(target.name),
+        ready: vitalsDrawn,
+        selector: `[data-testid="vital-respiratoryRate"] a[href$="${tracker}"]`,
+      }),
+    );
+  }
+}
+plainClick.close();
 plain.close();
 await browser.close();
 
@@ -102,5 +242,16 @@ for (const [name, values] of results) {
   const value = median(values);
   console.log(
     `${name.padEnd(16)} ${value.toFixed(0).padStart(6)} ms  ${(value / baseline).toFixed(2)}× plain   runs: ${values.map((v) => v.toFixed(0)).join(' ')}`,
+  );
+}
+
+const clickBaseline = median(clicks.get('plain Chart.js') ?? []);
+console.log(
+  `\nIn the app: a click on the profile's respiratory vital to the tracker's chart painted (plain page: a click to its chart painted), median of ${RUNS}, CPU ×${THROTTLE}`,
+);
+for (const [name, values] of clicks) {
+  const value = median(values);
+  console.log(
+    `${name.padEnd(16)} ${value.toFixed(0).padStart(6)} ms  ${(value / clickBaseline).toFixed(2)}× plain   runs: ${values.map((v) => v.toFixed(0)).join(' ')}`,
   );
 }
