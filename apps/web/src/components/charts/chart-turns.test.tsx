@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useChartTurn } from './chart-turns.ts';
+import { useChartTurn, useNearScreen } from './chart-turns.ts';
 
 /** A chart that records when it is built; `neverDraws` keeps its turn, as a chart still drawing would. */
 function Probe({ name, built, neverDraws = false }: { name: string; built: string[]; neverDraws?: boolean }) {
@@ -71,5 +71,54 @@ describe('charts shown together take turns to be built', () => {
     await nextTask();
     expect(built).toEqual(['weight', 'respiratory']);
     second.unmount();
+  });
+});
+
+/** A chart far down the page: it asks for a turn only once its placeholder comes near the screen. */
+function FarProbe({ name, built }: { name: string; built: string[] }) {
+  const [placeholder, near] = useNearScreen();
+  const { myTurn, drawn } = useChartTurn(near);
+  useEffect(() => {
+    if (!myTurn) return;
+    built.push(name);
+    drawn();
+  }, [myTurn, drawn, name, built]);
+  return <div ref={placeholder} data-testid={name} />;
+}
+
+describe('charts far from the screen', () => {
+  const observed = new Map<Element, (entries: { isIntersecting: boolean }[]) => void>();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe(element: Element) {
+          observed.set(element, this.callback);
+        }
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(async () => {
+    await act(() => vi.runAllTimers());
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    observed.clear();
+  });
+
+  it('are built only once scrolled near, after the ones already on screen', async () => {
+    const built: string[] = [];
+    const view = render(<FarProbe name="heart" built={built} />);
+    await act(() => vi.runAllTimers());
+    expect(built).toEqual([]);
+
+    const [element, callback] = [...observed][0] ?? [];
+    expect(element).toBe(view.getByTestId('heart'));
+    await act(() => callback?.([{ isIntersecting: true }]));
+    await nextTask();
+    expect(built).toEqual(['heart']);
+    view.unmount();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type RefCallback, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Charts that appear together (the profile's five vitals) take turns to be built: Chart.js builds a
@@ -24,14 +24,15 @@ function passTurn(): void {
 }
 
 /**
- * `myTurn` is false until this chart may be built; call `drawn` once it is. A chart that leaves the
- * page gives up its place or its turn.
+ * `myTurn` is false until this chart may be built; call `drawn` once it is. A chart queues when `ready`
+ * (near the screen); one that leaves the page gives up its place or its turn.
  */
-export function useChartTurn(): { myTurn: boolean; drawn: () => void } {
+export function useChartTurn(ready = true): { myTurn: boolean; drawn: () => void } {
   const [myTurn, setMyTurn] = useState(false);
   const token = useRef<object>({});
   // A layout effect: charts queue in the order of the page, each from the commit that mounted it.
   useLayoutEffect(() => {
+    if (!ready) return;
     const me = token.current;
     let mounted = true;
     const grant = () => {
@@ -48,9 +49,35 @@ export function useChartTurn(): { myTurn: boolean; drawn: () => void } {
       if (holder === me) passTurn();
       setMyTurn(false);
     };
-  }, []);
+  }, [ready]);
   const drawn = useCallback(() => {
     if (holder === token.current) passTurn();
   }, []);
   return { myTurn, drawn };
+}
+
+/** How far below (or above) the screen a chart is built ahead of being scrolled to. */
+const NEAR_MARGIN = '400px 0px';
+
+/**
+ * Whether the element given to the ref is on or near the screen, once it has been (it stays true). A
+ * chart far down a page is built when the vet scrolls towards it: on a phone the profile's five vitals
+ * were built on load, two of them on screen, at 0.1–0.7 s of blocked page each. Without
+ * IntersectionObserver (jsdom), everything is near.
+ */
+export function useNearScreen(): [RefCallback<Element>, boolean] {
+  const [element, setElement] = useState<Element | null>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return [setElement, near];
 }

@@ -27,7 +27,7 @@ import {
   type TimeSeriesChartProps,
   withAlpha,
 } from './chart-config.ts';
-import { useChartTurn } from './chart-turns.ts';
+import { useChartTurn, useNearScreen } from './chart-turns.ts';
 
 ChartJS.register(
   BarController,
@@ -269,7 +269,8 @@ function showBucket(chart: ChartJS, index: number | null): void {
  * `LazyTimeSeriesChart`, never directly, so the library stays out of the pages that draw no chart.
  */
 export default function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { myTurn, drawn } = useChartTurn();
+  const [placeholder, nearScreen] = useNearScreen();
+  const { myTurn, drawn } = useChartTurn(nearScreen);
   const chartRef = useRef<ChartJS | null>(null);
   const { hoverSync } = props;
   const syncRef = useRef(hoverSync);
@@ -314,7 +315,8 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
   useEffect(() => {
     if (myTurn) drawn();
   }, [myTurn, drawn]);
-  if (!myTurn) return <Skeleton h="100%" w="100%" role="status" aria-label="Loading the chart" />;
+  if (!myTurn)
+    return <Skeleton ref={placeholder} h="100%" w="100%" role="status" aria-label="Loading the chart" />;
   const { data, options } = buildChartConfig(props);
   return (
     <Chart
