@@ -6,7 +6,9 @@ import { DrawnLater } from './drawn-later.tsx';
 /** What the document holds when each part's own commit lands (its layout effect runs in that commit). */
 function Part({ name, log, children }: { name: string; log: string[]; children?: ReactNode }) {
   useLayoutEffect(() => {
-    const drawn = ['header', 'vitals', 'cards'].filter((part) => document.querySelector(`[data-part="${part}"]`));
+    const drawn = ['header', 'vitals', 'cards'].filter((part) =>
+      document.querySelector(`[data-part="${part}"]`),
+    );
     log.push(`${name}: ${drawn.join(' ')}`);
   }, [name, log]);
   return <div data-part={name}>{children}</div>;
