@@ -51,8 +51,22 @@ export type Jobs = ReturnType<typeof createJobs>;
  */
 export function createJobs(options: JobsOptions) {
   const { db, workers, logger } = options;
+  const executor = sqlExecutorFor(db);
+  // pg-boss marks a finished job done (or failed) without awaiting it, and its stop() returns once no
+  // job is running, so that statement can still be in flight when the database closes after stop()
+  // ("Cannot use a pool after calling end on the pool", seen as an unhandled rejection in the
+  // PostgreSQL test run). stop() waits for every statement pg-boss has started.
+  const inFlight = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: sqlExecutorFor(db),
+    db: {
+      executeSql(text: string, values?: unknown[]) {
+        const statement = executor.executeSql(text, values);
+        inFlight.add(statement);
+        const settled = () => inFlight.delete(statement);
+        statement.then(settled, settled);
+        return statement;
+      },
+    },
     schema: JOBS_SCHEMA,
     migrate: true,
     supervise: workers,
@@ -155,6 +169,7 @@ export function createJobs(options: JobsOptions) {
     async stop(): Promise<void> {
       if (!started) return;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }
