@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
 
 export const LUNA = '0190b3c2-4e5a-7a01-8c11-000000000003';
 const EMAIL = process.env.BENCH_EMAIL ?? 'head.vet@example.com';
@@ -78,6 +78,32 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * A page in a new context (empty cache, 1440 × 900, CPU slowed by `BENCH_CPU_THROTTLE`), signed in on
+ * `url`'s origin with `session` when given, with `probe` run before the page's own scripts. Not yet
+ * navigated; the caller closes the context.
+ */
+export async function coldPage(
+  browser: Browser,
+  url: string,
+  session?: Session,
+  probe?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (session) {
+    await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })));
+    const state = JSON.stringify({ loggedIn: true, vet: session.vet });
+    await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
+  }
+  if (probe) await context.addInitScript(probe);
+  const page = await context.newPage();
+  if (THROTTLE > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  }
+  return { context, page };
+}
+
+/**
  * Opens `url` in a cold context (signed in with `session`), with `probe` run before the page's own
  * scripts, and returns what `read` gives once it is truthy (a time from `performance.now()`, or an
  * object of them). The CSP forbids evaluating strings, so `read` is a function, type-checked without
@@ -88,20 +114,8 @@ export async function measurePaint<T>(
   url: string,
   options: { session?: Session; probe: string; read: () => T | undefined },
 ): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await coldPage(browser, url, options.session, options.probe);
   try {
-    const { session } = options;
-    if (session) {
-      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })));
-      const state = JSON.stringify({ loggedIn: true, vet: session.vet });
-      await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
-    }
-    await context.addInitScript(options.probe);
-    const page = await context.newPage();
-    if (THROTTLE > 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    }
     await page.goto(url);
     const handle = await page.waitForFunction(options.read, null, { timeout: 60_000, polling: 50 });
     return (await handle.jsonValue()) as T;

@@ -22,6 +22,7 @@
 import type { Browser } from 'playwright';
 import { median } from '../support/load.ts';
 import {
+  coldPage,
   cookieHeader,
   LUNA,
   launchChromium,
@@ -47,14 +48,16 @@ const PAINT_PROBE = `
   }).observe(document, { childList: true, subtree: true, attributes: true });
 `;
 
-function plainPage(buckets: { avg: number | null; min: number | null; max: number | null }[]): string {
+/**
+ * The plain page: Chart.js drawing the buckets as the page loads, or (`onClick`) a button whose click
+ * adds the chart's canvas and draws it (the in-app probe looks for a canvas that was not there before).
+ */
+function plainPage(
+  buckets: { avg: number | null; min: number | null; max: number | null }[],
+  { onClick = false } = {},
+): string {
   const labels = buckets.map((_, index) => String(index));
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Chart.js</title>
-<script src="/chart.umd.min.js"></script></head><body>
-<div data-testid="time-series-chart" style="position:relative;height:340px;width:100%"><canvas></canvas></div>
-<script>
-const buckets = ${JSON.stringify(buckets)};
-new Chart(document.querySelector('canvas'), {
+  const config = `{
   type: 'line',
   data: { labels: ${JSON.stringify(labels)}, datasets: [
     { label: 'Lowest', data: buckets.map((b) => b.min), borderWidth: 0, pointRadius: 0, fill: false },
@@ -62,23 +65,20 @@ new Chart(document.querySelector('canvas'), {
     { label: 'Average', data: buckets.map((b) => b.avg), borderColor: '#1b8a7e', pointRadius: 1.5 },
   ] },
   options: { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } },
-});
+}`;
+  const draw = onClick
+    ? `document.getElementById('draw').addEventListener('click', () => new Chart(
+  document.querySelector('[data-testid="time-series-chart"]').appendChild(document.createElement('canvas')),
+  ${config},
+));`
+    : `new Chart(document.querySelector('canvas'), ${config});`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Chart.js</title>
+<script src="/chart.umd.min.js"></script></head><body>${onClick ? '<button id="draw">Draw</button>' : ''}
+<div data-testid="time-series-chart" style="position:relative;height:340px;width:100%">${onClick ? '' : '<canvas></canvas>'}</div>
+<script>
+const buckets = ${JSON.stringify(buckets)};
+${draw}
 </script></body></html>`;
-}
-
-/**
- * The plain page for the in-app comparison: Chart.js loaded, the chart's canvas added and drawn when the
- * button is clicked (the probe looks for a canvas that was not there before the click).
- */
-function plainClickPage(html: string): string {
-  return html
-    .replace('<canvas></canvas>', '')
-    .replace('<body>', '<body><button id="draw">Draw</button>')
-    .replace(
-      "new Chart(document.querySelector('canvas'),",
-      "document.getElementById('draw').addEventListener('click', () => new Chart(document.querySelector('[data-testid=\"time-series-chart\"]').appendChild(document.createElement('canvas')),",
-    )
-    .replace(/\}\);\n<\/script><\/body>/, '}));\n</script></body>');
 }
 
 /**
@@ -91,20 +91,8 @@ async function measureClickToPaint(
   startUrl: string,
   options: { session?: Session; ready: () => boolean; selector: string },
 ): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await coldPage(browser, startUrl, options.session);
   try {
-    const { session } = options;
-    if (session) {
-      const origin = new URL(startUrl).origin;
-      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: origin })));
-      const state = JSON.stringify({ loggedIn: true, vet: session.vet });
-      await context.addInitScript(`localStorage.setItem('vetboard.auth', ${JSON.stringify(state)})`);
-    }
-    const page = await context.newPage();
-    if (THROTTLE > 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    }
     await page.goto(startUrl);
     await page.waitForFunction(options.ready, null, { timeout: 60_000, polling: 100 });
     await page.waitForLoadState('networkidle');
@@ -211,7 +199,7 @@ const vitalsDrawn = () => {
     ).length >= 4
   );
 };
-const plainClick = await servePlain(plainClickPage(plainPage(buckets)));
+const plainClick = await servePlain(plainPage(buckets, { onClick: true }));
 const clicks = new Map<string, number[]>([
   ['plain Chart.js', []],
   ...targets.map((t) => [t.name, []] as [string, number[]]),
