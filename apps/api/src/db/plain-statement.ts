@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf } from './rows.ts';
@@ -22,4 +23,30 @@ export interface PlainStatement<Row> {
 export function plainStatement<Row>(db: DbOrTx, statement: SQL, name?: string): PlainStatement<Row> {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
   return { execute: async (values) => rowsOf<Row>(await prepared.execute(values)) };
+}
+
+const namesByText = new Map<string, string>();
+
+/**
+ * `statement` run as a named prepared statement, named after its text: PostgreSQL parses a text once
+ * per connection and, after five executions, plans it once when a generic plan costs no more than a
+ * custom one (a chart's statement spent more time planned than executed: 0.5 ms against 0.3). Only
+ * for a statement whose text varies with its structure (scope, bucket size, the actor's kind), never
+ * with its values, which must be parameters: each text stays prepared on every pooled connection.
+ */
+export async function executePrepared<Row>(db: DbOrTx, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  let name = namesByText.get(query.sql);
+  if (!name) {
+    if (namesByText.size >= 1_000) namesByText.clear();
+    // The name is the text's digest, so a text keeps its name (and its prepared statement) after a clear.
+    name = `h_${createHash('sha256').update(query.sql).digest('base64url').slice(0, 24)}`;
+    namesByText.set(query.sql, name);
+  }
+  return rowsOf<Row>(await db._.session.prepareQuery(query, undefined, name, false).execute());
+}
+
+/** How many distinct statement texts `executePrepared` has named: tests check values never reach a text. */
+export function preparedTextCount(): number {
+  return namesByText.size;
 }

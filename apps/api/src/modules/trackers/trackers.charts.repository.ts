@@ -1,6 +1,7 @@
 import type { BucketSize, ReadingKind, RespiratoryThresholds, Species } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executePrepared } from '../../db/plain-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /**
@@ -146,7 +147,7 @@ const FORTY_EIGHT_BITS = 281_474_976_710_655; // 2^48 - 1: a day's half hours
  * once a row each: a 300-day chart's coverage took 120 ms on 16,000 rows (ARCHITECTURE.md).
  */
 const coveredDays = (petId: string, start: SQL, end: SQL) => sql`
-  select day, (extract(epoch from day) / 1800)::int8 as k0,
+  select day, (date_part('epoch', day) / 1800)::int8 as k0,
          -- PostgreSQL gives | >> & one precedence, left to right: hence every bracket.
          ((y | (y >> 1) | (y >> 2) | (y >> 3) | (y >> 4) | (y >> 5) | (y >> 6) | (y >> 7))
           & ${sql.raw(String(FORTY_EIGHT_BITS))}::int8) as bits
@@ -182,7 +183,7 @@ export const halfHoursOfDay = (day: SQL, timezone: string | SQL) =>
                        - (${day}::timestamp at time zone ${timezone})) / 1800)`;
 
 /** An instant as the first half hour of the grid at or after it, counted in half hours since 1970. */
-const halfHourAtOrAfter = (at: SQL) => sql`ceil(extract(epoch from ${at}) / 1800)::int8`;
+const halfHourAtOrAfter = (at: SQL) => sql`ceil(date_part('epoch', ${at}) / 1800)::int8`;
 
 /**
  * The covered half hours of each local day of [start, end): a subquery of the daily statements. A
@@ -269,7 +270,9 @@ export async function subDailyBucketsOfKinds(
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
   const coverageStart = sql`${coverageFrom.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  const rows = await executePrepared<KindBucketRow>(
+    db,
+    sql`
     with agg as (
       select kind, date_bin(${step}, bucket_start, ${start}) as bucket,
              sum(count)::int as count, sum(sum)::float8 as sum, min(min)::float8 as min, max(max)::float8 as max
@@ -286,8 +289,9 @@ export async function subDailyBucketsOfKinds(
     cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.kind = k.kind and a.bucket = slot
     left join cov on cov.bucket = slot
-    order by k.kind, slot`);
-  return byKind(kinds, rowsOf<KindBucketRow>(result));
+    order by k.kind, slot`,
+  );
+  return byKind(kinds, rows);
 }
 
 /** One bucket per local calendar day of the period, from the daily rollups. */
@@ -310,7 +314,9 @@ export async function dailyBucketsOfKinds(
   period: ChartPeriod,
   coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
-  const result = await db.execute(sql`
+  const rows = await executePrepared<KindBucketRow>(
+    db,
+    sql`
     with days as (
       select d::date as day
       from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - interval '1 day',
@@ -335,8 +341,9 @@ export async function dailyBucketsOfKinds(
       sql`${coverageFrom.toISOString()}::timestamptz`,
       sql`${period.end.toISOString()}::timestamptz`,
     )}) as c on c.local_date = days.day
-    order by k.kind, days.day`);
-  return byKind(kinds, rowsOf<KindBucketRow>(result));
+    order by k.kind, days.day`,
+  );
+  return byKind(kinds, rows);
 }
 
 /**
@@ -515,7 +522,7 @@ export async function bucketsOfPeriod(
       left join cov on cov.bucket = slot
       order by slot`;
   }
-  const rows = rowsOf<PeriodBucketRow>(await db.execute(query));
+  const rows = await executePrepared<PeriodBucketRow>(db, query);
   const first = rows[0];
   if (!first) {
     if (looked) return undefined;

@@ -7,7 +7,7 @@ import {
 } from '@vetboard/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { executePrepared } from '../../db/plain-statement.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner, scopedPetSql } from '../pets/pets.service.ts';
 import { type ChartPetSource, coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
@@ -125,15 +125,18 @@ export async function dailyTotals(
   day: string,
   kinds: readonly ReadingKind[],
 ): Promise<DailyTotalsRow[]> {
-  const result = await db.execute(sql`
+  const rows = await executePrepared<DailyTotalsRow>(
+    db,
+    sql`
     select kind::text as kind, sum::float8 as sum, count
     from tracker_rollups_daily
     where pet_id = ${petId} and local_date = ${day}::date
       and kind in (${sql.join(
         kinds.map((kind) => sql`${kind}::reading_kind`),
         sql`, `,
-      )})`);
-  return rowsOf<DailyTotalsRow>(result);
+      )})`,
+  );
+  return rows;
 }
 
 export interface WindowTotalsRow {
@@ -149,12 +152,15 @@ export async function windowTotals(
   from: string,
   to: string,
 ): Promise<WindowTotalsRow> {
-  const result = await db.execute(sql`
+  const rows = await executePrepared<WindowTotalsRow>(
+    db,
+    sql`
     select sum(sum)::float8 as total, count(*)::int as days
     from tracker_rollups_daily
     where pet_id = ${petId} and kind = ${kind}::reading_kind
-      and local_date >= ${from}::date and local_date < ${to}::date`);
-  return rowsOf<WindowTotalsRow>(result)[0] ?? { total: null, days: 0 };
+      and local_date >= ${from}::date and local_date < ${to}::date`,
+  );
+  return rows[0] ?? { total: null, days: 0 };
 }
 
 export interface DayAverageRow {
@@ -176,7 +182,9 @@ export async function lastDayBefore(
   timezone: string,
   before: string,
 ): Promise<DayAverageRow | undefined> {
-  const result = await db.execute(sql`
+  const rows = await executePrepared<DayAverageRow>(
+    db,
+    sql`
     select d.local_date::text as day, d.sum::float8 as sum, d.count,
            least(1.0, (
              select count(*) from (${coveredHalfHours(
@@ -191,8 +199,9 @@ export async function lastDayBefore(
       where pet_id = ${petId} and kind = ${kind}::reading_kind and local_date < ${before}::date
       order by local_date desc
       limit 1
-    ) as d`);
-  return rowsOf<DayAverageRow>(result)[0];
+    ) as d`,
+  );
+  return rows[0];
 }
 
 export interface LastDayTotalRow {
@@ -213,7 +222,9 @@ export async function lastDayTotals(
   timezone: string,
   before: string,
 ): Promise<LastDayTotalRow[]> {
-  const result = await db.execute(sql`
+  const rows = await executePrepared<LastDayTotalRow>(
+    db,
+    sql`
     select k.kind::text as kind,
            extract(epoch from (d.local_date::timestamp at time zone ${timezone}))::float8 as start, d.sum
     from unnest(array[${sql.join(
@@ -226,6 +237,7 @@ export async function lastDayTotals(
       where pet_id = ${petId} and kind = k.kind and local_date < ${before}::date
       order by local_date desc
       limit 1
-    ) as d`);
-  return rowsOf<LastDayTotalRow>(result);
+    ) as d`,
+  );
+  return rows;
 }

@@ -1,6 +1,7 @@
 import type { WeightAuthor, WeightLocation } from '@vetboard/contract';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executePrepared } from '../../db/plain-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { offsetOf } from '../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../lib/timeline.ts';
@@ -175,7 +176,9 @@ export async function weightBuckets(
   period: ChartPeriod,
 ): Promise<BucketRow[]> {
   const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '7 days'`;
-  const result = await db.execute(sql`
+  const rows = await executePrepared<BucketRow>(
+    db,
+    sql`
     with agg as (
       select date_trunc(${unit}, measured_at at time zone ${timezone}) as local_bucket,
              count(*)::int as count, sum(value_kg)::float8 as sum, avg(value_kg)::float8 as avg,
@@ -190,8 +193,9 @@ export async function weightBuckets(
            coalesce(a.count, 0) as count, a.sum, a.avg, a.min, a.max, null::float8 as coverage
     from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - ${step}, ${step}) as slot
     left join agg a on a.local_bucket = slot
-    order by slot`);
-  return rowsOf<BucketRow>(result);
+    order by slot`,
+  );
+  return rows;
 }
 
 const subDailyStep = { '30m': '30 minutes', '1h': '1 hour' } as const;
@@ -209,7 +213,9 @@ export async function weightSubDailyBuckets(
   const step = sql`${subDailyStep[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  const rows = await executePrepared<BucketRow>(
+    db,
+    sql`
     with agg as (
       select date_bin(${step}, measured_at, ${start}) as bucket,
              count(*)::int as count, sum(value_kg)::float8 as sum, avg(value_kg)::float8 as avg,
@@ -222,8 +228,9 @@ export async function weightSubDailyBuckets(
            null::float8 as coverage
     from generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.bucket = slot
-    order by slot`);
-  return rowsOf<BucketRow>(result);
+    order by slot`,
+  );
+  return rows;
 }
 
 /** One pet's weight entries by vets, for its timeline: one bounded page. */
