@@ -32,14 +32,34 @@ const end = new Date(pet.end);
 const at = new Date(end.getTime() - 100 * 86_400_000);
 
 // The repository functions run their statement through this: EXPLAIN instead, the plan printed.
+// Statements come either as drizzle SQL (`db.execute`) or, prepared (`executePrepared`), as text and
+// parameters; both are explained the same way.
 let label = '';
+const printPlan = (plan: string[]) => {
+  if (!only || label.includes(only)) console.log(`\n=== ${label}\n${plan.join('\n')}`);
+  return [{ period_start: 0, period_end: 0, start: 0 }];
+};
+const planOf = (text: string, params: unknown[]) =>
+  db.execute(
+    sql.raw(
+      `explain (analyze, buffers) ${text.replace(/\$(\d+)/g, (_, i) => literal(params[Number(i) - 1]))}`,
+    ),
+  );
+const literal = (value: unknown) =>
+  value === null
+    ? 'null'
+    : `'${String(value instanceof Date ? value.toISOString() : value).replaceAll("'", "''")}'`;
+const lines = (result: unknown) => rows<{ 'QUERY PLAN': string }>(result).map((r) => r['QUERY PLAN']);
 const explaining = {
-  execute: async (query: SQL) => {
-    const plan = rows<{ 'QUERY PLAN': string }>(
-      await db.execute(sql`explain (analyze, buffers) ${query}`),
-    ).map((r) => r['QUERY PLAN']);
-    if (!only || label.includes(only)) console.log(`\n=== ${label}\n${plan.join('\n')}`);
-    return { rows: [{ period_start: 0, period_end: 0, start: 0 }] };
+  execute: async (query: SQL) => ({
+    rows: printPlan(lines(await db.execute(sql`explain (analyze, buffers) ${query}`))),
+  }),
+  _: {
+    session: {
+      prepareQuery: (query: { sql: string; params: unknown[] }) => ({
+        execute: async () => ({ rows: printPlan(lines(await planOf(query.sql, query.params))) }),
+      }),
+    },
   },
 } as unknown as typeof db;
 
