@@ -12,6 +12,12 @@ import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner, scopedPetSql } from '../pets/pets.service.ts';
 import { type ChartPetSource, coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
 import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
+import {
+  latestWeightEntryJsonSql,
+  type RawEntryRow,
+  type WeightEntryWithPreviousRow,
+  weightEntryOfJson,
+} from './trackers.weight.repository.ts';
 
 /** What every tracker read needs to know about the pet: where it lives (its days) and its targets. */
 export interface PetTrackerContext {
@@ -215,16 +221,12 @@ export interface LastDayTotalRow {
  * For each kind, the total of the newest local day with readings before `before` (exclusive), from the
  * daily rollups: one step down the primary key per kind.
  */
-export async function lastDayTotals(
-  db: DbOrTx,
+const lastDayTotalsSql = (
   petId: string,
   kinds: readonly ReadingKind[],
   timezone: string,
   before: string,
-): Promise<LastDayTotalRow[]> {
-  const rows = await executePrepared<LastDayTotalRow>(
-    db,
-    sql`
+) => sql`
     select k.kind::text as kind,
            extract(epoch from (d.local_date::timestamp at time zone ${timezone}))::float8 as start, d.sum
     from unnest(array[${sql.join(
@@ -237,7 +239,63 @@ export async function lastDayTotals(
       where pet_id = ${petId} and kind = k.kind and local_date < ${before}::date
       order by local_date desc
       limit 1
-    ) as d`,
+    ) as d`;
+
+/** A newest reading as `latestReadingJsonSql` gives it: `measured_at` in epoch seconds. */
+interface LatestReadingJson {
+  value: number;
+  measured_at: number;
+  source: ReadingSource;
+}
+
+/** `findLatestReading` as a json scalar subquery, null without a reading. */
+const latestReadingJsonSql = (petId: string, kind: ReadingKind) => sql`(
+    select json_build_object('value', value, 'measured_at', extract(epoch from measured_at)::float8, 'source', source)
+    from tracker_readings
+    where pet_id = ${petId} and kind = ${kind}::reading_kind
+    order by measured_at desc, id desc
+    limit 1)`;
+
+const latestReadingOfJson = (row: LatestReadingJson | null): LatestReadingRow | undefined =>
+  row ? { value: row.value, measuredAt: new Date(row.measured_at * 1000), source: row.source } : undefined;
+
+export interface VitalsNewest {
+  respiratory: LatestReadingRow | undefined;
+  heart: LatestReadingRow | undefined;
+  /** The newest day's totals of drinking and shaking (`lastDayTotalsSql`). */
+  totals: LastDayTotalRow[];
+  weight: WeightEntryWithPreviousRow | undefined;
+}
+
+/**
+ * The vitals panel's newest values in one statement: the newest respiratory and heart-rate readings,
+ * the newest day's drinking and shaking totals before `before`, the newest weight entry. Four small
+ * reads were four round trips; on a two-core machine each one's socket writes and reads cost as much
+ * Node and PostgreSQL time as the read itself.
+ */
+export async function vitalsNewest(
+  db: DbOrTx,
+  petId: string,
+  timezone: string,
+  before: string,
+): Promise<VitalsNewest> {
+  const [row] = await executePrepared<{
+    respiratory: LatestReadingJson | null;
+    heart: LatestReadingJson | null;
+    totals: LastDayTotalRow[];
+    weight: RawEntryRow | null;
+  }>(
+    db,
+    sql`select ${latestReadingJsonSql(petId, 'respiratory_rate')} as respiratory,
+               ${latestReadingJsonSql(petId, 'heart_rate')} as heart,
+               (select coalesce(json_agg(t), '[]'::json)
+                from (${lastDayTotalsSql(petId, ['drinking', 'shaking'], timezone, before)}) as t) as totals,
+               ${latestWeightEntryJsonSql(petId)} as weight`,
   );
-  return rows;
+  return {
+    respiratory: latestReadingOfJson(row?.respiratory ?? null),
+    heart: latestReadingOfJson(row?.heart ?? null),
+    totals: row?.totals ?? [],
+    weight: weightEntryOfJson(row?.weight ?? null),
+  };
 }

@@ -28,8 +28,8 @@ import {
   subDailyBucketsOfKinds,
 } from './trackers.charts.repository.ts';
 import { round2, toChartBucket } from './trackers.read.mapper.ts';
-import { findLatestReading, findPetTrackerContextWith, lastDayTotals } from './trackers.read.repository.ts';
-import { findLatestWeightEntry, weightBuckets, weightSubDailyBuckets } from './trackers.weight.repository.ts';
+import { findPetTrackerContextWith, vitalsNewest } from './trackers.read.repository.ts';
+import { weightBuckets, weightSubDailyBuckets } from './trackers.weight.repository.ts';
 
 type Deps = { db: Db; now: Now; actor: Actor };
 
@@ -114,18 +114,16 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
     ? periodOfJson(bothRow)
     : { ...period, start: new Date(2 * period.start.getTime() - period.end.getTime()) };
 
-  const [collar, weight, respiratory, heart, totals, latestWeight] = await Promise.all([
+  const [collar, weight, newest] = await Promise.all([
     bucketSize === '1d'
       ? dailyBucketsOfKinds(deps.db, petId, collarKinds, pet.timezone, both, period.start)
       : subDailyBucketsOfKinds(deps.db, petId, collarKinds, bucketSize, both, period.start),
     bucketSize === '1d'
       ? weightBuckets(deps.db, petId, pet.timezone, 'day', both)
       : weightSubDailyBuckets(deps.db, petId, bucketSize, both),
-    findLatestReading(deps.db, petId, 'respiratory_rate'),
-    findLatestReading(deps.db, petId, 'heart_rate'),
-    lastDayTotals(deps.db, petId, ['drinking', 'shaking'], pet.timezone, shiftDate(today, 1)),
-    findLatestWeightEntry(deps.db, petId),
+    vitalsNewest(deps.db, petId, pet.timezone, shiftDate(today, 1)),
   ]);
+  const { respiratory, heart, totals, weight: latestWeight } = newest;
 
   const periodStart = period.start.getTime() / 1000;
   const split = (rows: readonly BucketRow[]) => ({

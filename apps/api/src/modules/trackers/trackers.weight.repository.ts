@@ -24,7 +24,7 @@ export interface WeightEntryWithPreviousRow {
   updatedAt: Date;
 }
 
-interface RawEntryRow {
+export interface RawEntryRow {
   id: string;
   pet_id: string;
   value_kg: number;
@@ -137,6 +137,18 @@ export async function findLatestWeightEntry(
   const row = rowsOf<RawEntryRow>(result)[0];
   return row && fromRaw(row);
 }
+
+/** `findLatestWeightEntry` as a json scalar subquery (its raw row), for a statement that reads it beside others. */
+export const latestWeightEntryJsonSql = (petId: string) =>
+  sql<RawEntryRow | null>`(select row_to_json(e) from (${entriesWithPrevious(
+    petId,
+    sql`true`,
+    sql`order by w.measured_at desc, w.id desc limit 1`,
+  )}) as e)`;
+
+/** The entry a `latestWeightEntryJsonSql` column holds. */
+export const weightEntryOfJson = (row: RawEntryRow | null): WeightEntryWithPreviousRow | undefined =>
+  row ? fromRaw(row) : undefined;
 
 /** Locks the entry until the transaction ends, so two corrections apply one after the other. */
 export async function lockWeightEntry(tx: DbOrTx, id: string): Promise<WeightEntryRow | undefined> {
