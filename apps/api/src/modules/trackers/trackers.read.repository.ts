@@ -259,7 +259,61 @@ const latestReadingJsonSql = (petId: string, kind: ReadingKind) => sql`(
 const latestReadingOfJson = (row: LatestReadingJson | null): LatestReadingRow | undefined =>
   row ? { value: row.value, measuredAt: new Date(row.measured_at * 1000), source: row.source } : undefined;
 
+/** Readings' (or weight entries') count and sum over a period; sum null without any. */
+export interface PeriodTotal {
+  count: number;
+  sum: number | null;
+}
+
+/**
+ * The period before the vitals' range: `daily` reads the daily rollups' local days [startDate, endDate),
+ * otherwise the half-hour rollups' [start, end); weight entries by their instant, [start, end).
+ */
+export interface PreviousPeriod {
+  daily: boolean;
+  start: Date;
+  end: Date;
+  startDate: string;
+  endDate: string;
+}
+
+/** The collar kinds' totals over the previous period, as a json array of { kind, count, sum }. */
+function previousCollarTotalsSql(petId: string, kinds: readonly ReadingKind[], previous: PreviousPeriod) {
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}::reading_kind`),
+    sql`, `,
+  );
+  const rows = previous.daily
+    ? sql`select kind, sum(count)::int as count, sum(sum)::float8 as sum
+          from tracker_rollups_daily
+          where pet_id = ${petId} and kind in (${kindList})
+            and local_date >= ${previous.startDate}::date and local_date < ${previous.endDate}::date
+          group by kind`
+    : sql`select kind, sum(count)::int as count, sum(sum)::float8 as sum
+          from tracker_rollups_30m
+          where pet_id = ${petId} and kind in (${kindList})
+            and bucket_start >= ${previous.start.toISOString()}::timestamptz
+            and bucket_start < ${previous.end.toISOString()}::timestamptz
+          group by kind`;
+  return sql`(select coalesce(json_agg(json_build_object('kind', t.kind::text, 'count', t.count, 'sum', t.sum)), '[]'::json)
+              from (${rows}) as t)`;
+}
+
+/** The weight entries' count and sum over the previous period, as json { count, sum }. */
+function previousWeightTotalSql(petId: string, previous: PreviousPeriod) {
+  return sql`(select json_build_object('count', count(*)::int, 'sum', sum(value_kg)::float8)
+              from weight_entries
+              where pet_id = ${petId}
+                and measured_at >= ${previous.start.toISOString()}::timestamptz
+                and measured_at < ${previous.end.toISOString()}::timestamptz)`;
+}
+
+const totalOfJson = (row: { count: number; sum: number | null } | undefined): PeriodTotal =>
+  row && row.count > 0 ? { count: row.count, sum: row.sum } : { count: 0, sum: null };
+
 export interface VitalsNewest {
+  /** The previous period's totals of each collar kind, and of the weight entries. */
+  previous: { collar: Map<ReadingKind, PeriodTotal>; weight: PeriodTotal };
   respiratory: LatestReadingRow | undefined;
   heart: LatestReadingRow | undefined;
   /** The newest day's totals of drinking and shaking (`lastDayTotalsSql`). */
@@ -269,30 +323,37 @@ export interface VitalsNewest {
 
 /**
  * The vitals panel's newest values in one statement: the newest respiratory and heart-rate readings,
- * the newest day's drinking and shaking totals before `before`, the newest weight entry. Four small
- * reads were four round trips; on a two-core machine each one's socket writes and reads cost as much
- * Node and PostgreSQL time as the read itself.
+ * the newest day's drinking and shaking totals before `before`, the newest weight entry, and the
+ * previous period's totals (only its averages and totals are shown, as the change, so its buckets are
+ * not read). Those were five reads: on a two-core machine each round trip's socket writes and reads
+ * cost as much Node and PostgreSQL time as the read itself.
  */
 export async function vitalsNewest(
   db: DbOrTx,
   petId: string,
-  timezone: string,
-  before: string,
+  query: { timezone: string; before: string; kinds: readonly ReadingKind[]; previous: PreviousPeriod },
 ): Promise<VitalsNewest> {
   const [row] = await executePrepared<{
     respiratory: LatestReadingJson | null;
     heart: LatestReadingJson | null;
     totals: LastDayTotalRow[];
     weight: RawEntryRow | null;
+    previous_collar: { kind: ReadingKind; count: number; sum: number | null }[];
+    previous_weight: { count: number; sum: number | null };
   }>(
     db,
     sql`select ${latestReadingJsonSql(petId, 'respiratory_rate')} as respiratory,
                ${latestReadingJsonSql(petId, 'heart_rate')} as heart,
                (select coalesce(json_agg(t), '[]'::json)
-                from (${lastDayTotalsSql(petId, ['drinking', 'shaking'], timezone, before)}) as t) as totals,
-               ${latestWeightEntryJsonSql(petId)} as weight`,
+                from (${lastDayTotalsSql(petId, ['drinking', 'shaking'], query.timezone, query.before)}) as t) as totals,
+               ${latestWeightEntryJsonSql(petId)} as weight,
+               ${previousCollarTotalsSql(petId, query.kinds, query.previous)} as previous_collar,
+               ${previousWeightTotalSql(petId, query.previous)} as previous_weight`,
   );
+  const collar = new Map(query.kinds.map((kind) => [kind, totalOfJson(undefined)]));
+  for (const total of row?.previous_collar ?? []) collar.set(total.kind, totalOfJson(total));
   return {
+    previous: { collar, weight: totalOfJson(row?.previous_weight) },
     respiratory: latestReadingOfJson(row?.respiratory ?? null),
     heart: latestReadingOfJson(row?.heart ?? null),
     totals: row?.totals ?? [],

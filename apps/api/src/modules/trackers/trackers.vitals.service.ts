@@ -28,7 +28,7 @@ import {
   subDailyBucketsOfKinds,
 } from './trackers.charts.repository.ts';
 import { round2, toChartBucket } from './trackers.read.mapper.ts';
-import { findPetTrackerContextWith, vitalsNewest } from './trackers.read.repository.ts';
+import { findPetTrackerContextWith, type PeriodTotal, vitalsNewest } from './trackers.read.repository.ts';
 import { weightBuckets, weightSubDailyBuckets } from './trackers.weight.repository.ts';
 
 type Deps = { db: Db; now: Now; actor: Actor };
@@ -75,9 +75,10 @@ const averageOf = (buckets: readonly BucketRow[]) => {
 };
 
 /**
- * The five vitals of a pet over a rolling range ending now, and the period of the same length before
- * it. Each tracker's buckets are read once over both periods (one statement for the four collar
- * trackers, one for the weight entries) and split here, so the two periods are binned alike.
+ * The five vitals of a pet over a rolling range ending now, and the change from the period of the same
+ * length before it. The range's buckets come from one statement for the four collar trackers and one
+ * for the weight entries; the previous period is only shown as averages and totals, read with the
+ * newest values. Previous and current split at a bucket boundary, so each covers whole buckets.
  */
 export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange): Promise<VitalsResponse> {
   const now = deps.now();
@@ -116,44 +117,51 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
 
   const [collar, weight, newest] = await Promise.all([
     bucketSize === '1d'
-      ? dailyBucketsOfKinds(deps.db, petId, collarKinds, pet.timezone, both, period.start)
-      : subDailyBucketsOfKinds(deps.db, petId, collarKinds, bucketSize, both, period.start),
+      ? dailyBucketsOfKinds(deps.db, petId, collarKinds, pet.timezone, period)
+      : subDailyBucketsOfKinds(deps.db, petId, collarKinds, bucketSize, period),
     bucketSize === '1d'
-      ? weightBuckets(deps.db, petId, pet.timezone, 'day', both)
-      : weightSubDailyBuckets(deps.db, petId, bucketSize, both),
-    vitalsNewest(deps.db, petId, pet.timezone, shiftDate(today, 1)),
+      ? weightBuckets(deps.db, petId, pet.timezone, 'day', period)
+      : weightSubDailyBuckets(deps.db, petId, bucketSize, period),
+    vitalsNewest(deps.db, petId, {
+      timezone: pet.timezone,
+      before: shiftDate(today, 1),
+      kinds: collarKinds,
+      previous: {
+        daily: bucketSize === '1d',
+        start: both.start,
+        end: period.start,
+        startDate: both.startDate,
+        endDate: period.startDate,
+      },
+    }),
   ]);
-  const { respiratory, heart, totals, weight: latestWeight } = newest;
+  const { respiratory, heart, totals, weight: latestWeight, previous } = newest;
 
-  const periodStart = period.start.getTime() / 1000;
-  const split = (rows: readonly BucketRow[]) => ({
-    previous: rows.filter((row) => row.start < periodStart),
-    current: rows.filter((row) => row.start >= periodStart),
-  });
+  const averageOfTotal = ({ count, sum }: PeriodTotal) => (sum === null || count === 0 ? null : sum / count);
+  const previousOf = (kind: ReadingKind) => previous.collar.get(kind) ?? { count: 0, sum: null };
 
   const rate = (kind: ReadingKind, latest: typeof respiratory, band: (value: number) => VitalBand): Vital => {
-    const { previous, current } = split(collar.get(kind) ?? []);
+    const current = collar.get(kind) ?? [];
     return {
       buckets: current.map(toChartBucket),
       latest: latest ? { value: round2(latest.value), at: toTimestamp(latest.measuredAt) } : null,
       band: latest ? band(latest.value) : NO_BAND,
-      change: vitalChange('average', averageOf(current), averageOf(previous)),
+      change: vitalChange('average', averageOf(current), averageOfTotal(previousOf(kind))),
     };
   };
 
   const total = (kind: 'drinking' | 'shaking'): Vital => {
-    const { previous, current } = split(collar.get(kind) ?? []);
+    const current = collar.get(kind) ?? [];
     const day = totals.find((row) => row.kind === kind);
     return {
       buckets: current.map(toChartBucket),
       // A total has no single newest reading: the newest local day's total, `at` its midnight.
       latest: day ? { value: round2(day.sum), at: { seconds: Math.round(day.start) } } : null,
       band: NO_BAND,
-      change: vitalChange('total', totalOf(current).sum, totalOf(previous).sum),
+      change: vitalChange('total', totalOf(current).sum, previousOf(kind).sum),
     };
   };
 
-  const weights = split(weight);
   const target = pet.targetWeightKg;
 
   return {
@@ -171,7 +179,7 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
       })),
       heartRate: rate('heart_rate', heart, () => NO_BAND),
       weight: {
-        buckets: weights.current.map(toChartBucket),
+        buckets: weight.map(toChartBucket),
         latest: latestWeight
           ? { value: latestWeight.valueKg, at: toTimestamp(latestWeight.measuredAt) }
           : null,
@@ -188,7 +196,7 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
                 ),
               }
             : NO_BAND,
-        change: vitalChange('average', averageOf(weights.current), averageOf(weights.previous)),
+        change: vitalChange('average', averageOf(weight), averageOfTotal(previous.weight)),
       },
       drinking: total('drinking'),
       shaking: total('shaking'),

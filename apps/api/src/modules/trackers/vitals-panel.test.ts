@@ -263,6 +263,63 @@ describe('the vitals panel over a DST change in the pet’s zone', () => {
   });
 });
 
+describe('the vitals panel’s change from the previous period', () => {
+  it('counts what falls on the range’s first instant in the range and a second before it in the previous period', async () => {
+    const pet = await petLivingIn(app.database.db, 'Europe/London');
+    context.clock.set('2026-06-17T09:20:00Z');
+    // The 7-day range is the 169 whole hours of the pet’s clock from 2026-06-10T09:00Z; the previous one as long.
+    await addReadings(app.database.db, [
+      reading(pet.id, 'respiratory_rate', '2026-06-10T09:00:00Z', 20), // the range’s first instant
+      reading(pet.id, 'respiratory_rate', '2026-06-10T08:59:59Z', 30), // the previous period’s last second
+      reading(pet.id, 'respiratory_rate', '2026-06-03T08:00:00Z', 40), // the previous period’s first instant
+      reading(pet.id, 'respiratory_rate', '2026-06-03T07:59:59Z', 99), // before both: counted nowhere
+      reading(pet.id, 'drinking', '2026-06-10T09:00:00Z', 60),
+      reading(pet.id, 'drinking', '2026-06-10T08:59:59Z', 15),
+      reading(pet.id, 'drinking', '2026-06-05T12:00:00Z', 15),
+    ]);
+    await addWeights(pet.id, [
+      ['2026-06-10T09:00:00Z', 12],
+      ['2026-06-10T08:59:59Z', 10],
+      ['2026-06-04T10:00:00Z', 11],
+      ['2026-06-03T07:59:59Z', 50],
+    ]);
+
+    const body = await vitals(pet.id, '7d');
+
+    expect(iso(body.period.start)).toBe('2026-06-10T09:00:00.000Z');
+    expect(iso(body.previousPeriod.start)).toBe('2026-06-03T08:00:00.000Z');
+    expect(body.vitals.respiratoryRate.change).toEqual({
+      measure: 'average',
+      current: 20,
+      previous: 35,
+      delta: -15,
+      percent: -42.9,
+    });
+    expect(body.vitals.drinking.change).toEqual({
+      measure: 'total',
+      current: 60,
+      previous: 30,
+      delta: 30,
+      percent: 100,
+    });
+    expect(body.vitals.weight.change).toEqual({
+      measure: 'average',
+      current: 12,
+      previous: 10.5,
+      delta: 1.5,
+      percent: 14.3,
+    });
+    // A tracker with nothing in either period has no change.
+    expect(body.vitals.heartRate.change).toEqual({
+      measure: 'average',
+      current: null,
+      previous: null,
+      delta: null,
+      percent: null,
+    });
+  });
+});
+
 describe('the vitals panel’s scope', () => {
   it('is 404 for a company vet asking for a pet outside the company, and 400 for an unknown range', async () => {
     const pet = await petLivingIn(app.database.db, 'Europe/London');
