@@ -6,7 +6,6 @@ import {
   Button,
   Grid,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
