@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
+import { Console } from 'node:console';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../test/test-app.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { authenticateIntegration } from '../modules/integrations/integrations.service.ts';
+import type { CommandContext, ExitStatus } from './integration-cli.ts';
+import { integrationCreate, integrationList, integrationRevoke } from './integration-commands.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-integration-cli-'));
@@ -40,7 +44,11 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-async function run(script: string, args: string[] = []): Promise<{ code: number | null; output: string }> {
+/** A command as its script runs it: a process of its own (the end-to-end check, once). */
+async function spawnScript(
+  script: string,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${script}`, ...args], {
     cwd: apiDir,
     env,
@@ -53,6 +61,25 @@ async function run(script: string, args: string[] = []): Promise<{ code: number 
     output += chunk;
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
+
+/**
+ * A command called in process, as its script calls it, with the same arguments and environment and its
+ * console written to `output` (stdout and stderr interleaved, as the spawned process's are read).
+ */
+async function run(
+  command: (context: CommandContext) => Promise<ExitStatus>,
+  argv: string[] = [],
+): Promise<{ code: number; output: string }> {
+  let output = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      output += chunk;
+      done();
+    },
+  });
+  const code = await command({ argv, env, console: new Console({ stdout: stream, stderr: stream }) });
   return { code, output };
 }
 
@@ -70,25 +97,25 @@ async function authenticates(token: string): Promise<string | null> {
 
 describe('the integration commands', () => {
   it('create a token shown once, list the integration, and revoke it', async () => {
-    const usage = await run('integration-create.ts');
+    const usage = await run(integrationCreate);
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage: npm run integration:create -- --name');
 
-    const created = await run('integration-create.ts', ['--name', 'Collar platform']);
+    const created = await spawnScript('integration-create.ts', ['--name', 'Collar platform']);
     expect(created.code, created.output).toBe(0);
     const token = created.output.match(/\b(vbi_[A-Za-z0-9_-]{43})\b/)?.[1] ?? '';
     const id = created.output.match(/Created integration "Collar platform" \(id ([0-9a-f-]{36})\)/)?.[1];
     expect(token).not.toBe('');
     expect(await authenticates(token)).toBe(id);
 
-    const both = await run('integration-revoke.ts', ['--name', 'Collar platform', '--id', String(id)]);
+    const both = await run(integrationRevoke, ['--name', 'Collar platform', '--id', String(id)]);
     expect(both.code).toBe(2);
 
-    const revoked = await run('integration-revoke.ts', ['--name', 'Collar platform']);
+    const revoked = await run(integrationRevoke, ['--name', 'Collar platform']);
     expect(revoked.code, revoked.output).toBe(0);
     expect(revoked.output).toContain(`Revoked integration "Collar platform" (id ${id})`);
     expect(await authenticates(token)).toBeNull();
-    const listed = await run('integration-list.ts');
+    const listed = await run(integrationList);
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(/Collar platform.*revoked/);
     expect(listed.output).not.toContain(token);
@@ -97,11 +124,12 @@ describe('the integration commands', () => {
   it.skipIf(template.engine !== 'pglite')(
     'refuse to touch a PGlite data directory that another process holds',
     async () => {
-      fs.writeFileSync(path.join(dataDir, 'vetboard.lock'), String(process.pid));
+      // Another live process: the test's own pid would be the command's, whose lock it may take over.
+      fs.writeFileSync(path.join(dataDir, 'vetboard.lock'), String(process.ppid));
       try {
-        const refused = await run('integration-create.ts', ['--name', 'While the server runs']);
+        const refused = await run(integrationCreate, ['--name', 'While the server runs']);
         expect(refused.code).toBe(1);
-        expect(refused.output).toContain(`in use by another Vetboard process (pid ${process.pid})`);
+        expect(refused.output).toContain(`in use by another Vetboard process (pid ${process.ppid})`);
       } finally {
         fs.rmSync(path.join(dataDir, 'vetboard.lock'), { force: true });
       }
