@@ -192,15 +192,16 @@ const halfHourAtOrAfter = (at: SQL) => sql`ceil(date_part('epoch', ${at}) / 1800
  * days, whose covered bits in that span are counted.
  */
 const coveredHalfHoursByDay = (petId: string, timezone: string | SQL, start: SQL, end: SQL) => sql`
-  select l.local_date, sum(bit_count((d.bits & ((1::int8 << m.hi) - (1::int8 << m.lo)))::bit(64)))::int as half_hours
-  from (
+  with l as materialized (
     select ld::date as local_date,
            ${halfHourAtOrAfter(sql`greatest(ld at time zone ${timezone}, ${start})`)} as a,
            ${halfHourAtOrAfter(sql`least((ld + interval '1 day') at time zone ${timezone}, ${end})`)} as b
     from generate_series((${start} at time zone ${timezone})::date::timestamp,
                          ((${end} - interval '1 microsecond') at time zone ${timezone})::date::timestamp,
                          interval '1 day') as ld
-  ) as l
+  )
+  select l.local_date, sum(bit_count((d.bits & ((1::int8 << m.hi) - (1::int8 << m.lo)))::bit(64))::int)::int as half_hours
+  from l
   cross join generate_series(0, 2) as o
   join (${coveredDays(petId, start, end)}) as d on d.k0 = (l.a / 48 + o) * 48
   cross join lateral (select greatest(l.a - d.k0, 0)::int as lo, least(l.b - d.k0, 48)::int as hi) as m
