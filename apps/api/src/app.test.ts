@@ -148,6 +148,28 @@ describe('API answers on the wire', () => {
     expect(JSON.parse(zlib.gunzipSync(breeds.rawPayload).toString('utf8')).breeds.length).toBeGreaterThan(50);
   });
 
+  it('are compressed at the cheap levels, gzip 3 and brotli 3: each answer pays its own compression', async () => {
+    const vet = await createTestVet(app);
+    const cookies = await loginAs(app, vet.email);
+    const answer = (encoding: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/v1/breeds?species=dog',
+        cookies,
+        headers: { 'accept-encoding': encoding },
+      });
+    const gzip = await answer('gzip');
+    const body = zlib.gunzipSync(gzip.rawPayload);
+    // One write of the whole answer: the stream's output is the one-shot output at the same level.
+    expect(gzip.rawPayload.equals(zlib.gzipSync(body, { level: 3 }))).toBe(true);
+    expect(gzip.rawPayload.equals(zlib.gzipSync(body, { level: 6 }))).toBe(false);
+    const brotli = await answer('br');
+    const quality = (q: number) =>
+      zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
+    expect(brotli.rawPayload.equals(quality(3))).toBe(true);
+    expect(brotli.rawPayload.equals(quality(4))).toBe(false);
+  });
+
   it('are sent as they are when small, or when the client accepts no encoding', async () => {
     const small = await app.inject({
       method: 'GET',
