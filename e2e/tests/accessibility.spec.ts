@@ -37,12 +37,15 @@ interface Finding {
 }
 
 /**
- * The screen as it is, at each width: a laptop's, then a phone's (the page follows the resize, as on a
- * turned tablet), then back to the laptop's for the test's next step. One visit per screen for both
- * widths: a visit costs seconds of the suite, the second audit a fraction of one.
+ * The screen as it is, at each width: first at the width the page has (it follows the resize, as on a
+ * turned tablet), then at the other. One visit per screen for both widths: a visit costs seconds of the
+ * suite, the second audit a fraction of one. The page stays at the second width: the next screen starts
+ * its audit there, which spares a resize back per screen (a relayout of the whole app each). A step
+ * that clicks or types after an audit first calls `atDesktop`.
  */
 async function audit(page: Page, screen: string, findings: Finding[], exclude: string[] = []): Promise<void> {
-  for (const viewport of viewports) {
+  const startsOnPhone = page.viewportSize()?.width === phone.width;
+  for (const viewport of startsOnPhone ? [phone, desktop] : viewports) {
     await resize(page, viewport);
     for (const violation of await blockingViolations(page, { exclude })) {
       findings.push({
@@ -53,6 +56,10 @@ async function audit(page: Page, screen: string, findings: Finding[], exclude: s
       });
     }
   }
+}
+
+/** Back to the laptop's width, where the test's next clicks and keystrokes were written for. */
+async function atDesktop(page: Page): Promise<void> {
   await resize(page, desktop);
 }
 
@@ -120,6 +127,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await audit(page, 'login', findings);
+    await atDesktop(page);
     await submitLogin(page, HEAD_VET.email);
     await expect(page).toHaveURL('/');
     await settled(page);
@@ -181,6 +189,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     );
     // The e-mail preview dialog. The e-mail itself is drawn in a sandboxed frame that runs no script,
     // where axe cannot run (it waits on it forever): the frame is left out, the dialog around it is audited.
+    await atDesktop(page);
     await openInApp(page, '/b2b/PAWSURE');
     await settled(page);
     await page.getByTestId('daily-email-button').click();
@@ -245,6 +254,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     await settled(page);
     await expect(page.getByTestId('diets-table').locator('tbody tr').first()).toBeVisible();
     await audit(page, 'diets', findings);
+    await atDesktop(page);
 
     // The editor opens on a draft: a copy of the current diet.
     await page.getByTestId('diets-table').locator('tr[data-current] a').first().click();
@@ -252,6 +262,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     // The published diet's page, with its weight goal panel (Luna's cardiac diet has none to follow).
     await expect(page.getByTestId('diet-progress-empty')).toBeVisible();
     await audit(page, 'diet page', findings);
+    await atDesktop(page);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page
       .getByRole('dialog', { name: 'Copy this diet?' })
@@ -284,6 +295,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     const entries = (await listed.json()).journalEntries as Array<{ uuid: string; photoCount: number }>;
     const photographed = entries.find((entry) => entry.photoCount > 0);
     expect(photographed, 'a demo entry with a photo').toBeDefined();
+    await atDesktop(page);
     await page.goto(`/journal/${photographed?.uuid}`);
     await settled(page);
     await page.getByTestId('journal-photo').first().click();
@@ -311,6 +323,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       ],
       findings,
     );
+    await atDesktop(page);
     await openInApp(page, '/medical-records');
     await settled(page);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -326,6 +339,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     const findings: Finding[] = [];
     await logIn(page);
     await auditScreens(page, [['pet questions', `/pets/${luna.uuid}/qa`]], findings);
+    await atDesktop(page);
     await page
       .getByTestId('qa-thread')
       .first()
@@ -356,6 +370,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       ],
       findings,
     );
+    await atDesktop(page);
     await page.getByRole('button', { name: 'New report from template' }).click();
     await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
     await expect(page.getByRole('textbox', { name: 'Report', exact: true })).toBeVisible();
@@ -426,6 +441,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       ],
       findings,
     );
+    await atDesktop(page);
     await page.getByRole('button', { name: 'New reminder' }).click();
     await expect(page.getByRole('dialog', { name: `Remind me about ${luna.name}` })).toBeVisible();
     await audit(page, 'new reminder dialog', findings);
