@@ -20,7 +20,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Three on two cores: a worker spends much of a test waiting (on the server, on the page's frames,
+  // between assertion retries), not computing. The whole suite used about 160 s of CPU in 360 s with
+  // two. Measured on the shared 2-core machine (load 7-15, other agents' tests running): 2 workers
+  // 362 s, 3 workers 288 s, 4 workers 273 s; four also stretched the slowest default-timeout tests to
+  // 17-18 s of their 30, so three. E2E_WORKERS overrides it (a bigger machine, or a debugging run of 1).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
