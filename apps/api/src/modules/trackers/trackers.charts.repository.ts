@@ -247,7 +247,8 @@ function byKind(kinds: readonly ReadingKind[], rows: KindBucketRow[]): Map<Readi
   return map;
 }
 
-const kindList = (kinds: readonly ReadingKind[]) =>
+/** Reading kinds as a list of enum literals, for `in (…)` and `array[…]`: each kind a parameter. */
+export const kindList = (kinds: readonly ReadingKind[]) =>
   sql.join(
     kinds.map((kind) => sql`${kind}::reading_kind`),
     sql`, `,

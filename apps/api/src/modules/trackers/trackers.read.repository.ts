@@ -5,13 +5,18 @@ import {
   type RespiratoryThresholds,
   type Species,
 } from '@vetboard/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { executePrepared } from '../../db/plain-statement.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner, scopedPetSql } from '../pets/pets.service.ts';
-import { type ChartPetSource, coveredHalfHours, halfHoursOfDay } from './trackers.charts.repository.ts';
-import { respiratoryThresholds, trackerReadings } from './trackers.table.ts';
+import {
+  type ChartPetSource,
+  coveredHalfHours,
+  halfHoursOfDay,
+  kindList,
+} from './trackers.charts.repository.ts';
+import { respiratoryThresholds } from './trackers.table.ts';
 import {
   latestWeightEntryJsonSql,
   type RawEntryRow,
@@ -105,17 +110,11 @@ export async function findLatestReading(
   petId: string,
   kind: ReadingKind,
 ): Promise<LatestReadingRow | undefined> {
-  const [row] = await db
-    .select({
-      value: trackerReadings.value,
-      measuredAt: trackerReadings.measuredAt,
-      source: trackerReadings.source,
-    })
-    .from(trackerReadings)
-    .where(and(eq(trackerReadings.petId, petId), eq(trackerReadings.kind, kind)))
-    .orderBy(desc(trackerReadings.measuredAt), desc(trackerReadings.id))
-    .limit(1);
-  return row;
+  const [row] = await executePrepared<{ reading: LatestReadingJson | null }>(
+    db,
+    sql`select ${latestReadingJsonSql(petId, kind)} as reading`,
+  );
+  return latestReadingOfJson(row?.reading ?? null);
 }
 
 export interface DailyTotalsRow {
@@ -131,18 +130,14 @@ export async function dailyTotals(
   day: string,
   kinds: readonly ReadingKind[],
 ): Promise<DailyTotalsRow[]> {
-  const rows = await executePrepared<DailyTotalsRow>(
+  return executePrepared<DailyTotalsRow>(
     db,
     sql`
     select kind::text as kind, sum::float8 as sum, count
     from tracker_rollups_daily
     where pet_id = ${petId} and local_date = ${day}::date
-      and kind in (${sql.join(
-        kinds.map((kind) => sql`${kind}::reading_kind`),
-        sql`, `,
-      )})`,
+      and kind in (${kindList(kinds)})`,
   );
-  return rows;
 }
 
 export interface WindowTotalsRow {
@@ -229,10 +224,7 @@ const lastDayTotalsSql = (
 ) => sql`
     select k.kind::text as kind,
            extract(epoch from (d.local_date::timestamp at time zone ${timezone}))::float8 as start, d.sum
-    from unnest(array[${sql.join(
-      kinds.map((kind) => sql`${kind}::reading_kind`),
-      sql`, `,
-    )}]) as k(kind)
+    from unnest(array[${kindList(kinds)}]) as k(kind)
     cross join lateral (
       select local_date, sum::float8 as sum
       from tracker_rollups_daily
@@ -279,24 +271,21 @@ export interface PreviousPeriod {
 
 /** The collar kinds' totals over the previous period, as a json array of { kind, count, sum }. */
 function previousCollarTotalsSql(petId: string, kinds: readonly ReadingKind[], previous: PreviousPeriod) {
-  const kindList = sql.join(
-    kinds.map((kind) => sql`${kind}::reading_kind`),
-    sql`, `,
-  );
-  const rows = previous.daily
-    ? sql`select kind, sum(count)::int as count, sum(sum)::float8 as sum
-          from tracker_rollups_daily
-          where pet_id = ${petId} and kind in (${kindList})
-            and local_date >= ${previous.startDate}::date and local_date < ${previous.endDate}::date
-          group by kind`
-    : sql`select kind, sum(count)::int as count, sum(sum)::float8 as sum
-          from tracker_rollups_30m
-          where pet_id = ${petId} and kind in (${kindList})
-            and bucket_start >= ${previous.start.toISOString()}::timestamptz
-            and bucket_start < ${previous.end.toISOString()}::timestamptz
-          group by kind`;
+  const [rollups, inPeriod] = previous.daily
+    ? [
+        sql`tracker_rollups_daily`,
+        sql`local_date >= ${previous.startDate}::date and local_date < ${previous.endDate}::date`,
+      ]
+    : [
+        sql`tracker_rollups_30m`,
+        sql`bucket_start >= ${previous.start.toISOString()}::timestamptz
+            and bucket_start < ${previous.end.toISOString()}::timestamptz`,
+      ];
   return sql`(select coalesce(json_agg(json_build_object('kind', t.kind::text, 'count', t.count, 'sum', t.sum)), '[]'::json)
-              from (${rows}) as t)`;
+              from (select kind, sum(count)::int as count, sum(sum)::float8 as sum
+                    from ${rollups}
+                    where pet_id = ${petId} and kind in (${kindList(kinds)}) and ${inPeriod}
+                    group by kind) as t)`;
 }
 
 /** The weight entries' count and sum over the previous period, as json { count, sum }. */

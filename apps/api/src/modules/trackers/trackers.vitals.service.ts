@@ -59,7 +59,7 @@ function shiftDate(iso: string, days: number): string {
 }
 
 /** Sum of counts and sums of some buckets; null sum when none held a reading. */
-function totalOf(buckets: readonly BucketRow[]): { count: number; sum: number | null } {
+function totalOf(buckets: readonly BucketRow[]): PeriodTotal {
   let count = 0;
   let sum = 0;
   for (const bucket of buckets) {
@@ -69,10 +69,9 @@ function totalOf(buckets: readonly BucketRow[]): { count: number; sum: number | 
   return { count, sum: count === 0 ? null : sum };
 }
 
-const averageOf = (buckets: readonly BucketRow[]) => {
-  const { count, sum } = totalOf(buckets);
-  return sum === null ? null : sum / count;
-};
+const averageOfTotal = ({ count, sum }: PeriodTotal) => (sum === null || count === 0 ? null : sum / count);
+
+const averageOf = (buckets: readonly BucketRow[]) => averageOfTotal(totalOf(buckets));
 
 /**
  * The five vitals of a pet over a rolling range ending now, and the change from the period of the same
@@ -137,7 +136,6 @@ export async function getPetVitals(deps: Deps, petId: string, range: VitalsRange
   ]);
   const { respiratory, heart, totals, weight: latestWeight, previous } = newest;
 
-  const averageOfTotal = ({ count, sum }: PeriodTotal) => (sum === null || count === 0 ? null : sum / count);
   const previousOf = (kind: ReadingKind) => previous.collar.get(kind) ?? { count: 0, sum: null };
 
   const rate = (kind: ReadingKind, latest: typeof respiratory, band: (value: number) => VitalBand): Vital => {

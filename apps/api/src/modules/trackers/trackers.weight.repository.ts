@@ -127,24 +127,20 @@ export async function findWeightEntry(
 }
 
 /** The newest entry, with its predecessor's value. */
+const latestEntrySql = (petId: string) =>
+  entriesWithPrevious(petId, sql`true`, sql`order by w.measured_at desc, w.id desc limit 1`);
+
 export async function findLatestWeightEntry(
   db: DbOrTx,
   petId: string,
 ): Promise<WeightEntryWithPreviousRow | undefined> {
-  const result = await db.execute(
-    entriesWithPrevious(petId, sql`true`, sql`order by w.measured_at desc, w.id desc limit 1`),
-  );
-  const row = rowsOf<RawEntryRow>(result)[0];
+  const row = rowsOf<RawEntryRow>(await db.execute(latestEntrySql(petId)))[0];
   return row && fromRaw(row);
 }
 
 /** `findLatestWeightEntry` as a json scalar subquery (its raw row), for a statement that reads it beside others. */
 export const latestWeightEntryJsonSql = (petId: string) =>
-  sql<RawEntryRow | null>`(select row_to_json(e) from (${entriesWithPrevious(
-    petId,
-    sql`true`,
-    sql`order by w.measured_at desc, w.id desc limit 1`,
-  )}) as e)`;
+  sql<RawEntryRow | null>`(select row_to_json(e) from (${latestEntrySql(petId)}) as e)`;
 
 /** The entry a `latestWeightEntryJsonSql` column holds. */
 export const weightEntryOfJson = (row: RawEntryRow | null): WeightEntryWithPreviousRow | undefined =>
@@ -188,7 +184,7 @@ export async function weightBuckets(
   period: ChartPeriod,
 ): Promise<BucketRow[]> {
   const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '7 days'`;
-  const rows = await executePrepared<BucketRow>(
+  return executePrepared<BucketRow>(
     db,
     sql`
     with agg as (
@@ -207,7 +203,6 @@ export async function weightBuckets(
     left join agg a on a.local_bucket = slot
     order by slot`,
   );
-  return rows;
 }
 
 const subDailyStep = { '30m': '30 minutes', '1h': '1 hour' } as const;
@@ -225,7 +220,7 @@ export async function weightSubDailyBuckets(
   const step = sql`${subDailyStep[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
-  const rows = await executePrepared<BucketRow>(
+  return executePrepared<BucketRow>(
     db,
     sql`
     with agg as (
@@ -242,7 +237,6 @@ export async function weightSubDailyBuckets(
     left join agg a on a.bucket = slot
     order by slot`,
   );
-  return rows;
 }
 
 /** One pet's weight entries by vets, for its timeline: one bounded page. */
