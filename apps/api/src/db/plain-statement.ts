@@ -46,6 +46,15 @@ export async function executePrepared<Row>(db: DbOrTx, statement: SQL): Promise<
   return rowsOf<Row>(await db._.session.prepareQuery(query, undefined, name, false).execute());
 }
 
+/**
+ * Forgets the texts named so far, as the cap on the map does: a text's name is its digest, so nothing
+ * changes on the server. For a test that counts the texts one run of requests adds, whichever test file
+ * ran before it in the same worker.
+ */
+export function forgetPreparedTexts(): void {
+  namesByText.clear();
+}
+
 /** How many distinct statement texts `executePrepared` has named: tests check values never reach a text. */
 export function preparedTextCount(): number {
   return namesByText.size;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { addReadings, petLivingIn, reading, seconds } from '../../../test/tracker-read-fixtures.ts';
-import { preparedTextCount } from '../../db/plain-statement.ts';
+import { forgetPreparedTexts, preparedTextCount } from '../../db/plain-statement.ts';
 
 /**
  * Chart, vitals and weight statements run as named prepared statements (`executePrepared`), so that
@@ -47,6 +47,8 @@ describe('chart statements', () => {
       reading(london.id, 'respiratory_rate', '2024-06-11T08:40:00Z', 22),
       reading(kolkata.id, 'shaking', '2025-01-20T03:10:00Z', 5),
     ]);
+    // Another file in this worker may have opened the same charts already.
+    forgetPreparedTexts();
     const before = preparedTextCount();
     await openEveryChart(london.id, '2024-06-12T10:00:00Z', { short: 3, long: 200 });
     const shapes = preparedTextCount();
