@@ -12,6 +12,7 @@ import {
   injectPublicConfig,
   type PublicConfig,
 } from '../../packages/contract/src/config.ts';
+import { fontFallback } from './font-fallback.ts';
 import packageJson from './package.json' with { type: 'json' };
 import { routePreloads } from './route-preloads.ts';
 import { shellChunk } from './shell-chunk.ts';
@@ -112,6 +113,12 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    // Text drawn before Montserrat arrives takes its widths (see font-fallback.ts).
+    fontFallback({
+      family: 'Montserrat',
+      fallbackName: 'Montserrat fallback',
+      stylesheet: /@fontsource[\\/]montserrat[\\/]400\.css$/,
+    }),
     devPublicConfig(),
     // Brotli and gzip copies beside each asset, served by the API's static plugin.
     compression({

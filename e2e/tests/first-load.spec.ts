@@ -129,3 +129,58 @@ test.describe('first load of a signed-in page', () => {
     expect(requests.get('/v1/auth/vet')).toBe(1);
   });
 });
+
+test.describe('first load on a phone', () => {
+  // Cold, as a vet's first visit: fonts and scripts arrive after the first paint.
+  test.use({ freshContext: true, viewport: { width: 375, height: 812 } });
+
+  /** Layout shifts of the page's whole life, as Lighthouse adds them (shifts right after an input excluded). */
+  async function recordLayoutShifts(page: Page) {
+    await page.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = [];
+      Object.assign(window, { __layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          const nodes = entry.sources.map((source) =>
+            source.node instanceof Element ? (source.node.textContent ?? '').slice(0, 40) : '',
+          );
+          shifts.push({ value: entry.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    return async () => {
+      await page.waitForLoadState('networkidle');
+      // A frame after the last response: its shift, if any, is reported too.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      return page.evaluate(
+        () => (window as unknown as { __layoutShifts: { value: number; nodes: string[] }[] }).__layoutShifts,
+      );
+    };
+  }
+
+  // Lighthouse weighs the cumulative layout shift as a quarter of its score; 0.1 is its "good" bound.
+  for (const screen of [
+    { name: 'the home page', path: '/', ready: (page: Page) => page.getByTestId('home-todo') },
+    {
+      name: "Luna's profile",
+      path: `/pets/${LUNA.uuid}`,
+      ready: (page: Page) => page.getByTestId('vitals-panel'),
+    },
+  ]) {
+    test(`${screen.name} moves nothing while it loads (layout shift < 0.1)`, async ({ page }) => {
+      const shifts = await recordLayoutShifts(page);
+      await logIn(page, HEAD_VET.email, screen.path);
+      await expect(screen.ready(page)).toBeVisible();
+      const recorded = await shifts();
+      const total = recorded.reduce((sum, shift) => sum + shift.value, 0);
+      expect(total, JSON.stringify(recorded)).toBeLessThan(0.1);
+    });
+  }
+});

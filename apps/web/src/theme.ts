@@ -35,7 +35,7 @@ const gray: MantineColorsTuple = [
 ];
 
 const fontStack =
-  'Montserrat, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  'Montserrat, "Montserrat fallback", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'clinic',

@@ -1,7 +1,7 @@
 import { Badge, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { fullName } from '@vetboard/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
@@ -13,6 +13,7 @@ const HomeTodo = lazy(() => import('./home-todo.tsx').then((module) => ({ defaul
 
 export function HomePage() {
   const { vet } = useAuthState();
+  const [todoDrawn, setTodoDrawn] = useState(false);
   if (!vet) return null;
   const product = publicConfig.productName;
 
@@ -26,8 +27,14 @@ export function HomePage() {
       </Stack>
 
       <Grid gap="lg">
-        {/* On a phone the to-do list comes first: the vet's own card is what they need least. */}
-        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 2, lg: 1 }}>
+        {/* On a phone the to-do list comes first: the vet's own card is what they need least. Below it,
+            the card waits for the list: shown under the list's placeholder, it was pushed 2,000 px down
+            when the list came (a layout shift of 0.29, a quarter of Lighthouse's mobile score). */}
+        <Grid.Col
+          span={{ base: 12, lg: 4 }}
+          order={{ base: 2, lg: 1 }}
+          display={{ base: todoDrawn ? 'block' : 'none', lg: 'block' }}
+        >
           <Paper withBorder p="lg" radius="lg" mb="md" data-testid="vet-card">
             <Stack align="center" gap="sm" ta="center">
               <VetAvatar vet={vet} size={88} />
@@ -50,7 +57,7 @@ export function HomePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 1, lg: 2 }}>
           <Suspense fallback={<Skeleton height={320} radius="md" />}>
-            <HomeTodo />
+            <HomeTodo onDrawn={() => setTodoDrawn(true)} />
           </Suspense>
         </Grid.Col>
       </Grid>

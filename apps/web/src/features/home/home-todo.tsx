@@ -331,8 +331,12 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
  * filtered, then their own work and the most severe cards. One call (`GET /v1/home`), refreshed by the
  * live events of every queue it counts. Loaded after the page's first paint (home-page.tsx).
  */
-export function HomeTodo() {
+export function HomeTodo({ onDrawn }: { onDrawn?: () => void }) {
   const home = useQuery(homeQueryOptions());
+  const settled = home.data !== undefined || home.isError;
+  useEffect(() => {
+    if (settled) onDrawn?.();
+  }, [settled, onDrawn]);
   const highRed = home.data ? home.data.pendingCards.highRed > 0 : false;
   useEffect(() => {
     showAlertFavicon(highRed);
