@@ -105,6 +105,26 @@ test.describe('dashboard shell (SPEC §2 "Layouts")', () => {
     await page.setViewportSize({ width: 992, height: 800 });
     await expect(menu).toBeVisible();
   });
+
+  test('a page opened on a phone draws the folded menu only when the burger first opens it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/vets');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vets' })).toBeVisible();
+    // Hidden, the menu's region is there (the burger controls it), its links not yet.
+    const links = page.locator('#side-menu a');
+    await expect(page.locator('#side-menu')).toHaveCount(1);
+    await expect(links).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Betas' })).toBeVisible();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(menu).toBeHidden();
+    // Folded again, it stays drawn: opening it a second time is only the slide.
+    expect(await links.count()).toBeGreaterThan(5);
+  });
 });
 
 test.describe('route progress bar (SPEC §9)', () => {
