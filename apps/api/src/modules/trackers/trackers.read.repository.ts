@@ -104,40 +104,50 @@ export interface LatestReadingRow {
   source: ReadingSource;
 }
 
-/** The newest reading of a kind: one step down the (pet, kind, time) index. */
-export async function findLatestReading(
-  db: DbOrTx,
-  petId: string,
-  kind: ReadingKind,
-): Promise<LatestReadingRow | undefined> {
-  const [row] = await executePrepared<{ reading: LatestReadingJson | null }>(
-    db,
-    sql`select ${latestReadingJsonSql(petId, kind)} as reading`,
-  );
-  return latestReadingOfJson(row?.reading ?? null);
-}
-
 export interface DailyTotalsRow {
   kind: ReadingKind;
   sum: number;
   count: number;
 }
 
-/** Totals of the local day `day` for some kinds, from the daily rollups. */
-export async function dailyTotals(
-  db: DbOrTx,
-  petId: string,
-  day: string,
-  kinds: readonly ReadingKind[],
-): Promise<DailyTotalsRow[]> {
-  return executePrepared<DailyTotalsRow>(
+/** The pet profile's tracker summary (`trackersNewest`). */
+export interface TrackersNewest {
+  respiratory: LatestReadingRow | undefined;
+  heart: LatestReadingRow | undefined;
+  weight: WeightEntryWithPreviousRow | undefined;
+  /** The local day `day`'s drinking and shaking totals, from the daily rollups. */
+  totals: DailyTotalsRow[];
+}
+
+/**
+ * The profile's tracker summary in one statement: the newest respiratory and heart-rate readings (each
+ * one step down the (pet, kind, time) index), the newest weight entry and the day's drinking and
+ * shaking totals. Four reads before, each a round trip that cost as much Node and PostgreSQL time as
+ * the read itself (see `vitalsNewest`).
+ */
+export async function trackersNewest(db: DbOrTx, petId: string, day: string): Promise<TrackersNewest> {
+  const [row] = await executePrepared<{
+    respiratory: LatestReadingJson | null;
+    heart: LatestReadingJson | null;
+    weight: RawEntryRow | null;
+    totals: DailyTotalsRow[];
+  }>(
     db,
-    sql`
-    select kind::text as kind, sum::float8 as sum, count
-    from tracker_rollups_daily
-    where pet_id = ${petId} and local_date = ${day}::date
-      and kind in (${kindList(kinds)})`,
+    sql`select ${latestReadingJsonSql(petId, 'respiratory_rate')} as respiratory,
+               ${latestReadingJsonSql(petId, 'heart_rate')} as heart,
+               ${latestWeightEntryJsonSql(petId)} as weight,
+               (select coalesce(json_agg(t), '[]'::json)
+                from (select kind::text as kind, sum::float8 as sum, count
+                      from tracker_rollups_daily
+                      where pet_id = ${petId} and local_date = ${day}::date
+                        and kind in (${kindList(['drinking', 'shaking'])})) as t) as totals`,
   );
+  return {
+    respiratory: latestReadingOfJson(row?.respiratory ?? null),
+    heart: latestReadingOfJson(row?.heart ?? null),
+    weight: weightEntryOfJson(row?.weight ?? null),
+    totals: row?.totals ?? [],
+  };
 }
 
 export interface WindowTotalsRow {
@@ -240,7 +250,7 @@ interface LatestReadingJson {
   source: ReadingSource;
 }
 
-/** `findLatestReading` as a json scalar subquery, null without a reading. */
+/** The newest reading of a kind as a json scalar subquery (one step down the (pet, kind, time) index), null without one. */
 const latestReadingJsonSql = (petId: string, kind: ReadingKind) => sql`(
     select json_build_object('value', value, 'measured_at', extract(epoch from measured_at)::float8, 'source', source)
     from tracker_readings

@@ -33,16 +33,14 @@ import { countReadings, listReadings, type ReadingRow } from './trackers.history
 import { trackersReadErrors } from './trackers.read.errors.ts';
 import { round2, toReadingEntry, toRespiratoryEntry } from './trackers.read.mapper.ts';
 import {
-  dailyTotals,
-  findLatestReading,
   findPetTrackerContext,
   lastDayBefore,
   type PetTrackerContext,
   petChartLookup,
   thresholdsOf,
+  trackersNewest,
   windowTotals,
 } from './trackers.read.repository.ts';
-import { findLatestWeightEntry } from './trackers.weight.repository.ts';
 
 /** `actor` is who asks: the pet lookup applies the access policy, out of scope reads as unknown. */
 type Deps = { db: Db; now: Now; actor: Actor };
@@ -244,12 +242,7 @@ export async function getHeartRateHistory(
 export async function getLatestTrackers(deps: Deps, petId: string): Promise<LatestTrackersResponse> {
   const pet = await requirePet(deps, petId);
   const today = todayIn(pet.timezone, deps.now());
-  const [weight, respiratory, heart, totals] = await Promise.all([
-    findLatestWeightEntry(deps.db, petId),
-    findLatestReading(deps.db, petId, 'respiratory_rate'),
-    findLatestReading(deps.db, petId, 'heart_rate'),
-    dailyTotals(deps.db, petId, today, ['shaking', 'drinking']),
-  ]);
+  const { weight, respiratory, heart, totals } = await trackersNewest(deps.db, petId, today);
   const thresholds = pet.respiratoryThresholds;
   const todayTotal = (kind: ReadingKind) => Math.round(totals.find((t) => t.kind === kind)?.sum ?? 0);
   return {

@@ -130,15 +130,7 @@ export async function findWeightEntry(
 const latestEntrySql = (petId: string) =>
   entriesWithPrevious(petId, sql`true`, sql`order by w.measured_at desc, w.id desc limit 1`);
 
-export async function findLatestWeightEntry(
-  db: DbOrTx,
-  petId: string,
-): Promise<WeightEntryWithPreviousRow | undefined> {
-  const row = rowsOf<RawEntryRow>(await db.execute(latestEntrySql(petId)))[0];
-  return row && fromRaw(row);
-}
-
-/** `findLatestWeightEntry` as a json scalar subquery (its raw row), for a statement that reads it beside others. */
+/** The newest entry as a json scalar subquery (its raw row), for a statement that reads it beside others. */
 export const latestWeightEntryJsonSql = (petId: string) =>
   sql<RawEntryRow | null>`(select row_to_json(e) from (${latestEntrySql(petId)}) as e)`;
 
