@@ -31,9 +31,10 @@ export function ShellLayout({
   // click or a paint: drawn with the page, it lengthened the first load's longest task (on a phone,
   // where it is folded away, by a third).
   const menuReady = useDeferredValue(true, false);
-  // Below 992 px the menu is folded away until the burger opens it: drawn anyway, its links were a
-  // third of a phone's blocking time on a cold load (Lighthouse mobile). Drawn at the first opening,
-  // then kept, so folding it again is only a slide.
+  // Below 992 px the menu is folded away until the burger opens it: drawn anyway, its dozens of links
+  // were main-thread work on every phone's first load for a menu no one sees yet (with the selects'
+  // hidden lists, 17 % of a cold list page's CPU at ×4). Drawn at the first opening, then kept, so
+  // folding it again is only a slide.
   const folding = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false });
   const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
   if (navOpened && !menuOpenedOnce) setMenuOpenedOnce(true);
