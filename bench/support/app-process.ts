@@ -3,6 +3,7 @@
  * node_modules hard-linked) beside it on the same database, for before and after in one run.
  */
 import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../apps/api/src/config.ts';
@@ -15,6 +16,24 @@ export interface AppProcess {
   /** `http://127.0.0.1:port` */
   base: string;
   close: () => Promise<void>;
+  /** The serving process when it is a child of its own (PostgreSQL), for its CPU time (`processCpuMs`). */
+  pid?: number;
+}
+
+/**
+ * The CPU time (user and system, all threads) `pid` has used so far, in ms, from Linux's
+ * `/proc/<pid>/stat`; undefined elsewhere. Its clock ticks are 10 ms: read it over hundreds of requests.
+ */
+export async function processCpuMs(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing bracket: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A checkout's app listening on loopback, with what a bench reaches of it in process. */
@@ -70,7 +89,8 @@ export async function serveBaseline(
  */
 export async function forkApp(root: string, databaseUrl: string): Promise<AppProcess> {
   const child = fork(fileURLToPath(new URL('./app-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    // `BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`: profile the server (written as it stops).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_APP_ROOT: path.resolve(root), BENCH_APP_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -81,6 +101,7 @@ export async function forkApp(root: string, databaseUrl: string): Promise<AppPro
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     close: async () => {
       child.send('stop');
       await exited;
@@ -95,7 +116,7 @@ export async function forkApp(root: string, databaseUrl: string): Promise<AppPro
 export async function serveApp(database: Database, config: Config, url?: string): Promise<AppProcess> {
   if (url) {
     const served = await forkApp(REPO_ROOT, url);
-    return { base: served.base, close: () => served.close().then(() => database.close()) };
+    return { base: served.base, pid: served.pid, close: () => served.close().then(() => database.close()) };
   }
   // Imported here, not at the top: the forked app-server.ts imports this module and runs another checkout's app.
   const { buildApp } = await import('../../apps/api/src/app.ts');
@@ -112,6 +133,7 @@ export async function forkBaseline(dir: string, databaseUrl: string): Promise<Ba
   return {
     name: `baseline (${path.basename(root)})`,
     base: served.base,
+    pid: served.pid,
     db: database.db,
     load,
     close: () => served.close().then(() => database.close()),

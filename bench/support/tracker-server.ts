@@ -37,6 +37,8 @@ export interface TrackerServer {
   close: () => Promise<void>;
   /** The app's database, for statements timed in process beside the HTTP requests. */
   db: Database['db'];
+  /** The app's own process (PostgreSQL), for its CPU time. */
+  pid?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -98,7 +100,7 @@ export async function serveLoadedTrackers(
     passwordHash: await hashPassword(PASSWORD, 'low'),
   });
   // On PostgreSQL the app runs in a process of its own, as the baseline's does (app-process.ts).
-  const { base, close } = await serveApp(database, config, setup.url);
+  const { base, close, pid } = await serveApp(database, config, setup.url);
   try {
     const login = await fetch(`${base}/v1/auth/login`, {
       method: 'POST',
@@ -108,7 +110,7 @@ export async function serveLoadedTrackers(
     if (!login.ok) throw new Error(`login failed: ${login.status}`);
     const cookie =
       (login.headers.getSetCookie().find((c) => c.startsWith('vb_access=')) ?? '').split(';')[0] ?? '';
-    return { petIds, base, cookie, close, db };
+    return { petIds, base, cookie, close, db, pid };
   } catch (error) {
     await close();
     throw error;

@@ -6,7 +6,7 @@ import {
   readingChartOfRange,
   readingChartOfScope,
 } from '../../apps/api/src/modules/trackers/trackers.charts.service.ts';
-import { forkBaseline } from '../support/app-process.ts';
+import { forkBaseline, processCpuMs } from '../support/app-process.ts';
 import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
 import {
   type EngineSetup,
@@ -105,6 +105,7 @@ async function timeOne(base: string, url: string, cookie: string): Promise<numbe
 interface Target {
   name: string;
   base: string;
+  pid?: number;
   db: Db;
   charts: {
     readingChartOfScope: typeof readingChartOfScope;
@@ -115,7 +116,7 @@ interface Target {
 async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   // The readings end now, or (BENCH_PRELOADED) when the kept database was loaded: set by the set-up.
   const end = new Date();
-  const { petIds, base, cookie, close, db } = await serveLoadedTrackers(
+  const { petIds, base, cookie, close, db, pid } = await serveLoadedTrackers(
     setup,
     { id: '00000000-0000-4000-8000-00000000be01', email: 'bench.vet@example.test' },
     end,
@@ -123,12 +124,13 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
   const baseline = BASELINE && databaseUrl ? await forkBaseline(BASELINE, databaseUrl) : undefined;
   try {
     const targets: Target[] = [
-      { name: 'this', base, db, charts: { readingChartOfScope, readingChartOfRange } },
+      { name: 'this', base, pid, db, charts: { readingChartOfScope, readingChartOfRange } },
     ];
     if (baseline) {
       targets.push({
         name: baseline.name,
         base: baseline.base,
+        pid: baseline.pid,
         db: baseline.db as Db,
         charts: (await baseline.load('modules/trackers/trackers.charts.service.ts')) as Target['charts'],
       });
@@ -159,11 +161,18 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
     };
 
     const table: Record<string, Record<string, number>> = {};
-    for (const scope of SCOPES) {
+    // `BENCH_SCOPES=300,heart`: only the scopes whose name contains one of these.
+    const only = process.env.BENCH_SCOPES?.split(',').filter(Boolean);
+    const scopes = only ? SCOPES.filter((scope) => only.some((part) => scope.name.includes(part))) : SCOPES;
+    for (const scope of scopes) {
       const samples = targets.map(() => ({
         alone: [] as number[],
         concurrent: [] as number[],
         inProcess: [] as number[],
+        // The server's CPU time over its concurrent requests, and how many: the figure least moved by a
+        // shared machine's other work, since it is the server's own.
+        cpuMs: 0,
+        cpuRequests: 0,
       }));
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which app goes first: a busy shared machine drifts within a round.
@@ -175,12 +184,18 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
           for (let i = 0; i < WARMUP; i++) await timeOne(target.base, pick(scope), cookie);
           for (let i = 0; i < REQUESTS; i++)
             sample.alone.push(await timeOne(target.base, pick(scope), cookie));
+          const cpuBefore = await processCpuMs(target.pid);
           await Promise.all(
             Array.from({ length: CONCURRENCY }, async () => {
               for (let i = 0; i < Math.ceil(REQUESTS / 4); i++)
                 sample.concurrent.push(await timeOne(target.base, pick(scope), cookie));
             }),
           );
+          const cpuAfter = await processCpuMs(target.pid);
+          if (cpuBefore !== undefined && cpuAfter !== undefined) {
+            sample.cpuMs += cpuAfter - cpuBefore;
+            sample.cpuRequests += CONCURRENCY * Math.ceil(REQUESTS / 4);
+          }
           const run = scope.inProcess;
           if (run) {
             await Promise.all(
@@ -196,7 +211,7 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
         }
       }
       targets.forEach((target, t) => {
-        const { alone, concurrent, inProcess } = samples[t] as (typeof samples)[number];
+        const { alone, concurrent, inProcess, cpuMs, cpuRequests } = samples[t] as (typeof samples)[number];
         alone.sort((a, b) => a - b);
         concurrent.sort((a, b) => a - b);
         inProcess.sort((a, b) => a - b);
@@ -207,6 +222,7 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
           'alone p99': Number(percentile(alone, 99).toFixed(1)),
           [`${CONCURRENCY} conc. p50`]: Number(percentile(concurrent, 50).toFixed(1)),
           [`${CONCURRENCY} conc. p99`]: Number(p99.toFixed(1)),
+          ...(cpuRequests > 0 ? { 'server CPU ms/req': Number((cpuMs / cpuRequests).toFixed(2)) } : {}),
           ...(scope.inProcess
             ? {
                 'in-process p50': Number(percentile(inProcess, 50).toFixed(1)),
@@ -220,7 +236,8 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
     console.log(
       `ms per request over loopback: ${REQUESTS} one at a time after ${WARMUP} warm-up ones, then ` +
         `${CONCURRENCY} clients × ${Math.ceil(REQUESTS / 4)} requests; random pet and date; in-process: the ` +
-        `chart's aggregate called on the app's pool by ${CONCURRENCY} callers at once (no HTTP, session or pet lookup)` +
+        `chart's aggregate called on the app's pool by ${CONCURRENCY} callers at once (no HTTP, session or pet lookup); ` +
+        `server CPU: the app process's CPU time (all its threads) over its concurrent requests, per request` +
         (targets.length > 1 ? `; ${ROUNDS} rounds, the apps alternating, samples pooled` : ''),
     );
     console.table(table);
