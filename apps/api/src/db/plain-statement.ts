@@ -100,4 +100,3 @@ export function forgetPreparedTexts(): void {
 export function preparedTextCount(): number {
   return namesByText.size;
 }
-
