@@ -30,7 +30,7 @@ import {
   vitalsRangeLabels,
   vitalsRanges,
 } from '@vetboard/contract';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
 import { LOW_COVERAGE, periodCoverage } from '@/components/charts/coverage.ts';
@@ -242,8 +242,6 @@ function VitalRow({
   littleData: boolean;
 }) {
   const config = vitalConfigs[kind];
-  // New functions on every render would make the chart update and redraw (see `BuiltChart`).
-  const chartProps = useMemo(() => config.chart(data), [config, data]);
   const rangeLabel = vitalsRangeLabels[data.range];
   const latest = vital.latest;
   return (
@@ -291,7 +289,7 @@ function VitalRow({
         {hasReadings(vital.buckets) ? (
           <LazyTimeSeriesChart
             height={VITAL_CHART_HEIGHT}
-            {...chartProps}
+            {...config.chart(data)}
             buckets={vital.buckets as ChartBucket[]}
             bucketSize={data.bucketSize}
             timezone={data.timezone}
