@@ -90,13 +90,17 @@ test.describe('first load of a signed-in page', () => {
   // Which scripts download, and when, is the point: a kept context's cache would serve them.
   test.use({ freshContext: true });
 
-  test("Luna's respiratory tracker fetches its route scripts during the session check, and nothing twice", async ({
+  test("Luna's respiratory tracker fetches its route scripts and Luna during the session check, and nothing twice", async ({
     page,
   }) => {
     const requests = new Map<string, number>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/assets/') || url.pathname === '/v1/auth/vet') {
+      if (
+        url.pathname.startsWith('/assets/') ||
+        url.pathname === '/v1/auth/vet' ||
+        url.pathname === `/v1/pets/${LUNA.uuid}`
+      ) {
         requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
       }
     });
@@ -123,10 +127,16 @@ test.describe('first load of a signed-in page', () => {
     for (const script of routeScripts) {
       expect(script.start, script.path).toBeLessThan(session?.end ?? 0);
     }
-    // Preloads are used, not downloaded again: the session check included (it is a fetch preload).
+    // The pet, which every pet page reads first, is asked from the HTML too: beside the session
+    // check, not one round trip after the scripts have run.
+    const pet = timings.find((entry) => entry.path === `/v1/pets/${LUNA.uuid}`);
+    expect(pet).toBeDefined();
+    expect(pet?.start ?? Number.POSITIVE_INFINITY).toBeLessThan(session?.end ?? 0);
+    // Preloads are used, not downloaded again: the session check and the pet included (fetch preloads).
     const twice = [...requests].filter(([, count]) => count > 1);
     expect(twice).toEqual([]);
     expect(requests.get('/v1/auth/vet')).toBe(1);
+    expect(requests.get(`/v1/pets/${LUNA.uuid}`)).toBe(1);
   });
 });
 

@@ -279,6 +279,8 @@ describe('the dashboard pages', () => {
     const trackerPreloads = [
       // The guard's session check first, then the loaders: every data request of the page waits for them.
       'preload fetch /v1/auth/vet',
+      // The pet, which every pet page's loader reads first, named by the URL.
+      'preload fetch /v1/pets/0193a1f2-0000-7000-8000-000000000000',
       'modulepreload /assets/route-r1.js',
       'modulepreload /assets/respiratory-history-h1.js',
       // What runs only after index.js leaves it the connections.
@@ -289,9 +291,19 @@ describe('the dashboard pages', () => {
     expect(await preloads(`${tracker}/?range=week`, signedIn)).toEqual(trackerPreloads);
     expect(await preloads('/pets/0193a1f2-0000-7000-8000-000000000000', signedIn)).toEqual([
       'preload fetch /v1/auth/vet',
+      'preload fetch /v1/pets/0193a1f2-0000-7000-8000-000000000000',
       'modulepreload /assets/route-r1.js',
       'modulepreload low /assets/profile-f1.js',
     ]);
+    // An id the app would ask for as typed (upper case) or refuse (not an id) is not read from the HTML:
+    // the preload would not match the app's request, or would read nothing.
+    for (const id of ['0193A1F2-0000-7000-8000-000000000000', 'not-an-id%22%3E%3Cscript%3E']) {
+      expect(await preloads(`/pets/${id}`, signedIn)).toEqual([
+        'preload fetch /v1/auth/vet',
+        'modulepreload /assets/route-r1.js',
+        'modulepreload low /assets/profile-f1.js',
+      ]);
+    }
     // A fixed segment outranks a parameter, as in the app's router.
     expect(await preloads('/checkups/pools', signedIn)).toEqual([
       'preload fetch /v1/auth/vet',

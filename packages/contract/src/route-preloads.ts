@@ -23,3 +23,11 @@ export const routePreloadsSchema = z.object({
   ),
 });
 export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
+
+/**
+ * The read every page under `/pets/{uuid}` starts with: its loader needs the pet before anything else
+ * (an unknown pet is the 404 page), and the URL alone names it, so the page's HTML asks for it beside
+ * the session check, before index.js runs (apps/api's spa-preloads.ts). The web app's read of the pet
+ * uses this path too: Chrome hands a preloaded response only to a fetch of the very same URL.
+ */
+export const petReadPath = (uuid: string) => `/v1/pets/${uuid}`;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_PRELOADS_FILE, routePreloadsSchema } from '@vetboard/contract';
+import { petReadPath, ROUTE_PRELOADS_FILE, routePreloadsSchema } from '@vetboard/contract';
 
 interface Page {
   segments: string[];
@@ -18,6 +18,20 @@ const isParam = (segment: string) => segment.startsWith('$');
  * credentials, which is what `crossorigin` (anonymous) means. Otherwise the check would be fetched twice.
  */
 const SESSION_CHECK = '<link rel="preload" as="fetch" crossorigin href="/v1/auth/vet">';
+
+/** A pet id as the API writes it; anything else is the web app's 404 or an id it asks for as typed. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A pet page's first read, named by its URL (`petReadPath`): asked from the HTML, the pet arrives while
+ * index.js downloads and runs instead of one round trip after it. Same mode and credentials as the
+ * session check. Only for a lowercase id, which goes into the HTML as it is.
+ */
+function petRead(segments: string[]): string {
+  const [first, uuid] = segments;
+  if (first !== 'pets' || uuid === undefined || !UUID.test(uuid)) return '';
+  return `<link rel="preload" as="fetch" crossorigin href="${petReadPath(uuid)}">`;
+}
 
 /**
  * The page's HTML for a URL, with `<link rel="modulepreload">` for the route scripts of the page it
@@ -70,6 +84,8 @@ export function pageHtml(webDistDir: string, indexHtml: string): (url: string, s
       html = indexHtml.replace('</head>', `${links}</head>`);
       htmlOf.set(page, html);
     }
-    return html;
+    // After the session check (which every data read waits for) and before the route scripts.
+    const data = page.public ? '' : petRead(segments);
+    return data ? html.replace(SESSION_CHECK, SESSION_CHECK + data) : html;
   };
 }

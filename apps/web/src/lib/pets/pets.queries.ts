@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { healthProfileResponseSchema, petResponseSchema } from '@vetboard/contract';
+import { healthProfileResponseSchema, petReadPath, petResponseSchema } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { petKeys } from './pet-keys.ts';
 
@@ -12,7 +12,7 @@ import { petKeys } from './pet-keys.ts';
 export function petQueryOptions(uuid: string) {
   return queryOptions({
     queryKey: petKeys.detail(uuid),
-    queryFn: ({ signal }) => api.request(`/v1/pets/${uuid}`, { schema: petResponseSchema, signal }),
+    queryFn: ({ signal }) => api.request(petReadPath(uuid), { schema: petResponseSchema, signal }),
     // The route turns a failure into the 404 or error page, which says it better than a toast.
     meta: { handlesErrors: true },
   });
