@@ -59,6 +59,9 @@ const envSchema = z.object({
     .max(100, 'must be a number of megabytes from 1 to 100')
     .default(20),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** PEM files: given both, the server speaks HTTPS, HTTP/2 to browsers (HTTP/1.1 to other clients). */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
 });
 
 export const DEFAULT_DEMO_PASSWORD = 'vetboard-demo-2026';
@@ -76,13 +79,27 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env_ = result.data;
-  const publicUrl = (env_.PUBLIC_URL ?? `http://${displayHost(env_.HOST)}:${env_.PORT}`).replace(/\/+$/, '');
+  if ((env_.TLS_CERT_FILE === undefined) !== (env_.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: give both (HTTPS) or neither (plain HTTP)',
+    );
+  }
+  // npm runs workspace scripts inside the workspace: resolve against where the user typed npm.
+  const fromCwd = (file: string) => path.resolve(env.INIT_CWD || process.cwd(), file);
+  const tls =
+    env_.TLS_CERT_FILE && env_.TLS_KEY_FILE
+      ? { certFile: fromCwd(env_.TLS_CERT_FILE), keyFile: fromCwd(env_.TLS_KEY_FILE) }
+      : undefined;
+  const scheme = tls ? 'https' : 'http';
+  const publicUrl = (env_.PUBLIC_URL ?? `${scheme}://${displayHost(env_.HOST)}:${env_.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     nodeEnv: env_.NODE_ENV,
     host: env_.HOST,
     port: env_.PORT,
-    // npm runs workspace scripts inside the workspace: resolve against where the user typed npm.
-    dataDir: path.resolve(env.INIT_CWD || process.cwd(), env_.DATA_DIR),
+    dataDir: fromCwd(env_.DATA_DIR),
     databaseUrl: env_.DATABASE_URL,
     publicUrl,
     productName: env_.PRODUCT_NAME,
@@ -106,6 +123,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     signingSecret: env_.SIGNING_SECRET,
     /** The largest document (PDF or image) an upload may store; avatars have their own, smaller limit. */
     documentMaxBytes: env_.DOCUMENT_MAX_MB * 1024 * 1024,
+    /** The certificate and key of HTTPS; unset, plain HTTP (behind a proxy that terminates TLS, say). */
+    tls,
   };
 }
 

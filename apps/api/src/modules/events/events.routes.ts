@@ -47,7 +47,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
+        // HTTP/2 forbids connection headers (its streams share one connection that stays open anyway).
+        ...(request.raw.httpVersionMajor === 1 ? { Connection: 'keep-alive' } : {}),
         'X-Accel-Buffering': 'no',
         'X-Content-Type-Options': 'nosniff',
       });

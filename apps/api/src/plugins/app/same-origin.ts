@@ -37,10 +37,10 @@ export const sameOriginPlugin = fp(
       } catch {
         throw crossOrigin();
       }
-      if (
-        !allowedOrigins.has(parsed.origin) &&
-        parsed.host !== hostOf(parsed.protocol, request.headers.host)
-      ) {
+      // HTTP/2 names the host in its `:authority` pseudo-header, not in `Host`.
+      const authority = request.headers[':authority'];
+      const host = request.headers.host ?? (typeof authority === 'string' ? authority : undefined);
+      if (!allowedOrigins.has(parsed.origin) && parsed.host !== hostOf(parsed.protocol, host)) {
         throw crossOrigin();
       }
     });
