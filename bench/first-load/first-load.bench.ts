@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +42,9 @@ const targets = (process.env.BENCH_TARGETS ?? '')
     if (!name || !url) throw new Error(`BENCH_TARGETS entry "${pair}" is not name=url`);
     return { name, url: url.replace(/\/$/, '') };
   });
+const anyHttps = targets.some((target) => target.url.startsWith('https:'));
+// The sign-in and the file sizes are asked by Node, which would refuse a self-signed certificate too.
+if (anyHttps) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 if (targets.length === 0) {
   console.error('Set BENCH_TARGETS="before=http://host:port,after=http://host:port" (see bench/README.md).');
   process.exit(2);
@@ -80,7 +84,7 @@ function fileSizes(url: string): Promise<{ gzip: number; wire: number }> {
   if (cached) return cached;
   const get = (encoding: string) =>
     new Promise<Buffer>((resolve, reject) => {
-      http
+      (url.startsWith('https:') ? https : http)
         .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,6 +110,8 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-component-update',
   '--disable-sync',
+  // An https target is a local server with a self-signed certificate (README: HTTPS and HTTP/2).
+  ...(anyHttps ? ['--ignore-certificate-errors'] : []),
 ];
 
 /**
