@@ -4,8 +4,9 @@ import { EMMA_FAMILY, LUNA } from '../support/demo.ts';
 import { test } from '../support/test.ts';
 
 /**
- * Every API read the page makes, counted per resource (method, path and query). Only fetches count:
- * a live-update stream is one long request, not a read.
+ * Every API read the page makes, counted per resource (method, path and query): fetches, and the reads
+ * the page's HTML preloads (the session check, a pet page's pet), which Chromium types as "other". A
+ * live-update stream is one long request, not a read.
  */
 function countApiReads(page: Page) {
   const counts = new Map<string, number>();
@@ -13,7 +14,7 @@ function countApiReads(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/v1/')) return;
-    if (request.resourceType() !== 'fetch' && request.resourceType() !== 'xhr') return;
+    if (!['fetch', 'xhr', 'other'].includes(request.resourceType())) return;
     if ((request.headers().accept ?? '').includes('text/event-stream')) return;
     const key = `${request.method()} ${url.pathname}${url.search}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
