@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { LUNA, type Session, signIn } from '../support/paint.ts';
+import { LUNA, paintTargets, type Session, signIn } from '../support/paint.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Where to keep each run's full Lighthouse report (JSON), to see what a score is made of. */
@@ -34,21 +34,9 @@ const SCREENS: { name: string; path: string; signedIn: boolean }[] = [
 const only = process.env.BENCH_SCREENS?.split(',');
 const screens = only ? SCREENS.filter((s) => only.includes(s.name.split(' ')[0] ?? '')) : SCREENS;
 
-const targets = (process.env.BENCH_TARGETS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => {
-    const [name, url] = pair.split('=');
-    if (!name || !url) throw new Error(`BENCH_TARGETS entry "${pair}" is not name=url`);
-    return { name, url: url.replace(/\/$/, '') };
-  });
+const targets = paintTargets();
+// A self-signed certificate, which the bench's own requests already accept (`paintTargets`).
 const anyHttps = targets.some((target) => target.url.startsWith('https:'));
-// The sign-in and the file sizes are asked by Node, which would refuse a self-signed certificate too.
-if (anyHttps) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-if (targets.length === 0) {
-  console.error('Set BENCH_TARGETS="before=http://host:port,after=http://host:port" (see bench/README.md).');
-  process.exit(2);
-}
 
 interface Sample {
   score: number;

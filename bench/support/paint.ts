@@ -21,13 +21,17 @@ export interface PaintTarget {
   url: string;
 }
 
-/** BENCH_TARGETS="before=http://127.0.0.1:4101,after=http://127.0.0.1:4102"; exits when unset. */
+/**
+ * BENCH_TARGETS="before=http://127.0.0.1:4101,after=http://127.0.0.1:4102", the running servers a
+ * browser bench (paint, first load) compares; exits when unset.
+ */
 export function paintTargets(): PaintTarget[] {
   const targets = (process.env.BENCH_TARGETS ?? '')
     .split(',')
     .filter(Boolean)
     .map((entry) => {
-      const [name = '', url = ''] = entry.split('=');
+      const [name, url] = entry.split('=');
+      if (!name || !url) throw new Error(`BENCH_TARGETS entry "${entry}" is not name=url`);
       return { name, url: url.replace(/\/$/, '') };
     });
   if (targets.length === 0) {
@@ -36,8 +40,8 @@ export function paintTargets(): PaintTarget[] {
     );
     process.exit(1);
   }
-  // An https target is a local server with a self-signed certificate (README: HTTPS and HTTP/2): the
-  // bench's own sign-in must accept it too.
+  // An https target is a local server with a self-signed certificate (README: HTTPS and HTTP/2): what
+  // the bench asks itself (the sign-in, file sizes) must accept it too.
   if (targets.some((target) => target.url.startsWith('https:')))
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   return targets;
