@@ -178,4 +178,32 @@ test.describe('medical records', () => {
     await expect(image).toBeVisible();
     expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
+
+  test('the next label can be typed as soon as one is added, while the list is still catching up', async ({
+    page,
+  }) => {
+    await logIn(page, undefined, '/medical-records/labels');
+    const name = page.getByTestId('label-name');
+    await expect(name).toBeVisible();
+    // The list's reload after the change is held back until the next name is typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/v1/labels',
+      async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      },
+    );
+    await name.fill('Quillon triage');
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await expect(page.getByText('“Quillon triage” added.')).toBeVisible();
+    await expect(name).toHaveValue('');
+    await name.fill('Quillon second opinion');
+    release();
+    await expect(labelRow(page, 'Quillon triage')).toBeVisible();
+    await expect(name).toHaveValue('Quillon second opinion');
+  });
 });

@@ -120,13 +120,18 @@ function useLabelsChanged() {
 
 /** POST /v1/labels */
 export function useCreateLabelMutation() {
-  const changed = useLabelsChanged();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LabelCreate) =>
       api.request('/v1/labels', { method: 'POST', body, schema: labelResponseSchema }),
     // The form shows a taken name beside the field.
     meta: { handlesErrors: true },
-    onSuccess: changed,
+    // Not awaited: the page clears its form once this settles, and awaiting the list's reload let the
+    // new row show first, so a vet typing the next name as it appeared had it wiped. No record carries
+    // a new label, so the records stay as they are.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+    },
   });
 }
 
