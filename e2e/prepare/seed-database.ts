@@ -11,7 +11,8 @@ import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
 import { hashToken } from '../../apps/api/src/lib/tokens.ts';
 import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
-import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
+import { withIndexesBuiltAfter } from '../../apps/api/src/seed/bulk-insert.ts';
+import { READING_TABLES, seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import {
   cloneRequests,
@@ -58,20 +59,20 @@ try {
   const client = onPostgres
     ? await onePostgresSession(database.db as unknown as { $client: pg.Pool })
     : (database.db as unknown as { $client: Query }).$client;
-  for (const request of cloneRequests()) {
-    await cloneFamily(client, request);
-    if (!request.withoutCollarReadings) continue;
-    const copy = specFamily(request.key as SpecFamilyKey).family.uuid;
-    for (const table of [
-      'tracker_readings',
-      'tracker_rollups_30m',
-      'tracker_rollups_daily',
-      'tracker_coverage_days',
-    ])
-      await client.query(`delete from ${table} where pet_id in (select id from pets where family_id = $1)`, [
-        copy,
-      ]);
-  }
+  // The copies add about 60 % to the seed's readings and rollups: inserted into the indexes, they took
+  // half the preparation (40 of 86 s on PostgreSQL). Each copy finds its rows by a scan either way.
+  await withIndexesBuiltAfter(database.db, READING_TABLES, async () => {
+    for (const request of cloneRequests()) {
+      await cloneFamily(client, request);
+      if (!request.withoutCollarReadings) continue;
+      const copy = specFamily(request.key as SpecFamilyKey).family.uuid;
+      for (const table of READING_TABLES)
+        await client.query(
+          `delete from ${table} where pet_id in (select id from pets where family_id = $1)`,
+          [copy],
+        );
+    }
+  });
   for (const key of Object.keys(SPEC_VETS) as SpecVetKey[]) {
     const vet = specVet(key);
     // The head vet's hash is the demo password's: the spec vet logs in like every demo vet.

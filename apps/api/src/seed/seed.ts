@@ -220,7 +220,7 @@ export async function seedDemoData(deps: {
 }
 
 /** The readings and what is summed from them: loaded with their indexes built after (`withIndexesBuiltAfter`). */
-const READING_TABLES = [
+export const READING_TABLES = [
   'tracker_readings',
   'tracker_rollups_30m',
   'tracker_rollups_daily',
