@@ -48,7 +48,8 @@ const newIdOf = (column: string) =>
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export async function cloneFamily(db: Query, request: CloneRequest): Promise<void> {
+/** Each base table's columns, in order. */
+async function tableColumns(db: Query): Promise<Map<string, Column[]>> {
   const { rows: columns } = await db.query<Column>(`
     select c.table_name, c.column_name, c.data_type,
       (c.is_generated = 'ALWAYS' or c.is_identity = 'YES' or coalesce(c.column_default, '') like 'nextval(%') as skip
@@ -58,10 +59,24 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
   const tables = new Map<string, Column[]>();
   for (const column of columns)
     tables.set(column.table_name, [...(tables.get(column.table_name) ?? []), column]);
-  const isUuid = (column: Column) => column.data_type === 'uuid';
-  const parentsOf = (cols: Column[]) =>
-    cols.filter((column) => isUuid(column) && PARENT_COLUMNS.includes(column.column_name));
-  const hasId = (cols: Column[]) => cols.some((column) => column.column_name === 'id' && isUuid(column));
+  return tables;
+}
+
+const isUuid = (column: Column) => column.data_type === 'uuid';
+const parentsOf = (cols: Column[]) =>
+  cols.filter((column) => isUuid(column) && PARENT_COLUMNS.includes(column.column_name));
+const hasId = (cols: Column[]) => cols.some((column) => column.column_name === 'id' && isUuid(column));
+
+/**
+ * Copies a family. Rows of the `deferred` tables are left for `cloneDeferredTables`, which copies them
+ * for every family at once: the readings and their rollups, a scan of a million rows per table and copy.
+ */
+export async function cloneFamily(
+  db: Query,
+  request: CloneRequest,
+  deferred: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const tables = await tableColumns(db);
 
   await db.query('create temp table if not exists clone_ids (old uuid primary key)');
   await db.query('truncate clone_ids');
@@ -82,6 +97,18 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
       );
       added += result.affectedRows ?? 0;
     }
+  }
+
+  if (deferred.size > 0) {
+    // Each id with its copy's, computed once here rather than for each of a pet's thousands of readings.
+    await db.query(
+      'create temp table if not exists clone_all (clone_key text, old uuid, new uuid, primary key (clone_key, old))',
+    );
+    await db.query(
+      `insert into clone_all select $1::text, old, ${newIdOf('old').replace('clone_key', '$1::text')} from clone_ids
+        on conflict do nothing`,
+      [request.key],
+    );
   }
 
   const overrides: Record<string, Record<string, string>> = {
@@ -105,6 +132,7 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
   try {
     for (const [table, cols] of tables) {
       const parents = parentsOf(cols);
+      if (deferred.has(table)) continue;
       const unreferenced = UNREFERENCED_TABLES.has(table);
       const where = [
         ...(hasId(cols) && !unreferenced ? ['id in (select old from clone_ids)'] : []),
@@ -152,4 +180,40 @@ export async function cloneFamily(db: Query, request: CloneRequest): Promise<voi
     throw new Error(
       `SPEC_FAMILIES.${request.key}: ${owners[0]?.count} users are named "${fullName}"; pick another name`,
     );
+}
+
+/**
+ * The `deferred` tables' rows of every family `cloneFamily` copied, in one statement per table: each
+ * source row joined to each copy of its parent, under the ids a copy of its own would have given it.
+ * A deferred table must hang off the family by one parent column.
+ */
+export async function cloneDeferredTables(db: Query, deferred: readonly string[]): Promise<void> {
+  const tables = await tableColumns(db);
+  const newIdIn = (column: string) =>
+    `(overlay(overlay(md5(c.clone_key || ':' || ${column}::text) placing '4' from 13) placing '8' from 17))::uuid`;
+  await db.query('set session_replication_role = replica');
+  try {
+    for (const table of deferred) {
+      const cols = tables.get(table) ?? [];
+      const [parent, ...others] = parentsOf(cols);
+      if (!parent || others.length > 0)
+        throw new Error(`${table}: a deferred table needs exactly one parent column`);
+      const unreferenced = UNREFERENCED_TABLES.has(table);
+      const kept = cols.filter((column) => !column.skip);
+      const values = kept.map((column) => {
+        const name = `t.${quote(column.column_name)}`;
+        if (!isUuid(column)) return name;
+        if (column === parent) return 'c.new';
+        if (unreferenced && column.column_name === 'id') return newIdIn(name);
+        return `case when (c.clone_key, ${name}) in (select clone_key, old from clone_all) then ${newIdIn(name)} else ${name} end`;
+      });
+      await db.query(
+        `insert into ${quote(table)} (${kept.map((c) => quote(c.column_name)).join(', ')})
+          select ${values.join(', ')}
+          from ${quote(table)} t join clone_all c on c.old = t.${quote(parent.column_name)}`,
+      );
+    }
+  } finally {
+    await db.query('set session_replication_role = default');
+  }
 }
