@@ -43,8 +43,8 @@ interface Column {
 }
 
 /** The uuid a copied row gets; `specId` in e2e/support/fixtures.ts computes the same in TypeScript. */
-const newIdOf = (column: string) =>
-  `(overlay(overlay(md5(clone_key || ':' || ${column}::text) placing '4' from 13) placing '8' from 17))::uuid`;
+const newIdOf = (column: string, key = 'clone_key') =>
+  `(overlay(overlay(md5(${key} || ':' || ${column}::text) placing '4' from 13) placing '8' from 17))::uuid`;
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -105,7 +105,7 @@ export async function cloneFamily(
       'create temp table if not exists clone_all (clone_key text, old uuid, new uuid, primary key (clone_key, old))',
     );
     await db.query(
-      `insert into clone_all select $1::text, old, ${newIdOf('old').replace('clone_key', '$1::text')} from clone_ids
+      `insert into clone_all select $1::text, old, ${newIdOf('old', '$1::text')} from clone_ids
         on conflict do nothing`,
       [request.key],
     );
@@ -189,16 +189,16 @@ export async function cloneFamily(
  */
 export async function cloneDeferredTables(db: Query, deferred: readonly string[]): Promise<void> {
   const tables = await tableColumns(db);
-  const newIdIn = (column: string) =>
-    `(overlay(overlay(md5(c.clone_key || ':' || ${column}::text) placing '4' from 13) placing '8' from 17))::uuid`;
+  const newIdIn = (column: string) => newIdOf(column, 'c.clone_key');
   await db.query('set session_replication_role = replica');
   try {
     for (const table of deferred) {
       const cols = tables.get(table) ?? [];
       const [parent, ...others] = parentsOf(cols);
-      if (!parent || others.length > 0)
-        throw new Error(`${table}: a deferred table needs exactly one parent column`);
       const unreferenced = UNREFERENCED_TABLES.has(table);
+      // Rows whose ids other rows point at are found and remapped family by family (cloneFamily).
+      if (!parent || others.length > 0 || (hasId(cols) && !unreferenced))
+        throw new Error(`${table}: a deferred table hangs off one parent column and no row points at it`);
       const kept = cols.filter((column) => !column.skip);
       const values = kept.map((column) => {
         const name = `t.${quote(column.column_name)}`;
