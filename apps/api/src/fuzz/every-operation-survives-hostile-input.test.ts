@@ -255,10 +255,9 @@ describe('every operation of the OpenAPI document, under hostile and random inpu
       );
       expect(requests).toBeGreaterThan(operations.length);
     },
-    // About 8 ms a request on an idle 2-core machine. On PostgreSQL the transaction-id check is the whole
-    // server's, so while other databases there are written (the other test files, the browser tests'
-    // server beside this pass in `npm test`) nearly every request takes a full snapshot: 117 s, and over
-    // 180 s, on a loaded machine (27 Nov 2026). The limit catches a hang, not a slow machine.
+    // About 8 ms a request on an idle 2-core machine; on PostgreSQL beside the browser tests in `npm test`,
+    // on a loaded machine, over 180 s (and 172 s once only this database's writes took snapshots; 27 Nov
+    // 2026). The limit catches a hang, not a slow machine.
     Math.max(600_000, FUZZ_RUNS * 240),
   );
 });

@@ -5,8 +5,7 @@ import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { newId } from '../lib/ids.ts';
 import { withIndexesBuiltAfter } from './bulk-insert.ts';
-
-const TABLES = ['tracker_readings', 'tracker_rollups_30m', 'tracker_rollups_daily', 'tracker_coverage_days'];
+import { READING_TABLES as TABLES } from './seed.ts';
 
 let database: Database;
 
