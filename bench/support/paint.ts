@@ -16,6 +16,21 @@ const PASSWORDS = CHOSEN_PASSWORD ? [CHOSEN_PASSWORD] : ['demo-password-123', 'v
 export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 export const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 
+/**
+ * Records in `window.__chartPainted` when the first tracker chart is drawn: the frame after Chart.js
+ * took its canvas over and the page painted. Shared by the chart paint bench and the cold-load timeline,
+ * so both time the same moment.
+ */
+export const CHART_PAINT_PROBE = `
+  new MutationObserver((_records, observer) => {
+    const canvas = document.querySelector('[data-testid="time-series-chart"] canvas');
+    // Chart.js styles its canvas when it takes it over, and draws in the same task (no animation).
+    if (!canvas || canvas.style.display !== 'block') return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__chartPainted = performance.now(); }, 0));
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+`;
+
 export interface PaintTarget {
   name: string;
   url: string;

@@ -22,6 +22,7 @@
 import type { Browser } from 'playwright';
 import { median } from '../support/load.ts';
 import {
+  CHART_PAINT_PROBE,
   coldPage,
   cookieHeader,
   LUNA,
@@ -36,17 +37,6 @@ import {
 } from '../support/paint.ts';
 
 const targets = paintTargets();
-
-/** Records when the first chart canvas is drawn: the frame after Chart.js sized it and the page painted. */
-const PAINT_PROBE = `
-  new MutationObserver((_records, observer) => {
-    const canvas = document.querySelector('[data-testid="time-series-chart"] canvas');
-    // Chart.js styles its canvas when it takes it over, and draws in the same task (no animation).
-    if (!canvas || canvas.style.display !== 'block') return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { window.__chartPainted = performance.now(); }, 0));
-  }).observe(document, { childList: true, subtree: true, attributes: true });
-`;
 
 /**
  * The plain page: Chart.js drawing the buckets as the page loads, or (`onClick`) a button whose click
@@ -157,7 +147,7 @@ const browser = await launchChromium();
 // globalThis, not window: this script is type-checked without the DOM's globals.
 const painted = () => (globalThis as { __chartPainted?: number }).__chartPainted;
 const measure = (url: string, session?: Session) =>
-  measurePaint(browser, url, { session, probe: PAINT_PROBE, read: painted }).then(Number);
+  measurePaint(browser, url, { session, probe: CHART_PAINT_PROBE, read: painted }).then(Number);
 
 const sessions = new Map<string, Session>();
 for (const target of targets) sessions.set(target.name, await signIn(target.url));

@@ -12,20 +12,10 @@
  * HTTP/2 that emulation stalls some loads for good (bench/README.md, 27 Nov 2026): use `http://` targets
  * with it. `BENCH_CPU_THROTTLE` as for the paint benches.
  */
-import { coldPage, LUNA, launchChromium, paintTargets, signIn } from '../support/paint.ts';
+import { CHART_PAINT_PROBE, coldPage, LUNA, launchChromium, paintTargets, signIn } from '../support/paint.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
-
-/** As `bench:trackers:paint`: the first frame after Chart.js took the chart's canvas over. */
-const PAINT_PROBE = `
-  new MutationObserver((_records, observer) => {
-    const canvas = document.querySelector('[data-testid="time-series-chart"] canvas');
-    if (!canvas || canvas.style.display !== 'block') return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { window.__chartPainted = performance.now(); }, 0));
-  }).observe(document, { childList: true, subtree: true, attributes: true });
-`;
 
 interface Timeline {
   painted: number;
@@ -42,7 +32,7 @@ try {
     const session = await signIn(target.url);
     const runs: Timeline[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const { context, page } = await coldPage(browser, target.url, session, PAINT_PROBE);
+      const { context, page } = await coldPage(browser, target.url, session, CHART_PAINT_PROBE);
       try {
         if (LATENCY_MS > 0) {
           const cdp = await context.newCDPSession(page);
