@@ -15,6 +15,8 @@ export interface CloneRequest {
   owner: { id: string; firstName: string; lastName: string };
   /** Showcase pet id → the copy's name. */
   petNames: Record<string, string>;
+  /** The copy gets none of the `deferred` tables' rows (its pets' collars never sent anything). */
+  withoutCollarReadings?: boolean;
 }
 
 /** Columns that make a row part of what they point at (a pet's readings, a diet's ingredients, a card's triggers…). */
@@ -70,6 +72,8 @@ const hasId = (cols: Column[]) => cols.some((column) => column.column_name === '
 /**
  * Copies a family. Rows of the `deferred` tables are left for `cloneDeferredTables`, which copies them
  * for every family at once: the readings and their rollups, a scan of a million rows per table and copy.
+ * A request `withoutCollarReadings` gets none of them: its ids are not put in `clone_all`, which is what
+ * `cloneDeferredTables` copies by.
  */
 export async function cloneFamily(
   db: Query,
@@ -99,7 +103,7 @@ export async function cloneFamily(
     }
   }
 
-  if (deferred.size > 0) {
+  if (deferred.size > 0 && !request.withoutCollarReadings) {
     // Each id with its copy's, computed once here rather than for each of a pet's thousands of readings.
     await db.query(
       'create temp table if not exists clone_all (clone_key text, old uuid, new uuid, primary key (clone_key, old))',

@@ -14,14 +14,7 @@ import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
 import { withIndexesBuiltAfter } from '../../apps/api/src/seed/bulk-insert.ts';
 import { READING_TABLES, seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
-import {
-  cloneRequests,
-  SPEC_VETS,
-  type SpecFamilyKey,
-  type SpecVetKey,
-  specFamily,
-  specVet,
-} from '../support/fixtures.ts';
+import { cloneRequests, SPEC_VETS, type SpecVetKey, specVet } from '../support/fixtures.ts';
 import { cloneDeferredTables, cloneFamily, type Query } from './clone-family.ts';
 
 /**
@@ -66,15 +59,6 @@ try {
     const requests = cloneRequests();
     for (const request of requests) await cloneFamily(client, request, new Set(READING_TABLES));
     await cloneDeferredTables(client, READING_TABLES);
-    for (const request of requests) {
-      if (!request.withoutCollarReadings) continue;
-      const copy = specFamily(request.key as SpecFamilyKey).family.uuid;
-      for (const table of READING_TABLES)
-        await client.query(
-          `delete from ${table} where pet_id in (select id from pets where family_id = $1)`,
-          [copy],
-        );
-    }
   });
   for (const key of Object.keys(SPEC_VETS) as SpecVetKey[]) {
     const vet = specVet(key);
