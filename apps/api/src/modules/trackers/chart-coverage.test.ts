@@ -143,6 +143,30 @@ describe('coverage of a chart bucket: the share of its half hours the collar cov
     expect(month.buckets[10]).toMatchObject({ count: 0, coverage: 0 });
   });
 
+  it("counts the UTC half hours that start in a bucket of Nepal's 45-minute zone, whose buckets start at a quarter past", async () => {
+    const pet = await petLivingIn(app.database.db, 'Asia/Kathmandu');
+    // A drink at 10:20Z covers the half hours 10:00Z to 13:30Z: eight of them.
+    await addReadings(app.database.db, bouts(pet.id, ['2024-06-11T10:20:00Z']));
+    const date = seconds('2024-06-11T10:00:00Z');
+
+    const day = await get(`/v1/pets/${pet.id}/drinking/chart?timeScope=day&date=${date}`);
+    expect(day.buckets[0]?.start.seconds).toBe(seconds('2024-06-10T18:15:00Z'));
+    expect(at(day.buckets, '2024-06-11T09:15:00Z')?.coverage).toBe(0); // holds 09:30Z
+    expect(at(day.buckets, '2024-06-11T09:45:00Z')).toMatchObject({ count: 1, coverage: 1 }); // 10:00Z
+    expect(at(day.buckets, '2024-06-11T13:15:00Z')?.coverage).toBe(1); // 13:30Z
+    expect(at(day.buckets, '2024-06-11T13:45:00Z')?.coverage).toBe(0); // 14:00Z
+    expect(day.buckets.reduce((sum, bucket) => sum + (bucket.coverage ?? 0), 0)).toBe(8);
+
+    const week = await get(`/v1/pets/${pet.id}/drinking/chart?timeScope=week&date=${date}`);
+    expect(at(week.buckets, '2024-06-11T09:15:00Z')?.coverage).toBe(0.5); // 09:30Z no, 10:00Z yes
+    expect(at(week.buckets, '2024-06-11T10:15:00Z')?.coverage).toBe(1);
+    expect(at(week.buckets, '2024-06-11T13:15:00Z')?.coverage).toBe(0.5); // 13:30Z yes, 14:00Z no
+
+    const month = await get(`/v1/pets/${pet.id}/drinking/chart?timeScope=month&date=${date}`);
+    expect(at(month.buckets, '2024-06-10T18:15:00Z')?.coverage).toBe(0.167); // 8 of 48, to three places
+    expect(at(month.buckets, '2024-06-11T18:15:00Z')?.coverage).toBe(0);
+  });
+
   it("marks the RPM monitor's last daily average with its day's coverage, a DST day's 50 half hours counted", async () => {
     const pet = await petLivingIn(app.database.db, 'Europe/London');
     // 27 October 2024 (25 hours): ten hours of it, 20 of its 50 half hours.

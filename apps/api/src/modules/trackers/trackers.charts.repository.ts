@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { executePrepared } from '../../db/plain-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { type CoverageDays, dailyCoverage, subDailyCoverage } from './trackers.coverage.ts';
 
 /**
  * A chart's period: UTC instants [start, end) and the same bounds as local dates in the pet's timezone
@@ -115,7 +116,8 @@ function periodCoveringSql(
 /**
  * A bucket as the database gives it: `start` in epoch seconds; count 0 and nulls when empty.
  * `coverage` is the share of the bucket's half hours the collar covered (0 to 1, see
- * `coveredHalfHours`), counted in the bucket's own statement; null for weight entries (no collar).
+ * `trackers.coverage.ts`), counted from the coverage days its statement read; null for weight entries
+ * (no collar).
  */
 export interface BucketRow {
   start: number;
@@ -128,98 +130,46 @@ export interface BucketRow {
 }
 
 const stepOf = { '30m': '30 minutes', '1h': '1 hour' } as const;
-const halfHoursOf = { '30m': 1, '1h': 2 } as const;
+const stepSeconds = { '30m': 1800, '1h': 3600 } as const;
 
 /** The half-hour rollups' UTC grid (trackers.writes.ts): coverage days are its days. */
 const GRID_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
-const FORTY_EIGHT_BITS = 281_474_976_710_655; // 2^48 - 1: a day's half hours
+/**
+ * The pet's coverage days over [start, end) and the day before (whose last half hours spread into the
+ * first day), as two JSON arrays in text on one row, in no order but pairwise: `coverage_days` the UTC
+ * days (days since 1970), `coverage_bits` their reading bits (48 bits); both null when there are none.
+ * The service counts them (`trackers.coverage.ts`): counted in SQL per local day, they were two thirds
+ * of a 300-day chart's statement (4.3 → 1.1 ms with the count in the service, #13). Text and
+ * `JSON.parse`, not float8 arrays: the driver's array parser took 0.53 ms for a 300-day chart's two,
+ * `JSON.parse` 0.04.
+ */
+export const coverageDays = (petId: string, start: SQL, end: SQL) => sql`
+  -- No order by: the two aggregates take each row in the same turn, so their elements pair up, and the
+  -- count needs no order (an ordered aggregate sorts its input, twice here: 0.3 ms of a 300-day chart).
+  select '[' || string_agg((date_part('epoch', day)::int8 / 86400)::text, ',') || ']' as coverage_days,
+         '[' || string_agg(half_hours::text, ',') || ']' as coverage_bits
+  from tracker_coverage_days
+  where pet_id = ${petId} and day >= date_bin('1 day', ${start}, ${GRID_ORIGIN}) - interval '1 day'
+    and day < ${end}`;
+
+export interface CoverageColumns {
+  coverage_days: string | null;
+  coverage_bits: string | null;
+}
+
+export const coverageOf = (row: Partial<CoverageColumns> | undefined): CoverageDays => ({
+  days: row?.coverage_days ? (JSON.parse(row.coverage_days) as number[]) : [],
+  bits: row?.coverage_bits ? (JSON.parse(row.coverage_bits) as number[]) : [],
+});
 
 /**
- * The half hours the pet's collar covered, as one row per UTC day of [start, end) (`day`, `k0` its
- * first half hour counted in half hours since 1970, `bits` bit i for the half hour i × 30 minutes
- * after `day`). Covered is the collar-data rule's (pending cards, `COVERAGE_SPREAD_HOURS`): a reading
- * of any kind stands for its own half hour and the rest of the four hours after it, because the
- * slowest collars (v1) measure every four hours and drinking or head shaking is only sent when it
- * happens; a stretch with nothing for longer is a collar that was off. So a half hour is covered when
- * it or one of the seven before it holds a reading: the day's reading bits (`tracker_coverage_days`,
- * the half-hour rollups' own buckets) with the previous day's last seven above them, OR-ed with
- * themselves shifted by one to seven. Bit arithmetic on a row per day, where the half hours were
- * once a row each: a 300-day chart's coverage took 120 ms on 16,000 rows (ARCHITECTURE.md).
+ * The `cov` row's arrays as columns of the statement's first row only (null on the others). Scalar
+ * subqueries, run once: a `cov` joined to every row carried its arrays through the statement's sort,
+ * 2 MB and 1.3 ms of a 300-day chart.
  */
-const coveredDays = (petId: string, start: SQL, end: SQL) => sql`
-  select day, (date_part('epoch', day) / 1800)::int8 as k0,
-         -- PostgreSQL gives | >> & one precedence, left to right: hence every bracket.
-         ((y | (y >> 1) | (y >> 2) | (y >> 3) | (y >> 4) | (y >> 5) | (y >> 6) | (y >> 7))
-          & ${sql.raw(String(FORTY_EIGHT_BITS))}::int8) as bits
-  from (
-    select g.day,
-           (coalesce(c.half_hours, 0) << 7) | (coalesce(lag(c.half_hours) over (order by g.day), 0) >> 41) as y
-    from generate_series(date_bin('1 day', ${start}, ${GRID_ORIGIN}) - interval '1 day',
-                         date_bin('1 day', ${end} - interval '1 microsecond', ${GRID_ORIGIN}),
-                         interval '1 day') as g(day)
-    left join (
-      select day, half_hours from tracker_coverage_days
-      where pet_id = ${petId} and day >= date_bin('1 day', ${start}, ${GRID_ORIGIN}) - interval '1 day'
-        and day < ${end}
-    ) as c on c.day = g.day
-  ) as shifted
-  where day >= date_bin('1 day', ${start}, ${GRID_ORIGIN})`;
-
-/** The covered half hours in [start, end) (see `coveredDays`), one row (`h`) each. */
-export const coveredHalfHours = (petId: string, start: SQL, end: SQL) => sql`
-  select h from (
-    select d.day + i * interval '30 minutes' as h
-    from (${coveredDays(petId, start, end)}) as d cross join generate_series(0, 47) as i
-    where d.bits & (1::int8 << i) <> 0
-  ) as covered
-  where h >= ${start} and h < ${end}`;
-
-/**
- * The half hours of a local day: 48, or 46 and 50 across a DST change, so a fully covered short day
- * is 100 %. `day` is an SQL date, `timezone` the pet's.
- */
-export const halfHoursOfDay = (day: SQL, timezone: string | SQL) =>
-  sql`(extract(epoch from ((${day} + 1)::timestamp at time zone ${timezone})
-                       - (${day}::timestamp at time zone ${timezone})) / 1800)`;
-
-/** An instant as the first half hour of the grid at or after it, counted in half hours since 1970. */
-const halfHourAtOrAfter = (at: SQL) => sql`ceil(date_part('epoch', ${at}) / 1800)::int8`;
-
-/**
- * The covered half hours of each local day of [start, end): a subquery of the daily statements. A
- * half hour belongs to the local day its start falls on (a 45-minute zone's day starts mid half
- * hour), so a day is the grid's half hours [a, b) from its midnights; it spans at most three UTC
- * days, whose covered bits in that span are counted.
- */
-const coveredHalfHoursByDay = (petId: string, timezone: string | SQL, start: SQL, end: SQL) => sql`
-  with l as materialized (
-    select ld::date as local_date,
-           ${halfHourAtOrAfter(sql`greatest(ld at time zone ${timezone}, ${start})`)} as a,
-           ${halfHourAtOrAfter(sql`least((ld + interval '1 day') at time zone ${timezone}, ${end})`)} as b
-    from generate_series((${start} at time zone ${timezone})::date::timestamp,
-                         ((${end} - interval '1 microsecond') at time zone ${timezone})::date::timestamp,
-                         interval '1 day') as ld
-  )
-  select l.local_date, sum(bit_count((d.bits & ((1::int8 << m.hi) - (1::int8 << m.lo)))::bit(64))::int)::int as half_hours
-  from l
-  cross join generate_series(0, 2) as o
-  join (${coveredDays(petId, start, end)}) as d on d.k0 = (l.a / 48 + o) * 48
-  cross join lateral (select greatest(l.a - d.k0, 0)::int as lo, least(l.b - d.k0, 48)::int as hi) as m
-  where m.hi > m.lo
-  group by 1`;
-
-/**
- * The covered half hours of each bucket of `step` (binned from `origin`) over [start, end): a subquery
- * of the sub-daily statements.
- */
-const coveredHalfHoursByBucket = (petId: string, step: SQL, origin: SQL, start: SQL, end: SQL) => sql`
-  select date_bin(${step}, h, ${origin}) as bucket, count(*)::int as half_hours
-  from (${coveredHalfHours(petId, start, end)}) as c
-  group by 1`;
-
-/** Covered over total half hours, at most 1 (a 45-minute zone's day may start mid half hour). */
-const dailyCoverage = (covered: SQL, day: SQL, timezone: string | SQL) =>
-  sql`least(1.0, coalesce(${covered}, 0) / ${halfHoursOfDay(day, timezone)})::float8`;
+const onFirstRow = (first: SQL) =>
+  sql`case when ${first} then (select coverage_days from cov) end as coverage_days,
+      case when ${first} then (select coverage_bits from cov) end as coverage_bits`;
 
 /**
  * Buckets of half hours or hours over the period, re-binned from the half-hour rollups with the
@@ -237,13 +187,26 @@ export async function subDailyBuckets(
 }
 
 /** A bucket of one of several kinds read together. */
-interface KindBucketRow extends BucketRow {
+interface KindBucketRow extends Omit<BucketRow, 'coverage'>, Partial<CoverageColumns> {
   kind: ReadingKind;
 }
 
-function byKind(kinds: readonly ReadingKind[], rows: KindBucketRow[]): Map<ReadingKind, BucketRow[]> {
+/**
+ * The rows of a several-kinds statement (ordered by kind, then slot; every kind has every slot) by kind,
+ * each bucket with its slot's coverage: `coverageOfSlots` gets the slots' starts, read off the first
+ * kind's rows.
+ */
+function byKind(
+  kinds: readonly ReadingKind[],
+  rows: KindBucketRow[],
+  coverageOfSlots: (starts: number[]) => number[],
+): Map<ReadingKind, BucketRow[]> {
+  const slots = rows.length / Math.max(1, kinds.length);
+  const coverage = coverageOfSlots(rows.slice(0, slots).map((row) => row.start));
   const map = new Map<ReadingKind, BucketRow[]>(kinds.map((kind) => [kind, []]));
-  for (const { kind, ...bucket } of rows) map.get(kind)?.push(bucket);
+  rows.forEach(({ kind, start, count, sum, avg, min, max }, index) => {
+    map.get(kind)?.push({ start, count, sum, avg, min, max, coverage: coverage[index % slots] ?? 0 });
+  });
   return map;
 }
 
@@ -271,7 +234,6 @@ export async function subDailyBucketsOfKinds(
   const step = sql`${stepOf[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
-  const coverageStart = sql`${coverageFrom.toISOString()}::timestamptz`;
   const rows = await executePrepared<KindBucketRow>(
     db,
     sql`
@@ -283,17 +245,24 @@ export async function subDailyBucketsOfKinds(
         and bucket_start >= ${start} and bucket_start < ${end}
       group by 1, 2
     ),
-    cov as (${coveredHalfHoursByBucket(petId, step, start, coverageStart, end)})
+    cov as materialized (${coverageDays(petId, sql`${coverageFrom.toISOString()}::timestamptz`, end)})
     select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
            a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
-           coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
-    from unnest(array[${kindList(kinds)}]) as k(kind)
+           ${onFirstRow(sql`k.n = 1 and slot = ${start}`)}
+    from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
     cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
     left join agg a on a.kind = k.kind and a.bucket = slot
-    left join cov on cov.bucket = slot
-    order by k.kind, slot`,
+    order by k.n, slot`,
   );
-  return byKind(kinds, rows);
+  return byKind(kinds, rows, (starts) =>
+    subDailyCoverage(
+      coverageOf(rows[0]),
+      coverageFrom.getTime() / 1000,
+      period.end.getTime() / 1000,
+      starts,
+      stepSeconds[bucketSize],
+    ),
+  );
 }
 
 /** One bucket per local calendar day of the period, from the daily rollups. */
@@ -316,6 +285,7 @@ export async function dailyBucketsOfKinds(
   period: ChartPeriod,
   coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
+  const end = sql`${period.end.toISOString()}::timestamptz`;
   const rows = await executePrepared<KindBucketRow>(
     db,
     sql`
@@ -323,13 +293,14 @@ export async function dailyBucketsOfKinds(
       select d::date as day
       from generate_series(${period.startDate}::timestamp, ${period.endDate}::timestamp - interval '1 day',
                            interval '1 day') as d
-    )
+    ),
+    cov as materialized (${coverageDays(petId, sql`${coverageFrom.toISOString()}::timestamptz`, end)})
     select k.kind::text as kind,
            extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
            coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
            r.min::float8 as min, r.max::float8 as max,
-           ${dailyCoverage(sql`c.half_hours`, sql`days.day`, timezone)} as coverage
-    from unnest(array[${kindList(kinds)}]) as k(kind)
+           ${onFirstRow(sql`k.n = 1 and days.day = ${period.startDate}::date`)}
+    from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
     cross join days
     left join (
       select kind, local_date, count, sum, min, max
@@ -337,15 +308,11 @@ export async function dailyBucketsOfKinds(
       where pet_id = ${petId} and kind in (${kindList(kinds)})
         and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
     ) as r on r.kind = k.kind and r.local_date = days.day
-    left join (${coveredHalfHoursByDay(
-      petId,
-      timezone,
-      sql`${coverageFrom.toISOString()}::timestamptz`,
-      sql`${period.end.toISOString()}::timestamptz`,
-    )}) as c on c.local_date = days.day
-    order by k.kind, days.day`,
+    order by k.n, days.day`,
   );
-  return byKind(kinds, rows);
+  return byKind(kinds, rows, (starts) =>
+    dailyCoverage(coverageOf(rows[0]), coverageFrom.getTime() / 1000, period.end.getTime() / 1000, starts),
+  );
 }
 
 /**
@@ -390,7 +357,7 @@ export const periodJsonSql = (period: SQL) => sql<PeriodRow>`(select json_build_
 export const periodOfJson = (row: PeriodRow): ChartPeriod => toPeriod(row);
 
 /** A bucket row of `bucketsOfPeriod`: the period and pet columns are set on the first row only. */
-interface PeriodBucketRow extends BucketRow {
+interface PeriodBucketRow extends Omit<BucketRow, 'coverage'>, CoverageColumns {
   period_start: number;
   period_end: number;
   period_start_date: string;
@@ -467,8 +434,10 @@ export async function bucketsOfPeriod(
         : sql``
     } ${once(sql`extract(epoch from p.start_ts)::float8`)} as period_start,
       ${once(sql`extract(epoch from p.end_ts)::float8`)} as period_end,
-      ${once(sql`p.start_date::text`)} as period_start_date, ${once(sql`p.end_date::text`)} as period_end_date`;
+      ${once(sql`p.start_date::text`)} as period_start_date, ${once(sql`p.end_date::text`)} as period_end_date,
+      ${onFirstRow(first)}`;
   };
+  const cov = sql`cov as materialized (${coverageDays(pet.id, sql`(select start_ts from p)`, sql`(select end_ts from p)`)})`;
   let query: SQL;
   if (bucketSize === '1d') {
     query = sql`
@@ -476,12 +445,12 @@ export async function bucketsOfPeriod(
       days as (
         select d::date as day
         from p, generate_series(p.start_date::timestamp, p.end_date::timestamp - interval '1 day', interval '1 day') as d
-      )
+      ),
+      ${cov}
       select ${columns(sql`days.day = p.start_date`)},
              extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
              coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-             r.min::float8 as min, r.max::float8 as max,
-             ${dailyCoverage(sql`c.half_hours`, sql`days.day`, timezone)} as coverage
+             r.min::float8 as min, r.max::float8 as max
       from ${petFrom} p cross join days
       left join (
         select local_date, count, sum, min, max
@@ -489,12 +458,6 @@ export async function bucketsOfPeriod(
         where pet_id = ${pet.id} and kind = ${kind}::reading_kind
           and local_date >= p.start_date and local_date < p.end_date
       ) as r on r.local_date = days.day
-      left join (${coveredHalfHoursByDay(
-        pet.id,
-        timezone,
-        sql`(select start_ts from p)`,
-        sql`(select end_ts from p)`,
-      )}) as c on c.local_date = days.day
       order by days.day`;
   } else {
     const step = sql`${stepOf[bucketSize]}::interval`;
@@ -508,20 +471,12 @@ export async function bucketsOfPeriod(
          and r.bucket_start >= p.start_ts and r.bucket_start < p.end_ts
         group by 1
       ),
-      cov as (${coveredHalfHoursByBucket(
-        pet.id,
-        step,
-        sql`(select start_ts from p)`,
-        sql`(select start_ts from p)`,
-        sql`(select end_ts from p)`,
-      )})
+      ${cov}
       select ${columns(sql`slot = p.start_ts`)},
              extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count, a.sum,
-             a.sum / nullif(a.count, 0) as avg, a.min, a.max,
-             coalesce(cov.half_hours, 0)::float8 / ${halfHoursOf[bucketSize]}::float8 as coverage
+             a.sum / nullif(a.count, 0) as avg, a.min, a.max
       from ${petFrom} p cross join generate_series(p.start_ts, p.end_ts - ${step}, ${step}) as slot
-      left join agg a on a.bucket = slot
-      left join cov on cov.bucket = slot
+        left join agg a on a.bucket = slot
       order by slot`;
   }
   const rows = await executePrepared<PeriodBucketRow>(db, query);
@@ -530,22 +485,28 @@ export async function bucketsOfPeriod(
     if (looked) return undefined;
     throw new Error('a chart period has no buckets');
   }
+  const [from, end] = [first.period_start, first.period_end];
+  const starts = rows.map((row) => row.start);
+  const coverage =
+    bucketSize === '1d'
+      ? dailyCoverage(coverageOf(first), from, end, starts)
+      : subDailyCoverage(coverageOf(first), from, end, starts, stepSeconds[bucketSize]);
   return {
     timezone: looked ? first.pet_timezone : pet.timezone,
     period: {
-      start: new Date(first.period_start * 1000),
-      end: new Date(first.period_end * 1000),
+      start: new Date(from * 1000),
+      end: new Date(end * 1000),
       startDate: first.period_start_date,
       endDate: first.period_end_date,
     },
-    buckets: rows.map(({ start, count, sum, avg, min, max, coverage }) => ({
+    buckets: rows.map(({ start, count, sum, avg, min, max }, index) => ({
       start,
       count,
       sum,
       avg,
       min,
       max,
-      coverage,
+      coverage: coverage[index] ?? 0,
     })),
     pet: looked
       ? { timezone: first.pet_timezone, species: first.pet_species, thresholds: first.pet_thresholds }

@@ -12,10 +12,12 @@ import type { Actor } from '../../policy/actor.ts';
 import { findPetWithOwner, scopedPetSql } from '../pets/pets.service.ts';
 import {
   type ChartPetSource,
-  coveredHalfHours,
-  halfHoursOfDay,
+  type CoverageColumns,
+  coverageDays,
+  coverageOf,
   kindList,
 } from './trackers.charts.repository.ts';
+import { dailyCoverage } from './trackers.coverage.ts';
 import { respiratoryThresholds } from './trackers.table.ts';
 import {
   latestWeightEntryJsonSql,
@@ -184,7 +186,7 @@ export interface DayAverageRow {
 
 /**
  * The newest local day before `before` with readings of `kind`, from the daily rollups, and how much of
- * it the collar covered (`coveredHalfHours` over its real half hours), in one statement.
+ * it the collar covered (as the charts' daily buckets count it, from its coverage days), in one statement.
  */
 export async function lastDayBefore(
   db: DbOrTx,
@@ -193,26 +195,29 @@ export async function lastDayBefore(
   timezone: string,
   before: string,
 ): Promise<DayAverageRow | undefined> {
-  const rows = await executePrepared<DayAverageRow>(
+  const dayStart = sql`(d.local_date::timestamp at time zone ${timezone})`;
+  const dayEnd = sql`((d.local_date + 1)::timestamp at time zone ${timezone})`;
+  const rows = await executePrepared<
+    Omit<DayAverageRow, 'coverage'> & CoverageColumns & { day_start: number; day_end: number }
+  >(
     db,
     sql`
     select d.local_date::text as day, d.sum::float8 as sum, d.count,
-           least(1.0, (
-             select count(*) from (${coveredHalfHours(
-               petId,
-               sql`(d.local_date::timestamp at time zone ${timezone})`,
-               sql`((d.local_date + 1)::timestamp at time zone ${timezone})`,
-             )}) as c
-           ) / ${halfHoursOfDay(sql`d.local_date`, timezone)})::float8 as coverage
+           date_part('epoch', ${dayStart}) as day_start, date_part('epoch', ${dayEnd}) as day_end,
+           cov.coverage_days, cov.coverage_bits
     from (
       select local_date, sum, count
       from tracker_rollups_daily
       where pet_id = ${petId} and kind = ${kind}::reading_kind and local_date < ${before}::date
       order by local_date desc
       limit 1
-    ) as d`,
+    ) as d
+    cross join lateral (${coverageDays(petId, dayStart, dayEnd)}) as cov`,
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const [coverage = 0] = dailyCoverage(coverageOf(row), row.day_start, row.day_end, [row.day_start]);
+  return { day: row.day, sum: row.sum, count: row.count, coverage };
 }
 
 export interface LastDayTotalRow {
