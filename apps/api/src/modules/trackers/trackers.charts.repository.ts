@@ -157,19 +157,10 @@ export interface CoverageColumns {
   coverage_bits: string | null;
 }
 
-export const coverageOf = (row: Partial<CoverageColumns> | undefined): CoverageDays => ({
+export const coverageOfColumns = (row: Partial<CoverageColumns> | undefined): CoverageDays => ({
   days: row?.coverage_days ? (JSON.parse(row.coverage_days) as number[]) : [],
   bits: row?.coverage_bits ? (JSON.parse(row.coverage_bits) as number[]) : [],
 });
-
-/**
- * The `cov` row's arrays as columns of the statement's first row only (null on the others). Scalar
- * subqueries, run once: a `cov` joined to every row carried its arrays through the statement's sort,
- * 2 MB and 1.3 ms of a 300-day chart.
- */
-const onFirstRow = (first: SQL) =>
-  sql`case when ${first} then (select coverage_days from cov) end as coverage_days,
-      case when ${first} then (select coverage_bits from cov) end as coverage_bits`;
 
 /**
  * Buckets of half hours or hours over the period, re-binned from the half-hour rollups with the
@@ -186,29 +177,91 @@ export async function subDailyBuckets(
   return (await subDailyBucketsOfKinds(db, petId, [kind], bucketSize, period)).get(kind) ?? [];
 }
 
-/** A bucket of one of several kinds read together. */
-interface KindBucketRow extends Omit<BucketRow, 'coverage'>, Partial<CoverageColumns> {
+/** A statement's buckets as one JSON array in text per column (`bucketColumns`). */
+interface BucketArrays {
+  starts: string;
+  counts: string;
+  sums: string;
+  avgs: string;
+  mins: string;
+  maxs: string;
+}
+
+/**
+ * The buckets of `b` (columns start, count, sum, avg, min, max) as one JSON array in text per column,
+ * null as `null`. A chart's buckets as rows cost the driver more than everything else the app does for
+ * the request (a 384-bucket heart-rate chart: about 0.7 ms of 4.2 of CPU, parsing six numbers and nine
+ * nulls per row); six strings and `JSON.parse` cost about 0.1. No order by: the aggregates take each
+ * row in the same turn (their elements pair up) and the service sorts them by start, where an ordered
+ * aggregate would sort its input once per column.
+ */
+const bucketColumns = sql`
+  '[' || string_agg(start::text, ',') || ']' as starts,
+  '[' || string_agg(count::text, ',') || ']' as counts,
+  '[' || string_agg(coalesce(sum::text, 'null'), ',') || ']' as sums,
+  '[' || string_agg(coalesce(avg::text, 'null'), ',') || ']' as avgs,
+  '[' || string_agg(coalesce(min::text, 'null'), ',') || ']' as mins,
+  '[' || string_agg(coalesce(max::text, 'null'), ',') || ']' as maxs`;
+
+/** The buckets of a row of `bucketColumns`, by start, each with the coverage `coverageOfStarts` gives them. */
+function bucketsOfRow(row: BucketArrays, coverageOfStarts: (starts: number[]) => number[]): BucketRow[] {
+  const starts = JSON.parse(row.starts) as number[];
+  const counts = JSON.parse(row.counts) as number[];
+  const sums = JSON.parse(row.sums) as (number | null)[];
+  const avgs = JSON.parse(row.avgs) as (number | null)[];
+  const mins = JSON.parse(row.mins) as (number | null)[];
+  const maxs = JSON.parse(row.maxs) as (number | null)[];
+  const order = starts.map((_, index) => index).sort((x, y) => (starts[x] as number) - (starts[y] as number));
+  const sorted = order.map((index) => starts[index] as number);
+  const coverage = coverageOfStarts(sorted);
+  return order.map((index, position) => ({
+    start: starts[index] as number,
+    count: counts[index] as number,
+    sum: sums[index] ?? null,
+    avg: avgs[index] ?? null,
+    min: mins[index] ?? null,
+    max: maxs[index] ?? null,
+    coverage: coverage[position] ?? 0,
+  }));
+}
+
+/** A kind's buckets in a several-kinds statement; the coverage days on the first kind's row only. */
+interface KindArraysRow extends BucketArrays, Partial<CoverageColumns> {
   kind: ReadingKind;
 }
 
 /**
- * The rows of a several-kinds statement (ordered by kind, then slot; every kind has every slot) by kind,
- * each bucket with its slot's coverage: `coverageOfSlots` gets the slots' starts, read off the first
- * kind's rows.
+ * The buckets of a several-kinds statement by kind (every kind has every slot), each with its slot's
+ * coverage: `coverageOf` gets the coverage days of the first row and the slots' starts.
  */
 function byKind(
   kinds: readonly ReadingKind[],
-  rows: KindBucketRow[],
-  coverageOfSlots: (starts: number[]) => number[],
+  rows: KindArraysRow[],
+  coverageOf: (coverage: CoverageDays, starts: number[]) => number[],
 ): Map<ReadingKind, BucketRow[]> {
-  const slots = rows.length / Math.max(1, kinds.length);
-  const coverage = coverageOfSlots(rows.slice(0, slots).map((row) => row.start));
+  const coverage = coverageOfColumns(rows[0]);
   const map = new Map<ReadingKind, BucketRow[]>(kinds.map((kind) => [kind, []]));
-  rows.forEach(({ kind, start, count, sum, avg, min, max }, index) => {
-    map.get(kind)?.push({ start, count, sum, avg, min, max, coverage: coverage[index % slots] ?? 0 });
-  });
+  for (const row of rows)
+    map.set(
+      row.kind,
+      bucketsOfRow(row, (starts) => coverageOf(coverage, starts)),
+    );
   return map;
 }
+
+/**
+ * The rows of the several-kinds statements: `buckets` (columns kind, n its place in the list, start,
+ * count, sum, avg, min, max) as one row per kind, in the list's order, the coverage days on the first
+ * (scalar subqueries, run once: a `cov` joined to every bucket row carried its arrays through the
+ * statement's sort, 2 MB and 1.3 ms of a 300-day chart).
+ */
+const kindArrays = (buckets: SQL) => sql`
+  select b.kind, ${bucketColumns},
+         case when b.n = 1 then (select coverage_days from cov) end as coverage_days,
+         case when b.n = 1 then (select coverage_bits from cov) end as coverage_bits
+  from (${buckets}) as b
+  group by b.n, b.kind
+  order by b.n`;
 
 /** Reading kinds as a list of enum literals, for `in (…)` and `array[…]`: each kind a parameter. */
 export const kindList = (kinds: readonly ReadingKind[]) =>
@@ -234,7 +287,7 @@ export async function subDailyBucketsOfKinds(
   const step = sql`${stepOf[bucketSize]}::interval`;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
-  const rows = await executePrepared<KindBucketRow>(
+  const rows = await executePrepared<KindArraysRow>(
     db,
     sql`
     with agg as (
@@ -246,17 +299,16 @@ export async function subDailyBucketsOfKinds(
       group by 1, 2
     ),
     cov as materialized (${coverageDays(petId, sql`${coverageFrom.toISOString()}::timestamptz`, end)})
-    select k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
-           a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max,
-           ${onFirstRow(sql`k.n = 1 and slot = ${start}`)}
-    from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
-    cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
-    left join agg a on a.kind = k.kind and a.bucket = slot
-    order by k.n, slot`,
+    ${kindArrays(sql`
+      select k.n, k.kind::text as kind, extract(epoch from slot)::float8 as start, coalesce(a.count, 0) as count,
+             a.sum, a.sum / nullif(a.count, 0) as avg, a.min, a.max
+      from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
+      cross join generate_series(${start}, ${end} - ${step}, ${step}) as slot
+      left join agg a on a.kind = k.kind and a.bucket = slot`)}`,
   );
-  return byKind(kinds, rows, (starts) =>
+  return byKind(kinds, rows, (coverage, starts) =>
     subDailyCoverage(
-      coverageOf(rows[0]),
+      coverage,
       coverageFrom.getTime() / 1000,
       period.end.getTime() / 1000,
       starts,
@@ -286,7 +338,7 @@ export async function dailyBucketsOfKinds(
   coverageFrom: Date = period.start,
 ): Promise<Map<ReadingKind, BucketRow[]>> {
   const end = sql`${period.end.toISOString()}::timestamptz`;
-  const rows = await executePrepared<KindBucketRow>(
+  const rows = await executePrepared<KindArraysRow>(
     db,
     sql`
     with days as (
@@ -295,23 +347,22 @@ export async function dailyBucketsOfKinds(
                            interval '1 day') as d
     ),
     cov as materialized (${coverageDays(petId, sql`${coverageFrom.toISOString()}::timestamptz`, end)})
-    select k.kind::text as kind,
-           extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
-           coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
-           r.min::float8 as min, r.max::float8 as max,
-           ${onFirstRow(sql`k.n = 1 and days.day = ${period.startDate}::date`)}
-    from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
-    cross join days
-    left join (
-      select kind, local_date, count, sum, min, max
-      from tracker_rollups_daily
-      where pet_id = ${petId} and kind in (${kindList(kinds)})
-        and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
-    ) as r on r.kind = k.kind and r.local_date = days.day
-    order by k.n, days.day`,
+    ${kindArrays(sql`
+      select k.n, k.kind::text as kind,
+             extract(epoch from (days.day::timestamp at time zone ${timezone}))::float8 as start,
+             coalesce(r.count, 0) as count, r.sum::float8 as sum, r.sum::float8 / nullif(r.count, 0) as avg,
+             r.min::float8 as min, r.max::float8 as max
+      from unnest(array[${kindList(kinds)}]) with ordinality as k(kind, n)
+      cross join days
+      left join (
+        select kind, local_date, count, sum, min, max
+        from tracker_rollups_daily
+        where pet_id = ${petId} and kind in (${kindList(kinds)})
+          and local_date >= ${period.startDate}::date and local_date < ${period.endDate}::date
+      ) as r on r.kind = k.kind and r.local_date = days.day`)}`,
   );
-  return byKind(kinds, rows, (starts) =>
-    dailyCoverage(coverageOf(rows[0]), coverageFrom.getTime() / 1000, period.end.getTime() / 1000, starts),
+  return byKind(kinds, rows, (coverage, starts) =>
+    dailyCoverage(coverage, coverageFrom.getTime() / 1000, period.end.getTime() / 1000, starts),
   );
 }
 
@@ -360,7 +411,7 @@ export const periodOfJson = (row: PeriodRow): ChartPeriod => toPeriod(row);
  * The one row of `bucketsOfPeriod`: the period, the pet (`lookup` sources), the coverage days, and the
  * buckets as one JSON array in text per column, in no order but pairwise (see `bucketColumns`).
  */
-interface PeriodBucketsRow extends CoverageColumns {
+interface PeriodBucketsRow extends CoverageColumns, BucketArrays {
   period_start: number;
   period_end: number;
   period_start_date: string;
@@ -368,50 +419,6 @@ interface PeriodBucketsRow extends CoverageColumns {
   pet_timezone: string;
   pet_species: Species;
   pet_thresholds: RespiratoryThresholds | null;
-  starts: string;
-  counts: string;
-  sums: string;
-  avgs: string;
-  mins: string;
-  maxs: string;
-}
-
-/**
- * The buckets of `b` (columns start, count, sum, avg, min, max) as one JSON array in text per column,
- * null as `null`. A chart's buckets as rows cost the driver more than everything else the app does for
- * the request (a 384-bucket heart-rate chart: about 0.7 ms of 4.2 of CPU, parsing six numbers and nine
- * nulls per row); six strings and `JSON.parse` cost about 0.1. No order by: the aggregates take each
- * row in the same turn (their elements pair up) and the service sorts them by start, where an ordered
- * aggregate would sort its input once per column.
- */
-const bucketColumns = sql`
-  '[' || string_agg(start::text, ',') || ']' as starts,
-  '[' || string_agg(count::text, ',') || ']' as counts,
-  '[' || string_agg(coalesce(sum::text, 'null'), ',') || ']' as sums,
-  '[' || string_agg(coalesce(avg::text, 'null'), ',') || ']' as avgs,
-  '[' || string_agg(coalesce(min::text, 'null'), ',') || ']' as mins,
-  '[' || string_agg(coalesce(max::text, 'null'), ',') || ']' as maxs`;
-
-/** The buckets of a `PeriodBucketsRow`, by start, each with the coverage `coverageOf` gives the starts. */
-function bucketsOfRow(row: PeriodBucketsRow, coverageOfStarts: (starts: number[]) => number[]): BucketRow[] {
-  const starts = JSON.parse(row.starts) as number[];
-  const counts = JSON.parse(row.counts) as number[];
-  const sums = JSON.parse(row.sums) as (number | null)[];
-  const avgs = JSON.parse(row.avgs) as (number | null)[];
-  const mins = JSON.parse(row.mins) as (number | null)[];
-  const maxs = JSON.parse(row.maxs) as (number | null)[];
-  const order = starts.map((_, index) => index).sort((x, y) => (starts[x] as number) - (starts[y] as number));
-  const sorted = order.map((index) => starts[index] as number);
-  const coverage = coverageOfStarts(sorted);
-  return order.map((index, position) => ({
-    start: starts[index] as number,
-    count: counts[index] as number,
-    sum: sums[index] ?? null,
-    avg: avgs[index] ?? null,
-    min: mins[index] ?? null,
-    max: maxs[index] ?? null,
-    coverage: coverage[position] ?? 0,
-  }));
 }
 
 /**
@@ -529,8 +536,8 @@ export async function bucketsOfPeriod(
     },
     buckets: bucketsOfRow(row, (starts) =>
       bucketSize === '1d'
-        ? dailyCoverage(coverageOf(row), from, end, starts)
-        : subDailyCoverage(coverageOf(row), from, end, starts, stepSeconds[bucketSize]),
+        ? dailyCoverage(coverageOfColumns(row), from, end, starts)
+        : subDailyCoverage(coverageOfColumns(row), from, end, starts, stepSeconds[bucketSize]),
     ),
     pet: looked
       ? { timezone: row.pet_timezone, species: row.pet_species, thresholds: row.pet_thresholds }

@@ -14,7 +14,7 @@ import {
   type ChartPetSource,
   type CoverageColumns,
   coverageDays,
-  coverageOf,
+  coverageOfColumns,
   kindList,
 } from './trackers.charts.repository.ts';
 import { dailyCoverage } from './trackers.coverage.ts';
@@ -216,7 +216,7 @@ export async function lastDayBefore(
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [coverage = 0] = dailyCoverage(coverageOf(row), row.day_start, row.day_end, [row.day_start]);
+  const [coverage = 0] = dailyCoverage(coverageOfColumns(row), row.day_start, row.day_end, [row.day_start]);
   return { day: row.day, sum: row.sum, count: row.count, coverage };
 }
 
