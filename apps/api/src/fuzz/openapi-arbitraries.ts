@@ -63,6 +63,8 @@ const hostile = fc.constantFrom(...HOSTILE_VALUES);
 export interface ArbitraryOptions {
   /** Ids that exist in the database, so generated requests also reach past "not found". */
   knownIds: string[];
+  /** Only values the schema describes: no hostile values and no stray keys (for a test of valid data). */
+  wellFormed?: boolean;
 }
 
 function stringArbitrary(node: SchemaNode, options: ArbitraryOptions): fc.Arbitrary<string> {
@@ -90,6 +92,7 @@ export function arbitraryFor(
   options: ArbitraryOptions,
   depth = 0,
 ): fc.Arbitrary<unknown> {
+  if (options.wellFormed) return validish(node ?? {}, options, depth);
   return fc.oneof(
     { weight: 8, arbitrary: validish(node ?? {}, options, depth) },
     { weight: 1, arbitrary: hostile },
@@ -142,6 +145,7 @@ function validish(node: SchemaNode, options: ArbitraryOptions, depth: number): f
             Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, nested(child)])),
             { requiredKeys: Object.keys(properties).filter((key) => required.has(key)) },
           );
+          if (options.wellFormed) return record;
           // Sometimes a key no schema knows, or one that tries prototype pollution.
           return fc
             .tuple(
