@@ -3,7 +3,7 @@ import { type $ZodType, toJSONSchema } from 'zod/v4/core';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Keywords a schema may use and still be written by `fast-json-stringify` exactly as `JSON.stringify` would. */
+/** Keywords the writer reads: a schema with any other keeps `JSON.stringify`. */
 const PLAIN_KEYWORDS = new Set([
   'type',
   'properties',
@@ -12,9 +12,6 @@ const PLAIN_KEYWORDS = new Set([
   'additionalProperties',
   'description',
   'title',
-  'default',
-  'const',
-  'enum',
   'minimum',
   'maximum',
   'exclusiveMinimum',
@@ -23,19 +20,23 @@ const PLAIN_KEYWORDS = new Set([
   'maxLength',
   'minItems',
   'maxItems',
-  'pattern',
-  'format',
 ]);
+
+/**
+ * Keywords left out of the writer's schema: checks zod has already made, and `const`, which could make
+ * the writer write the constant whatever the data holds.
+ */
+const DROPPED_KEYWORDS = new Set(['$schema', 'format', 'default', 'const', 'enum', 'pattern']);
 
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The schema with what zod writes as unions, where each is only a nullable value or a union of
- * literals of one type, as one `type`; formats dropped (`fast-json-stringify` turns a Date into text
- * for one, and a response never holds a Date), and every check zod has already made. Undefined when anything is left that the writer would
- * have to decide at run time (a real union, a tuple, a record, a reference): such a response keeps
- * `JSON.stringify`.
+ * literals of one type, as one `type`, and without `DROPPED_KEYWORDS` (a format would make
+ * `fast-json-stringify` turn a Date into text; a response never holds one). Undefined when anything is
+ * left that the writer would have to decide at run time (a real union, a tuple, a record, a
+ * reference): such a response keeps `JSON.stringify`.
  */
 function plain(schema: unknown): JsonSchema | undefined {
   if (!isObject(schema)) return undefined;
@@ -55,9 +56,7 @@ function plain(schema: unknown): JsonSchema | undefined {
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    // What the writer never needs (the data has passed zod), and `const` could make it write the
-    // constant whatever the data holds.
-    if (['$schema', 'format', 'default', 'const', 'enum', 'pattern'].includes(key)) continue;
+    if (DROPPED_KEYWORDS.has(key)) continue;
     if (!PLAIN_KEYWORDS.has(key)) return undefined;
     if (key === 'additionalProperties' && value !== false) return undefined;
     out[key] = value;

@@ -40,7 +40,7 @@ function bitCount(word: number): number {
  * The covered half hours of the grid in [from, end). `coverage` must hold the UTC day before `from`'s
  * (its last half hours spread into `from`'s day); days outside are ignored.
  */
-export function coveredHalfHours(coverage: CoverageDays, from: number, end: number) {
+function coveredHalfHours(coverage: CoverageDays, from: number, end: number) {
   const first = halfHourAtOrAfter(from);
   const last = Math.max(first, halfHourAtOrAfter(end));
   // Word 0 is the one before `first`'s: only its last bits count, spread into the next.
