@@ -90,10 +90,20 @@ test.describe('clinical assessments', () => {
     await editor(page, 'Plan').click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Holter for 48 hours, recheck in 1 week.');
-    await waitSaved(page);
+    // Signed before the autosave's pause is over, with an impatient double click: the edit is saved
+    // first, and the button waits for it, so the version is signed once.
+    const signRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/sign')) signRequests.push(request.url());
+    });
     await page.getByRole('button', { name: 'Sign' }).click();
-    await page.getByRole('dialog', { name: 'Sign version 2?' }).getByRole('button', { name: 'Sign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign version 2?' })
+      .getByRole('button', { name: 'Sign' })
+      .dblclick();
     await expect(page.getByTestId('document-status')).toHaveText('Signed');
+    await expect(page.getByTestId('section-plan')).toContainText('Holter for 48 hours');
+    expect(signRequests).toHaveLength(1);
 
     // The history lists both versions, and the diff shows the plan's change side by side.
     await expect(page.getByTestId('version-item')).toHaveCount(2);

@@ -394,6 +394,7 @@ export function ClinicalDocumentPage({
   const query = useQuery(clinicalDocumentQueryOptions(petUuid, docUuid));
   const queryClient = useQueryClient();
   const [signing, setSigning] = useState<null | (() => Promise<boolean>)>(null);
+  const [flushing, setFlushing] = useState(false);
   const [amending, setAmending] = useState(false);
   const sign = useSignClinicalDocumentMutation(petUuid, docUuid);
 
@@ -522,21 +523,27 @@ export function ClinicalDocumentPage({
         opened={signing !== null}
         title={`Sign version ${document.version}?`}
         confirmLabel="Sign"
-        loading={sign.isPending}
+        loading={flushing || sign.isPending}
         onClose={() => setSigning(null)}
         onConfirm={async () => {
           // What is on screen is what gets signed: unsent edits go first, and a refused save stops here.
-          if (!(await signing?.())) {
-            setSigning(null);
-            return;
-          }
-          sign.mutate(undefined, {
-            onSuccess: () => {
+          // The button shows it is working from the click on, the save included.
+          setFlushing(true);
+          try {
+            if (!(await signing?.())) {
               setSigning(null);
-              notifications.show({ color: 'clinic', message: `${texts.singular} signed.` });
-            },
-            onError: () => setSigning(null),
-          });
+              return;
+            }
+            sign.mutate(undefined, {
+              onSuccess: () => {
+                setSigning(null);
+                notifications.show({ color: 'clinic', message: `${texts.singular} signed.` });
+              },
+              onError: () => setSigning(null),
+            });
+          } finally {
+            setFlushing(false);
+          }
         }}
       >
         Your name, the time and a fingerprint (SHA-256) of the content are recorded. A signed version can no
