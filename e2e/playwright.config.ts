@@ -34,6 +34,8 @@ export default defineConfig({
     // Set by the global setup, which picks the port; workers start after it and inherit it.
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
+    // The app drops its transitions for it (theme.ts): nothing is clicked while it still moves.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace's DOM snapshots (what the trace viewer shows step by step), not the
     // screencast: filming every test cost Chromium's GPU and browser processes about half again their
     // CPU (trackers.spec, 12 tests: 28-36 s of their CPU with the film, 14-16 s without), for frames

@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base } from '@playwright/test';
+import { type BrowserContext, test as base, type Request } from '@playwright/test';
 
 /**
  * The specs' `test`: Playwright's, with one change. A test's page opens in a browser context its worker
@@ -31,7 +31,7 @@ export const test = base.extend<{ freshContext: boolean }, { keptContexts: Map<s
     { scope: 'worker' },
   ],
 
-  page: async ({ browser, baseURL, viewport, freshContext, keptContexts }, use) => {
+  page: async ({ browser, baseURL, viewport, freshContext, keptContexts }, use, testInfo) => {
     const options = { baseURL, viewport };
     const key = JSON.stringify(viewport);
     let context = freshContext ? undefined : keptContexts.get(key);
@@ -58,7 +58,20 @@ export const test = base.extend<{ freshContext: boolean }, { keptContexts: Map<s
       });
       await cdp.detach();
     }
+    // A trace lists the requests that finished; a failed test also says which were still waiting for
+    // an answer (a page stuck on a request shows nothing of it in its trace).
+    const waiting = new Set<Request>();
+    page.on('request', (request) => waiting.add(request));
+    page.on('requestfinished', (request) => waiting.delete(request));
+    page.on('requestfailed', (request) => waiting.delete(request));
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && waiting.size > 0) {
+      const lines = [...waiting].map((request) => `${request.method()} ${request.url()}`);
+      await testInfo.attach('requests without an answer', {
+        body: lines.join('\n'),
+        contentType: 'text/plain',
+      });
+    }
     if (freshContext) {
       await context.close().catch(() => {});
     } else {
