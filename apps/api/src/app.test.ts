@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
+import { addReadings, petLivingIn, reading, seconds } from '../test/tracker-read-fixtures.ts';
 import { COMPRESSIBLE_TYPES } from './plugins/external/compress.ts';
 
 const context = useTestApp();
@@ -168,6 +169,42 @@ describe('API answers on the wire', () => {
       zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
     expect(brotli.rawPayload.equals(quality(3))).toBe(true);
     expect(brotli.rawPayload.equals(quality(4))).toBe(false);
+  });
+
+  it('are compressed in one call up to 64 KB, with their length; larger ones go through a stream', async () => {
+    const vet = await createTestVet(app);
+    const cookies = await loginAs(app, vet.email);
+    const pet = await petLivingIn(app.database.db, 'Europe/London');
+    const start = seconds('2026-03-02T00:00:00Z');
+    await addReadings(
+      app.database.db,
+      Array.from({ length: 384 }, (_, i) =>
+        reading(pet.id, 'heart_rate', new Date((start + i * 1800 + 60) * 1000).toISOString(), 70 + (i % 17)),
+      ),
+    );
+    const chart = await app.inject({
+      method: 'GET',
+      url: `/v1/pets/heart-rate/half-hourly-averages?petUuid=${pet.id}&startDate=${start}&endDate=${start + 8 * 86_400}`,
+      cookies,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(chart.statusCode).toBe(200);
+    const body = zlib.gunzipSync(chart.rawPayload);
+    // Past the plugin's 8 KB default for two cores, within ours: one synchronous call, its length known.
+    expect(body.length).toBeGreaterThan(16 * 1024);
+    expect(body.length).toBeLessThan(64 * 1024);
+    expect(JSON.parse(body.toString('utf8')).buckets).toHaveLength(384);
+    expect(chart.headers['content-length']).toBe(String(chart.rawPayload.length));
+    expect(chart.headers['transfer-encoding']).toBeUndefined();
+    // The OpenAPI document (over 1 MB) would hold the event loop: it is streamed.
+    const document = await app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(document.headers['content-encoding']).toBe('gzip');
+    expect(document.headers['content-length']).toBeUndefined();
+    expect(document.headers['transfer-encoding']).toBe('chunked');
   });
 
   it('are sent as they are when small, or when the client accepts no encoding', async () => {
