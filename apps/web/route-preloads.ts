@@ -53,7 +53,9 @@ export function routePreloads(options: { routesDir: string }): Plugin {
           if (!split?.[1] || !id.startsWith(options.routesDir)) continue;
           const routeFile = id.slice(0, split.index);
           const parts = splitChunks.get(routeFile) ?? new Map<string, Set<string>>();
-          parts.set(split[1], (parts.get(split[1]) ?? new Set()).add(fileName));
+          // Parts a route groups into one chunk (`codeSplitGroupings`) are named together: `component---loader`.
+          for (const part of split[1].split('---'))
+            parts.set(part, (parts.get(part) ?? new Set()).add(fileName));
           splitChunks.set(routeFile, parts);
         }
       }

@@ -118,12 +118,12 @@ test.describe('first load of a signed-in page', () => {
     );
     const session = timings.find((entry) => entry.path === '/v1/auth/vet');
     expect(session).toBeDefined();
-    // The page's split loader and component (`respiratory-history-<hash>.js`): before, the loader was
+    // The page's loader and component, one chunk (`respiratory-history-<hash>.js`): before, the loader was
     // imported only once the session check had answered, one more round trip before the chart's data.
     const routeScripts = timings.filter((entry) =>
       /^\/assets\/respiratory-history-[^/]+\.js$/.test(entry.path),
     );
-    expect(routeScripts.length).toBeGreaterThanOrEqual(2);
+    expect(routeScripts).toHaveLength(1);
     for (const script of routeScripts) {
       expect(script.start, script.path).toBeLessThan(session?.end ?? 0);
     }
@@ -137,6 +137,35 @@ test.describe('first load of a signed-in page', () => {
     expect(twice).toEqual([]);
     expect(requests.get('/v1/auth/vet')).toBe(1);
     expect(requests.get(`/v1/pets/${LUNA.uuid}`)).toBe(1);
+  });
+});
+
+test.describe('a tracker opened from the pet profile', () => {
+  // Which scripts download, and when, is the point: a kept context's cache would serve them.
+  test.use({ freshContext: true });
+
+  test("the profile downloads its trackers' scripts while the vet reads it: a click on a vital waits for data only", async ({
+    page,
+  }) => {
+    const trackerScript = page.waitForResponse(
+      (response) => /\/assets\/respiratory-history-[^/]+\.js$/.test(new URL(response.url()).pathname),
+      { timeout: 15_000 },
+    );
+    await logIn(page, HEAD_VET.email, `/pets/${LUNA.uuid}`);
+    const vital = page.getByTestId('vital-respiratoryRate');
+    await expect(vital.locator('canvas')).toBeVisible();
+    await trackerScript;
+    await page.waitForLoadState('networkidle');
+
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/assets/')) scripts.push(url.pathname);
+    });
+    await vital.getByRole('link', { name: 'Sleeping respiratory rate' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Respiratory Rate' })).toBeVisible();
+    await expect(page.getByTestId('tracker-chart').locator('canvas')).toBeVisible();
+    expect(scripts).toEqual([]);
   });
 });
 

@@ -49,6 +49,7 @@ import {
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned, todayInZone } from '@/lib/format/zoned-time.ts';
+import { usePreloadRouteCode } from '@/lib/navigation/preload-route-code.ts';
 import { petVitalsQueryOptions } from './pets.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/');
@@ -312,6 +313,7 @@ function VitalRow({
 
 const vitalOrder: VitalKind[] = ['respiratoryRate', 'heartRate', 'weight', 'drinking', 'shaking'];
 const collarKinds = vitalOrder.filter((kind) => vitalConfigs[kind].collar);
+const trackerPages = vitalOrder.map((kind) => vitalConfigs[kind].to);
 
 /**
  * The pet profile's five vitals on one time axis and one range (kept in the URL as `?vitals=`): each
@@ -325,6 +327,8 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
   // One per panel, for the charts' whole life: a new range redraws them on the same axis.
   const [hoverSync] = useState(createHoverSync);
   const { data } = query;
+  // Each vital's title opens its tracker: that page's code is here before the click.
+  usePreloadRouteCode(trackerPages, data !== undefined);
 
   let body: ReactNode;
   if (!data && query.isError) {

@@ -6,6 +6,8 @@ import { heartRateSearchSchema, searchDefaults } from '@/features/trackers/track
 export const Route = createFileRoute('/pets/$uuid/heart-rate')({
   validateSearch: heartRateSearchSchema,
   search: { middlewares: [stripSearchParams(searchDefaults('week'))] },
+  // One chunk with the page: the profile's vitals preload the page's code, and with it the loader's.
+  codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => search,
   loader: heartRateTrackerLoader,
   component: HeartRatePage,

@@ -6,6 +6,8 @@ import { readingSearchSchema, searchDefaults } from '@/features/trackers/tracker
 export const Route = createFileRoute('/pets/$uuid/itch-history')({
   validateSearch: readingSearchSchema,
   search: { middlewares: [stripSearchParams(searchDefaults('week'))] },
+  // One chunk with the page: the profile's vitals preload the page's code, and with it the loader's.
+  codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => search,
   loader: readingTrackerLoader('shaking'),
   component: ShakingPage,

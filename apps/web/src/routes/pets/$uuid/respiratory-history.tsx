@@ -6,6 +6,8 @@ import { respiratorySearchSchema, searchDefaults } from '@/features/trackers/tra
 export const Route = createFileRoute('/pets/$uuid/respiratory-history')({
   validateSearch: respiratorySearchSchema,
   search: { middlewares: [stripSearchParams(searchDefaults('week'))] },
+  // One chunk with the page: the profile's vitals preload the page's code, and with it the loader's.
+  codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => search,
   loader: respiratoryTrackerLoader,
   component: RespiratoryPage,
