@@ -142,3 +142,23 @@ test.describe('clinical assessments', () => {
     expect(JSON.stringify(await stored.json())).toContain('Written just before the tab closed.');
   });
 });
+
+test.describe('clinical assessments on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the list scrolls sideways and shows each status in full', async ({ page }) => {
+    await logIn(page, HEAD_VET.email, `/pets/${pet.uuid}/clinical-assessments`);
+    const seeded = page.getByTestId('document-row').filter({ hasText: 'Mitral valve disease assessment' });
+    await expect(seeded.getByTestId('row-status')).toHaveText('Signed');
+    // A narrow column squeezed the badge's label to "Sig…".
+    const statuses = page.getByTestId('document-row').getByTestId('row-status');
+    for (const status of await statuses.all()) {
+      const label = status.locator('.mantine-Badge-label');
+      const { full, shown } = await label.evaluate((element) => ({
+        full: element.scrollWidth,
+        shown: element.clientWidth,
+      }));
+      expect(shown, (await label.textContent()) ?? '').toBeGreaterThanOrEqual(full);
+    }
+  });
+});

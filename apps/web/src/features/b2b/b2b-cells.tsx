@@ -11,7 +11,8 @@ const DELIVERY: Record<EmailDeliveryStatus, { label: string; color: string }> = 
 export function DeliveryBadge({ status }: { status: EmailDeliveryStatus }) {
   const { label, color } = DELIVERY[status];
   return (
-    <Badge color={color} variant="light" data-testid="delivery-status">
+    // In a table's narrow column the label would shrink to "Deliv…": the table scrolls instead.
+    <Badge color={color} variant="light" miw="max-content" data-testid="delivery-status">
       {label}
     </Badge>
   );
