@@ -69,8 +69,6 @@ export function SeverityBadge({ severity, label }: { severity: Severity; label?:
       variant={severity === 3 ? 'filled' : 'light'}
       tt="none"
       radius="sm"
-      // In a table's narrow column the label would shrink to "High-ora…": the table scrolls instead.
-      miw="max-content"
       data-severity={severity}
     >
       {label ?? SEVERITY_LABELS[severity]}

@@ -1,4 +1,5 @@
 import { Table, type TableScrollContainerProps } from '@mantine/core';
+import classes from './lists.module.css';
 
 /**
  * A table that may scroll sideways on a narrow screen. The scroll box is a named, focusable region
@@ -8,13 +9,14 @@ import { Table, type TableScrollContainerProps } from '@mantine/core';
 export function TableScroll({
   label,
   ...props
-}: Omit<TableScrollContainerProps, 'type'> & { label: string }) {
+}: Omit<TableScrollContainerProps, 'type' | 'className'> & { label: string }) {
   // Native scrolling, so the focusable region is the element that scrolls (not a ScrollArea inside it).
   // The scroll box is the containing block of what is absolutely positioned inside (a visually hidden
   // header): otherwise that escapes it and makes the whole page scroll sideways on a phone.
   return (
     <Table.ScrollContainer
       {...props}
+      className={classes.tableScroll}
       pos="relative"
       type="native"
       tabIndex={0}

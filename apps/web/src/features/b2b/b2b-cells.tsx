@@ -11,8 +11,7 @@ const DELIVERY: Record<EmailDeliveryStatus, { label: string; color: string }> = 
 export function DeliveryBadge({ status }: { status: EmailDeliveryStatus }) {
   const { label, color } = DELIVERY[status];
   return (
-    // In a table's narrow column the label would shrink to "Deliv…": the table scrolls instead.
-    <Badge color={color} variant="light" miw="max-content" data-testid="delivery-status">
+    <Badge color={color} variant="light" data-testid="delivery-status">
       {label}
     </Badge>
   );

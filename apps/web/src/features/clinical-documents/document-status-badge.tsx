@@ -17,8 +17,6 @@ export function DocumentStatusBadge({
       tt="none"
       radius="sm"
       leftSection={signed ? <IconLock size={12} aria-hidden /> : undefined}
-      // Never shortened to "Sig…": in a table a narrow column would squeeze the label, which may shrink.
-      miw="max-content"
       data-testid={testId}
       data-status={status}
     >

@@ -12,8 +12,6 @@ export function DietStatusBadges({ status, current }: { status: DietStatus; curr
         color={dietStatusColors[status]}
         radius="sm"
         tt="none"
-        // In a table's narrow column the label would shrink to "Publi…": the table scrolls instead.
-        miw="max-content"
         data-testid="diet-status"
       >
         {dietStatusLabels[status]}
@@ -25,7 +23,6 @@ export function DietStatusBadges({ status, current }: { status: DietStatus; curr
           radius="sm"
           tt="none"
           leftSection={<IconStarFilled size={10} aria-hidden />}
-          miw="max-content"
           data-testid="diet-current"
         >
           Current
