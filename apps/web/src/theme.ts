@@ -48,8 +48,7 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   cursorType: 'pointer',
   // A vet who asks the system for less motion gets dialogs, menus and drawers that appear at once. The
-  // browser tests ask for it too: a dialog's button still sliding 30 px into place could take a click's
-  // press and its release at two places, so the click reached neither the button nor the app.
+  // browser tests ask for it too, so they never click a dialog's button while it still slides into place.
   respectReducedMotion: true,
   components: {
     Paper: { defaultProps: { radius: 'md' } },
