@@ -116,7 +116,24 @@ test.describe('the symptoms journal inbox', () => {
       .fill(
         'Please give the evening dose now and count her breathing again in an hour. Call us if above 35.',
       );
+    // The reply's live update often reaches the page before the reply's own answer, and its re-read
+    // remounts the reply panel. Hold the answer until that re-read has landed: the confirmation must
+    // outlive the remount.
+    const entryPath = `/v1/journal-entries/${worstCough}`;
+    const reread = page.waitForResponse(
+      async (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname === entryPath &&
+        (await response.json()).journalEntry.replies.length === 1,
+    );
+    await page.route(`**${entryPath}/reply`, async (route) => {
+      const response = await route.fetch();
+      await reread;
+      await route.fulfill({ response });
+    });
     await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Reply sent to the owner by e-mail.')).toBeVisible();
+    await page.unrouteAll();
     await expect(page.getByTestId('vet-reply')).toContainText('give the evening dose now');
     await expect(page.locator('[data-status="seen"]').first()).toBeVisible();
 

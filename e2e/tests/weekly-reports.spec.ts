@@ -50,8 +50,24 @@ test.describe('weekly reports', () => {
     await expect(page.getByTestId('comment-preview')).toHaveText(
       `${pet.name} breathes faster asleep this week: please count her breaths tonight.`,
     );
+    // The save's live update often reaches the page before the save's own answer, and its re-read
+    // remounts the editor (keyed by the saved comment). Hold the answer until that re-read has landed:
+    // the confirmation must outlive the remount.
+    const reportPath = new URL(page.url()).pathname.replace('/weekly-reports/', '/v1/weekly-reports/');
+    const reread = page.waitForResponse(
+      async (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname === reportPath &&
+        (await response.json()).weeklyReport.vetComment.startsWith('{{PET_NAME}} breathes faster'),
+    );
+    await page.route(`**${reportPath}/comment`, async (route) => {
+      const response = await route.fetch();
+      await reread;
+      await route.fulfill({ response });
+    });
     await page.getByRole('button', { name: 'Save comment' }).click();
     await expect(page.getByText('Comment saved.')).toBeVisible();
+    await page.unrouteAll();
 
     await page.getByRole('button', { name: 'Mark reviewed' }).click();
     await expect(page.getByText('Report marked reviewed.')).toBeVisible();

@@ -158,8 +158,12 @@ function ReplyThread({ replies }: { replies: JournalVetReply[] }) {
   );
 }
 
-function ReplyPanel({ entry }: { entry: JournalEntry }) {
-  const reply = useReplyMutation(entry.uuid);
+/**
+ * Keyed by the entry's status and reply count, so a sent reply read back remounts it, often before the
+ * reply's own answer when the live update wins the race. The mutation lives in the page so that its
+ * `onSuccess` (the confirmation) is not dropped with the panel.
+ */
+function ReplyPanel({ entry, reply }: { entry: JournalEntry; reply: ReturnType<typeof useReplyMutation> }) {
   const [text, setText] = useState('');
   const replied = entry.replies.length > 0;
   const [editing, setEditing] = useState(!replied);
@@ -275,6 +279,7 @@ export function JournalEntryPage() {
   const { journalEntry: entry, context } = useSuspenseQuery(journalEntryQueryOptions(uuid)).data;
   const see = useEntryActionMutation(uuid, 'seen');
   const resolve = useEntryActionMutation(uuid, 'resolve');
+  const reply = useReplyMutation(uuid);
   const category = JOURNAL_CATEGORY_LABELS[entry.category];
 
   return (
@@ -355,7 +360,7 @@ export function JournalEntryPage() {
               <Title order={2} fz="md" mb="sm">
                 {entry.replies.length > 1 ? `Replies (${entry.replies.length})` : 'Reply'}
               </Title>
-              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} />
+              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} reply={reply} />
             </Paper>
             {(entry.seenBy || entry.resolvedBy) && (
               <Text size="xs" c="dimmed" data-testid="journal-handled">

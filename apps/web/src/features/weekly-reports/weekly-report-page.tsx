@@ -246,8 +246,18 @@ function WeekFacts({ report }: { report: WeeklyReport }) {
   );
 }
 
-function CommentEditor({ report }: { report: WeeklyReport }) {
-  const comment = useCommentMutation(report.uuid);
+/**
+ * The editor is keyed by the saved comment (a new one from the server resets the text), so it remounts
+ * once a save is read back, often before the save's own answer when the live update wins the race. The
+ * mutation lives in the page so that its `onSuccess` ("Comment saved.") is not dropped with the editor.
+ */
+function CommentEditor({
+  report,
+  comment,
+}: {
+  report: WeeklyReport;
+  comment: ReturnType<typeof useCommentMutation>;
+}) {
   const [text, setText] = useState(report.vetComment);
   const changed = text.trim() !== report.vetComment;
   const preview = replacePetNamePlaceholders(text.trim(), report.pet.name);
@@ -314,6 +324,7 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
 export function WeeklyReportPage() {
   const { uuid } = route.useParams();
   const report = useSuspenseQuery(weeklyReportQueryOptions(uuid)).data.weeklyReport;
+  const comment = useCommentMutation(uuid);
   const review = useReviewMutation(uuid);
   const send = useSendMutation(uuid);
   const [confirming, setConfirming] = useState(false);
@@ -400,7 +411,7 @@ export function WeeklyReportPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <CommentEditor key={report.vetComment} report={report} />
+            <CommentEditor key={report.vetComment} report={report} comment={comment} />
             <WeekFacts report={report} />
           </Stack>
         </Grid.Col>
