@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { test } from '../support/test.ts';
@@ -147,15 +147,34 @@ test.describe('a tracker opened from the pet profile', () => {
   test("the profile downloads its trackers' scripts while the vet reads it: a click on a vital waits for data only", async ({
     page,
   }) => {
-    const trackerScript = page.waitForResponse(
-      (response) => /\/assets\/respiratory-history-[^/]+\.js$/.test(new URL(response.url()).pathname),
-      { timeout: 15_000 },
+    // The five pages' code comes one page after another, the shaking tracker's (itch-history) last.
+    const lastTrackerScript = page.waitForResponse(
+      (response) => /\/assets\/itch-history-[^/]+\.js$/.test(new URL(response.url()).pathname),
+      { timeout: 20_000 },
     );
+    const assets = { inFlight: 0, lastActivity: Date.now() };
+    const isAsset = (request: Request) => new URL(request.url()).pathname.startsWith('/assets/');
+    page.on('request', (request) => {
+      if (!isAsset(request)) return;
+      assets.inFlight += 1;
+      assets.lastActivity = Date.now();
+    });
+    const settled = (request: Request) => {
+      if (!isAsset(request)) return;
+      assets.inFlight -= 1;
+      assets.lastActivity = Date.now();
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     await logIn(page, HEAD_VET.email, `/pets/${LUNA.uuid}`);
     const vital = page.getByTestId('vital-respiratoryRate');
     await expect(vital.locator('canvas')).toBeVisible();
-    await trackerScript;
-    await page.waitForLoadState('networkidle');
+    await lastTrackerScript;
+    // `networkidle` fires once per page load, long before the idle-time preloads end: wait for the
+    // scripts themselves to settle instead (the last page's imports are asked for beside it).
+    await expect
+      .poll(() => assets.inFlight === 0 && Date.now() - assets.lastActivity > 500, { timeout: 15_000 })
+      .toBe(true);
 
     const scripts: string[] = [];
     page.on('request', (request) => {
