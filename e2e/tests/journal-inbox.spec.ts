@@ -5,6 +5,7 @@ import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA, LUNA_JOURNAL, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Bramblewick") and her coughing entries, so working them changes no one else's. */
@@ -116,24 +117,17 @@ test.describe('the symptoms journal inbox', () => {
       .fill(
         'Please give the evening dose now and count her breathing again in an hour. Call us if above 35.',
       );
-    // The reply's live update often reaches the page before the reply's own answer, and its re-read
-    // remounts the reply panel. Hold the answer until that re-read has landed: the confirmation must
-    // outlive the remount.
+    // The reply read back by its live update remounts the reply panel: the confirmation must outlive
+    // that, when it comes before the reply's own answer.
     const entryPath = `/v1/journal-entries/${worstCough}`;
-    const reread = page.waitForResponse(
-      async (response) =>
-        response.request().method() === 'GET' &&
-        new URL(response.url()).pathname === entryPath &&
-        (await response.json()).journalEntry.replies.length === 1,
-    );
-    await page.route(`**${entryPath}/reply`, async (route) => {
-      const response = await route.fetch();
-      await reread;
-      await route.fulfill({ response });
+    const release = await answerAfterLiveReread(page, {
+      changePath: `${entryPath}/reply`,
+      readPath: entryPath,
+      reread: (body) => (body as { journalEntry: { replies: unknown[] } }).journalEntry.replies.length === 1,
     });
     await page.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByText('Reply sent to the owner by e-mail.')).toBeVisible();
-    await page.unrouteAll();
+    await release();
     await expect(page.getByTestId('vet-reply')).toContainText('give the evening dose now');
     await expect(page.locator('[data-status="seen"]').first()).toBeVisible();
 

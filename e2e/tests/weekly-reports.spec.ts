@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Marmaduke") and her eight weeks of reports, so sending one changes no one else's. */
@@ -50,24 +51,20 @@ test.describe('weekly reports', () => {
     await expect(page.getByTestId('comment-preview')).toHaveText(
       `${pet.name} breathes faster asleep this week: please count her breaths tonight.`,
     );
-    // The save's live update often reaches the page before the save's own answer, and its re-read
-    // remounts the editor (keyed by the saved comment). Hold the answer until that re-read has landed:
-    // the confirmation must outlive the remount.
+    // The save read back by its live update remounts the editor (keyed by the saved comment): the
+    // confirmation must outlive that, when it comes before the save's own answer.
     const reportPath = new URL(page.url()).pathname.replace('/weekly-reports/', '/v1/weekly-reports/');
-    const reread = page.waitForResponse(
-      async (response) =>
-        response.request().method() === 'GET' &&
-        new URL(response.url()).pathname === reportPath &&
-        (await response.json()).weeklyReport.vetComment.startsWith('{{PET_NAME}} breathes faster'),
-    );
-    await page.route(`**${reportPath}/comment`, async (route) => {
-      const response = await route.fetch();
-      await reread;
-      await route.fulfill({ response });
+    const release = await answerAfterLiveReread(page, {
+      changePath: `${reportPath}/comment`,
+      readPath: reportPath,
+      reread: (body) =>
+        (body as { weeklyReport: { vetComment: string } }).weeklyReport.vetComment.startsWith(
+          '{{PET_NAME}} breathes faster',
+        ),
     });
     await page.getByRole('button', { name: 'Save comment' }).click();
     await expect(page.getByText('Comment saved.')).toBeVisible();
-    await page.unrouteAll();
+    await release();
 
     await page.getByRole('button', { name: 'Mark reviewed' }).click();
     await expect(page.getByText('Report marked reviewed.')).toBeVisible();

@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * A change's live update (server-sent events) often reaches the page before the change's own answer,
+ * and the page re-reads what changed first. This forces that order: the answers to the requests to
+ * `changePath` are held until a `GET` of `readPath` whose JSON body passes `reread` has landed. Call
+ * the returned function once the change is done, to stop holding.
+ */
+export async function answerAfterLiveReread(
+  page: Page,
+  {
+    changePath,
+    readPath,
+    reread,
+  }: { changePath: string; readPath: string; reread: (body: unknown) => boolean },
+): Promise<() => Promise<void>> {
+  const landed = page.waitForResponse(
+    async (response) =>
+      response.request().method() === 'GET' &&
+      new URL(response.url()).pathname === readPath &&
+      reread(await response.json()),
+  );
+  const pattern = `**${changePath}`;
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    await landed;
+    await route.fulfill({ response });
+  });
+  return () => page.unroute(pattern);
+}
