@@ -39,6 +39,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCreateDailyStatusMutation,
   useDailyEmailPreviewMutation,
@@ -213,7 +214,8 @@ function StatusCell({
           loading={remove.isPending}
           onClose={() => setConfirmDelete(false)}
           onConfirm={() =>
-            remove.mutate(
+            mutateThen(
+              remove,
               { uuid: status.uuid, petUuid: pet.uuid },
               {
                 onSuccess: () => {
@@ -237,7 +239,8 @@ function StatusCell({
       error={create.error ? errorMessage(create.error) : null}
       register={(element) => register(pet.uuid, element)}
       onSave={(dailyStatus) =>
-        create.mutate(
+        mutateThen(
+          create,
           { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
           {
             onSuccess: (response) => {

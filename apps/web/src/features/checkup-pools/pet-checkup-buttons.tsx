@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSendCheckupMutation } from './checkup-pools.mutations.ts';
 import { manuallySendableQueryOptions, poolPickerQueryOptions } from './checkup-pools.queries.ts';
 
@@ -137,7 +138,7 @@ export function SendCheckupButton({
           query={forms}
           pending={send.isPending}
           onConfirm={(formUuid) =>
-            send.mutate(formUuid, {
+            mutateThen(send, formUuid, {
               onSuccess: ({ checkupUuids }) => {
                 const title = forms.data?.forms.find((form) => form.uuid === formUuid)?.title ?? 'Checkup';
                 notifications.show({ color: 'teal', message: `“${title}” sent to ${petName}'s owner.` });

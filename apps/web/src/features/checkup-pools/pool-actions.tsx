@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useDeletePoolMutation, useDuplicatePoolMutation } from './checkup-pools.mutations.ts';
 
 /**
@@ -33,7 +34,7 @@ export function ArchivePoolModal({
       confirmColor="red"
       loading={remove.isPending}
       onConfirm={() =>
-        remove.mutate(pool.uuid, {
+        mutateThen(remove, pool.uuid, {
           onSuccess: ({ archived }) => {
             notifications.show({
               color: 'teal',
@@ -87,7 +88,8 @@ export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus:
           <Menu.Item
             leftSection={<IconCopy size={16} />}
             onClick={() =>
-              duplicate.mutate(
+              mutateThen(
+                duplicate,
                 { uuid: pool.uuid, takenSkus },
                 {
                   onSuccess: ({ form }) => {

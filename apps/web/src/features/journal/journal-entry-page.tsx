@@ -28,6 +28,7 @@ import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useEntryActionMutation, useReplyMutation } from './journal.mutations.ts';
 import { journalEntryQueryOptions } from './journal.queries.ts';
 import { JOURNAL_CATEGORY_LABELS, JournalStatusBadge } from './journal-cells.tsx';
@@ -158,19 +159,16 @@ function ReplyThread({ replies }: { replies: JournalVetReply[] }) {
   );
 }
 
-/**
- * Keyed by the entry's status and reply count, so a sent reply read back remounts it, often before the
- * reply's own answer when the live update wins the race. The mutation lives in the page so that its
- * `onSuccess` (the confirmation) is not dropped with the panel.
- */
-function ReplyPanel({ entry, reply }: { entry: JournalEntry; reply: ReturnType<typeof useReplyMutation> }) {
+function ReplyPanel({ entry }: { entry: JournalEntry }) {
+  const reply = useReplyMutation(entry.uuid);
   const [text, setText] = useState('');
   const replied = entry.replies.length > 0;
   const [editing, setEditing] = useState(!replied);
   const resolved = entry.status === 'resolved';
 
   const submit = () =>
-    reply.mutate(
+    mutateThen(
+      reply,
       { reply: text },
       {
         onSuccess: () => {
@@ -279,7 +277,6 @@ export function JournalEntryPage() {
   const { journalEntry: entry, context } = useSuspenseQuery(journalEntryQueryOptions(uuid)).data;
   const see = useEntryActionMutation(uuid, 'seen');
   const resolve = useEntryActionMutation(uuid, 'resolve');
-  const reply = useReplyMutation(uuid);
   const category = JOURNAL_CATEGORY_LABELS[entry.category];
 
   return (
@@ -360,7 +357,7 @@ export function JournalEntryPage() {
               <Title order={2} fz="md" mb="sm">
                 {entry.replies.length > 1 ? `Replies (${entry.replies.length})` : 'Reply'}
               </Title>
-              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} reply={reply} />
+              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} />
             </Paper>
             {(entry.seenBy || entry.resolvedBy) && (
               <Text size="xs" c="dimmed" data-testid="journal-handled">

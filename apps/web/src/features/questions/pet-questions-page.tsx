@@ -27,6 +27,7 @@ import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSaveAnswerMutation, useSendAnswerMutation } from './questions.mutations.ts';
 import { petQuestionsQueryOptions } from './questions.queries.ts';
 
@@ -53,7 +54,8 @@ function AnswerEditor({ question, onDone }: { question: PetQuestion; onDone: (()
   const [text, setText] = useState(question.answer ?? '');
   const save = useSaveAnswerMutation(question.pet.uuid, question.uuid);
   const submit = () =>
-    save.mutate(
+    mutateThen(
+      save,
       { answer: text },
       {
         onSuccess: () => {
@@ -156,7 +158,7 @@ function Answer({ question }: { question: PetQuestion }) {
         loading={send.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          send.mutate(undefined, {
+          mutateThen(send, undefined, {
             onSuccess: () => {
               setConfirming(false);
               notifications.show({ color: 'clinic', message: 'Answer sent to the owner.' });

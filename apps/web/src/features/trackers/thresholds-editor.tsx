@@ -18,6 +18,7 @@ import type { RespiratoryThresholdsResponse } from '@vetboard/contract';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useResetThresholdsMutation, useSaveThresholdsMutation } from './thresholds.mutations.ts';
 import {
@@ -49,7 +50,7 @@ function ThresholdsForm({
   const submit = form.onSubmit((values) => {
     const body = thresholdsPayload(values);
     if (!body) return;
-    save.mutate(body, {
+    mutateThen(save, body, {
       onSuccess: () =>
         notifications.show({
           color: 'teal',
@@ -104,7 +105,7 @@ function ThresholdsForm({
             disabled={!current.isCustom}
             loading={reset.isPending}
             onClick={() =>
-              reset.mutate(undefined, {
+              mutateThen(reset, undefined, {
                 onSuccess: () =>
                   notifications.show({
                     color: 'teal',

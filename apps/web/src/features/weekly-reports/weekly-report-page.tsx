@@ -35,6 +35,7 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import { useCommentMutation, useReviewMutation, useSendMutation } from './weekly-reports.mutations.ts';
 import { weeklyReportQueryOptions } from './weekly-reports.queries.ts';
@@ -246,18 +247,8 @@ function WeekFacts({ report }: { report: WeeklyReport }) {
   );
 }
 
-/**
- * The editor is keyed by the saved comment (a new one from the server resets the text), so it remounts
- * once a save is read back, often before the save's own answer when the live update wins the race. The
- * mutation lives in the page so that its `onSuccess` ("Comment saved.") is not dropped with the editor.
- */
-function CommentEditor({
-  report,
-  comment,
-}: {
-  report: WeeklyReport;
-  comment: ReturnType<typeof useCommentMutation>;
-}) {
+function CommentEditor({ report }: { report: WeeklyReport }) {
+  const comment = useCommentMutation(report.uuid);
   const [text, setText] = useState(report.vetComment);
   const changed = text.trim() !== report.vetComment;
   const preview = replacePetNamePlaceholders(text.trim(), report.pet.name);
@@ -297,7 +288,7 @@ function CommentEditor({
               w="fit-content"
               leftSection={<IconDeviceFloppy size={16} />}
               onClick={() =>
-                comment.mutate(text, {
+                mutateThen(comment, text, {
                   onSuccess: () => notifications.show({ color: 'clinic', message: 'Comment saved.' }),
                 })
               }
@@ -324,7 +315,6 @@ function CommentEditor({
 export function WeeklyReportPage() {
   const { uuid } = route.useParams();
   const report = useSuspenseQuery(weeklyReportQueryOptions(uuid)).data.weeklyReport;
-  const comment = useCommentMutation(uuid);
   const review = useReviewMutation(uuid);
   const send = useSendMutation(uuid);
   const [confirming, setConfirming] = useState(false);
@@ -411,7 +401,7 @@ export function WeeklyReportPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <CommentEditor key={report.vetComment} report={report} comment={comment} />
+            <CommentEditor key={report.vetComment} report={report} />
             <WeekFacts report={report} />
           </Stack>
         </Grid.Col>
