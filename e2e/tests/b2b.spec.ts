@@ -4,6 +4,7 @@ import { logIn } from '../support/auth.ts';
 import { HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { test } from '../support/test.ts';
 
 /** This spec's own copy of Biscuit ("Shortbread", PAWSURE): its urgent report goes to no one else's pet. */
@@ -54,12 +55,20 @@ test.describe('B2B daily statuses', () => {
     ];
     const inputs = page.getByTestId('status-input');
     await inputs.first().click();
+    // The first status read back by its live update remounts its cell: the move to the next pet must
+    // outlive that, when it comes before the status's own answer.
+    const release = await answerAfterLiveReread(page, {
+      changePath: '/v1/b2b/daily-status',
+      readPath: '/v1/b2b/pets',
+      reread: (body) => (body as { counts: { written: number } }).counts.written === 1,
+    });
     for (const [index, text] of texts.entries()) {
       // Enter saves and moves to the next pet without a status.
       await expect(petRows(page).nth(index).getByTestId('status-input')).toBeFocused();
       await page.keyboard.type(text);
       await page.keyboard.press('Enter');
       await expect(petRows(page).nth(index).getByTestId('written-status')).toContainText(text);
+      if (index === 0) await release();
     }
     await expect(petRows(page).nth(3).getByTestId('status-input')).toBeFocused();
     await expect(page.getByTestId('status-filter')).toContainText('Written (3)');
