@@ -42,8 +42,7 @@ describe('responses written by a writer compiled from their schema', () => {
     // Most of the contract is plain; a writer no generated value reached would prove nothing.
     expect(compiled).toBeGreaterThan(50);
     expect(checked / compiled).toBeGreaterThan(0.9);
-    // About 4 s alone; 27 s in the PostgreSQL pass beside the browser tests (28 Nov 2026).
-  }, 120_000);
+  });
 
   it('compiles the chart and list responses, the hot ones', () => {
     expect(isCompiled(contract.chartResponseSchema)).toBe(true);
