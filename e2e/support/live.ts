@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * A change's live update (server-sent events) often reaches the page before the change's own answer,
- * and the page re-reads what changed first. This forces that order: the answers to the requests to
- * `changePath` are held until a `GET` of `readPath` whose JSON body passes `reread` has landed. Call
+ * and the page re-reads what changed first. This forces that order: the answers to the changes (any
+ * method but `GET`) to `changePath` are held until a `GET` of `readPath` whose JSON body passes `reread` has landed. Call
  * the returned function once the change is done, to stop holding.
  */
 export async function answerAfterLiveReread(
@@ -22,6 +22,8 @@ export async function answerAfterLiveReread(
   );
   const pattern = `**${changePath}`;
   await page.route(pattern, async (route) => {
+    // A read of the same address is not the change: it goes through (it may be the re-read itself).
+    if (route.request().method() === 'GET') return route.continue();
     const response = await route.fetch();
     await landed;
     await route.fulfill({ response });

@@ -3,6 +3,7 @@ import { expect, type Page, type Response } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
 
@@ -214,7 +215,17 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(editor.getByText('Must be above high')).toBeVisible();
 
     await editor.getByRole('textbox', { name: 'High: above' }).fill('24');
+    // The thresholds read back by their live update remount the form: the confirmation must outlive
+    // that, when it comes before the save's own answer.
+    const thresholdsPath = `/v1/pets/${biscuit.uuid}/respiratory-thresholds`;
+    const release = await answerAfterLiveReread(page, {
+      changePath: thresholdsPath,
+      readPath: thresholdsPath,
+      reread: (body) => (body as { isCustom: boolean }).isCustom,
+    });
     await editor.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Readings are flagged with the new thresholds.')).toBeVisible();
+    await release();
     await expect(editor.getByTestId('thresholds-origin')).toContainText('Custom for this pet');
     await expect(editor.getByTestId('thresholds-origin')).toContainText(`Changed by ${HEAD_VET.fullName} on`);
     await expect(page.getByTestId('threshold-legend')).toContainText('High above 24');
