@@ -4,6 +4,7 @@ import { logIn } from '../support/auth.ts';
 import { HEAD_VET, LUNA, LUNA_QUESTIONS, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily, specId } from '../support/fixtures.ts';
 import { screenViewports, shoot } from '../support/lists.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { test } from '../support/test.ts';
 
 /** This spec's own copy of Luna ("Periwinkle") and her threads, so answering changes no one else's. */
@@ -55,8 +56,22 @@ test.describe('owner questions and answers', () => {
 
     // Save an answer: a draft, with who saved it.
     const grape = thread(page, 'one grape');
+    const grapeUuid = (await grape.getAttribute('data-question')) ?? '';
+    const grapeRead = (body: unknown) =>
+      (body as { petQuestions: { uuid: string; answer: string | null; status: string }[] }).petQuestions.find(
+        (question) => question.uuid === grapeUuid,
+      );
     await grape.getByRole('textbox', { name: 'Your answer' }).fill('Grapes can harm the kidneys.');
+    // The thread read back by the live update of a save or a send remounts its answer: the
+    // confirmations must outlive that, when it comes before the change's own answer.
+    let release = await answerAfterLiveReread(page, {
+      changePath: `/v1/pet-questions/${grapeUuid}/answer`,
+      readPath: `/v1/pets/${pet.uuid}/questions`,
+      reread: (body) => grapeRead(body)?.answer === 'Grapes can harm the kidneys.',
+    });
     await grape.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Answer saved. It is sent once you send it.')).toBeVisible();
+    await release();
     await expect(grape.getByTestId('qa-answer-state')).toHaveText('Draft');
     await expect(grape.getByTestId('qa-answer-text')).toHaveText('Grapes can harm the kidneys.');
     await expect(grape.getByTestId('qa-answered-by')).toContainText(`Saved by ${HEAD_VET.fullName}`);
@@ -73,7 +88,14 @@ test.describe('owner questions and answers', () => {
     await grape.getByRole('button', { name: 'Send' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the answer?' });
     await expect(dialog).toContainText('receives it by e-mail');
+    release = await answerAfterLiveReread(page, {
+      changePath: `/v1/pet-questions/${grapeUuid}/send`,
+      readPath: `/v1/pets/${pet.uuid}/questions`,
+      reread: (body) => grapeRead(body)?.status === 'answered',
+    });
     await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Answer sent to the owner.')).toBeVisible();
+    await release();
     await expect(dialog).toBeHidden();
     await expect(grape.getByTestId('qa-answer-state')).toHaveText('Sent');
     await expect(grape).toHaveAttribute('data-status', 'answered');
