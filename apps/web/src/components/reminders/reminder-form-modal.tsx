@@ -14,6 +14,7 @@ import {
   reminderResponseSchema,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { api } from '../../lib/api/api-client.ts';
 import { useAuthState } from '../../lib/auth/auth-store.ts';
 import { formErrors } from '../../lib/forms/contract-form.ts';
@@ -206,7 +207,8 @@ export function ReminderFormModal({
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          create.mutate(
+          mutateThen(
+            create,
             { ...toBody(values), pendingCardUuid: pendingCardUuid ?? null },
             {
               onSuccess: ({ reminder: saved }) => {

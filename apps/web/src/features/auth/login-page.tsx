@@ -4,6 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { LoginRequest } from '@vetboard/contract';
 import { type FormEvent, useState } from 'react';
 import { pathAfterLogin } from '@/lib/guard/redirect-path.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { AuthCardHeading, EmailField } from './auth-form-parts.tsx';
 import { loadLoginCall, useLoginMutation } from './auth-mutations.ts';
 
@@ -22,7 +23,7 @@ export function LoginPage() {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   const logIn = (values: LoginRequest) =>
-    login.mutate(values, {
+    mutateThen(login, values, {
       // SPEC §2: back to where the vet was sent from, if that is a page of this site.
       onSuccess: () => void navigate({ href: pathAfterLogin(redirectPath), replace: true }),
     });

@@ -10,6 +10,7 @@ import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.t
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSendUrgentReportMutation, useUrgentPreviewMutation } from './b2b.mutations.ts';
 import { companyQueryOptions, dailyStatusHistoryQueryOptions } from './b2b.queries.ts';
 import { calendarToIso, formatIsoDay } from './b2b-cells.tsx';
@@ -112,7 +113,8 @@ function UrgentReportCard({ sku, petUuid, petName }: { sku: string; petUuid: str
           send.reset();
         }}
         onSend={() =>
-          send.mutate(
+          mutateThen(
+            send,
             { petUuid, text },
             {
               onSuccess: (response) => {

@@ -186,7 +186,8 @@ function StatusCell({
         error={edit.error ? errorMessage(edit.error) : null}
         onCancel={() => setEditing(false)}
         onSave={(dailyStatus) =>
-          edit.mutate(
+          mutateThen(
+            edit,
             { uuid: status.uuid, dailyStatus },
             {
               onSuccess: (response) => {
@@ -295,7 +296,7 @@ function DailyEmailButton({
           send.reset();
         }}
         onSend={() =>
-          send.mutate(body, {
+          mutateThen(send, body, {
             onSuccess: (response) => {
               setOpened(false);
               notifications.show({
@@ -349,7 +350,7 @@ function ContactsCard({ company }: { company: Company }) {
       setErrors(found);
       return;
     }
-    update.mutate(parsed.data, {
+    mutateThen(update, parsed.data, {
       onSuccess: () => {
         setOpened(false);
         notifications.show({ color: 'teal', message: `${company.name}’s contacts saved.` });

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { betaFeatureLabels } from '@vetboard/contract';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import {
   BETA_FIELDS,
@@ -26,7 +27,7 @@ export function BetaCreatePage() {
   });
 
   const submit = form.onSubmit((values) =>
-    enrol.mutate(toBetaCreate(values), {
+    mutateThen(enrol, toBetaCreate(values), {
       onSuccess: ({ betaUser }) => {
         notifications.show({
           color: 'clinic',

@@ -7,6 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useFillCheckupMutation } from './checkup-pools.mutations.ts';
 import { poolQueryOptions } from './checkup-pools.queries.ts';
@@ -39,7 +40,8 @@ export function FillCheckupPage() {
       document.querySelector<HTMLElement>(`[data-question="${unanswered[0]?.uuid}"] input`)?.focus();
       return;
     }
-    fill.mutate(
+    mutateThen(
+      fill,
       {
         poolUuid,
         answers: questions.map((question) => ({

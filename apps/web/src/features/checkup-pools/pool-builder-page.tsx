@@ -23,6 +23,7 @@ import { type Form, optionSku } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useSavePoolMutation } from './checkup-pools.mutations.ts';
 import { poolQueryOptions, skuHolderQueryOptions } from './checkup-pools.queries.ts';
@@ -363,7 +364,7 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
       return;
     }
     const body = toPoolBody(draft);
-    save.mutate(body, {
+    mutateThen(save, body, {
       onSuccess: ({ form }) => {
         setSaved(draftFingerprint(draft));
         notifications.show({ color: 'teal', message: `“${form.title}” saved (version ${form.version}).` });

@@ -30,6 +30,7 @@ import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { CheckupStatusBadge } from './checkup-cells.tsx';
 import { useReviewCheckupMutation } from './checkups.mutations.ts';
 import { checkupQueryOptions } from './checkups.queries.ts';
@@ -121,7 +122,8 @@ function ReviewPanel({ checkup }: { checkup: Checkup }) {
   }
 
   const submit = () =>
-    review.mutate(
+    mutateThen(
+      review,
       { comment },
       {
         onSuccess: () => {

@@ -42,6 +42,7 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { latestTrackersQueryOptions } from '@/components/trackers/latest-trackers.queries.ts';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { kindPaths, kindTexts } from './clinical-document-kinds.ts';
 import {
   useAmendClinicalDocumentMutation,
@@ -356,7 +357,8 @@ function AmendModal({
             loading={amend.isPending}
             disabled={reason.trim() === ''}
             onClick={() =>
-              amend.mutate(
+              mutateThen(
+                amend,
                 { reason },
                 {
                   onSuccess: (response) => {
@@ -534,7 +536,7 @@ export function ClinicalDocumentPage({
               setSigning(null);
               return;
             }
-            sign.mutate(undefined, {
+            mutateThen(sign, undefined, {
               onSuccess: () => {
                 setSigning(null);
                 notifications.show({ color: 'clinic', message: `${texts.singular} signed.` });

@@ -15,6 +15,7 @@ import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { kindPaths, kindTexts } from './clinical-document-kinds.ts';
 import { useCreateClinicalDocumentMutation } from './clinical-documents.mutations.ts';
 import { petClinicalDocumentsQueryOptions } from './clinical-documents.queries.ts';
@@ -41,7 +42,7 @@ function NewDocumentButton({ petUuid, kind }: { petUuid: string; kind: ClinicalD
       <Button
         leftSection={<IconPlus size={16} />}
         loading={create.isPending}
-        onClick={() => create.mutate({ kind }, { onSuccess: open })}
+        onClick={() => mutateThen(create, { kind }, { onSuccess: open })}
       >
         New assessment
       </Button>
@@ -62,7 +63,7 @@ function NewDocumentButton({ petUuid, kind }: { petUuid: string; kind: ClinicalD
           <Menu.Item
             key={template}
             leftSection={<IconFileText size={14} />}
-            onClick={() => create.mutate({ kind, template }, { onSuccess: open })}
+            onClick={() => mutateThen(create, { kind, template }, { onSuccess: open })}
           >
             {REPORT_TEMPLATES[template].label}
           </Menu.Item>

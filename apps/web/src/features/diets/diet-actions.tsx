@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCopyDietMutation,
   useDeleteDietMutation,
@@ -116,12 +117,12 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
   const isDraft = diet.status === 'draft';
 
   const generatePdf = () =>
-    generate.mutate(undefined, {
+    mutateThen(generate, undefined, {
       onSuccess: () => notifications.show({ color: 'teal', message: 'The PDF is generated and up to date.' }),
     });
 
   const confirmPublish = () =>
-    publish.mutate(undefined, {
+    mutateThen(publish, undefined, {
       onSuccess: () => {
         close();
         notifications.show({
@@ -133,7 +134,7 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
     });
 
   const confirmCopy = () =>
-    copy.mutate(diet.uuid, {
+    mutateThen(copy, diet.uuid, {
       onSuccess: ({ copyUuid }) => {
         close();
         notifications.show({ color: 'teal', message: 'A new draft was copied from this diet.' });
@@ -142,7 +143,7 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
     });
 
   const confirmDelete = () =>
-    remove.mutate(undefined, {
+    mutateThen(remove, undefined, {
       onSuccess: () => {
         close();
         notifications.show({ color: 'teal', message: 'The draft diet was deleted.' });

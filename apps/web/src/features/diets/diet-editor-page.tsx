@@ -45,6 +45,7 @@ import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { DietStatusBadges } from './diet-badges.tsx';
 import classes from './diet-editor.module.css';
@@ -414,7 +415,7 @@ function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; time
   }, [form.values, catalogue, ingredients.data, health.isPending, health.data, pet, timezone]);
 
   const submit = form.onSubmit((values) => {
-    patch.mutate(toDietPatch(values), {
+    mutateThen(patch, toDietPatch(values), {
       onSuccess: ({ diet: saved }) => {
         setServerFormulation(saved.formulation);
         form.setInitialValues(values);

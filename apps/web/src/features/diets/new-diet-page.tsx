@@ -7,6 +7,7 @@ import { type DietKind, dietKindLabels, type NutrientProfileKind } from '@vetboa
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { petAgeMonths } from '@/lib/pets/pet-age-months.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { defaultNutrientProfileKind, dietKindOptions, nutrientProfileOptions } from './diet-form.ts';
 import { useCreateDietMutation } from './diets.mutations.ts';
@@ -35,7 +36,8 @@ export function NewDietPage() {
 
   const submit = form.onSubmit((values) => {
     if (!values.kind) return;
-    create.mutate(
+    mutateThen(
+      create,
       { petUuid: uuid, kind: values.kind, nutrientProfileKind: values.nutrientProfileKind },
       {
         onSuccess: ({ diet }) => {

@@ -328,7 +328,7 @@ export function JournalEntryPage() {
               leftSection={<IconCheck size={16} />}
               loading={resolve.isPending}
               onClick={() =>
-                resolve.mutate(undefined, {
+                mutateThen(resolve, undefined, {
                   onSuccess: () => notifications.show({ color: 'clinic', message: 'Entry resolved.' }),
                 })
               }

@@ -23,6 +23,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useMarkMatchingSeenMutation, useMarkSeenMutation } from './journal.mutations.ts';
 import { journalListQueryOptions } from './journal.queries.ts';
 import { JOURNAL_CATEGORY_LABELS, JOURNAL_STATUS_LABELS, JournalStatusBadge } from './journal-cells.tsx';
@@ -192,7 +193,7 @@ export function JournalInboxPage() {
   const newMatching = search.status === undefined || search.status === 'new' ? counts?.new : 0;
 
   const markChosenSeen = (chosen: string[]) =>
-    markSeen.mutate(chosen, {
+    mutateThen(markSeen, chosen, {
       onSuccess: ({ marked }) => {
         selection.clear();
         notifications.show({
@@ -203,7 +204,8 @@ export function JournalInboxPage() {
     });
 
   const markAllMatchingSeen = (done: () => void) =>
-    markMatching.mutate(
+    mutateThen(
+      markMatching,
       {
         search: query.search,
         category: query.category,

@@ -35,6 +35,7 @@ import { type FormEvent, useState } from 'react';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCreateLabelMutation,
   useMergeLabelMutation,
@@ -160,7 +161,8 @@ function EditModal({ label, onClose }: { label: Label; onClose: () => void }) {
         submitLabel="Save"
         pending={patch.isPending}
         onSubmit={(body, fail) =>
-          patch.mutate(
+          mutateThen(
+            patch,
             { uuid: label.uuid, body },
             {
               onSuccess: () => {
@@ -229,7 +231,8 @@ function MergeModal({
             leftSection={<IconArrowMerge size={16} />}
             onClick={() =>
               target &&
-              merge.mutate(
+              mutateThen(
+                merge,
                 { uuid: label.uuid, intoUuid: target.uuid },
                 {
                   onSuccess: () => {
@@ -270,7 +273,8 @@ export function LabelsPage() {
   const rows = all?.filter((label) => shown === 'all' || (shown === 'archived') === label.archived);
 
   const setArchived = (label: Label, archived: boolean) =>
-    patch.mutate(
+    mutateThen(
+      patch,
       { uuid: label.uuid, body: { archived } },
       {
         onSuccess: () =>
@@ -300,7 +304,7 @@ export function LabelsPage() {
           submitLabel="Add label"
           pending={create.isPending}
           onSubmit={(body, fail) =>
-            create.mutate(body, {
+            mutateThen(create, body, {
               onSuccess: ({ label }) => {
                 notifications.show({ color: 'clinic', message: `“${label.name}” added.` });
                 setFormKey((key) => key + 1);

@@ -24,6 +24,7 @@ import {
 import { useState } from 'react';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { usePatchRecordMutation, useReviewMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordQueryOptions } from './medical-records.queries.ts';
 import { fileSizeLabel, LabelBadge, RecordStatusBadge, uploaderName } from './record-cells.tsx';
@@ -201,7 +202,7 @@ export function MedicalRecordPage() {
             leftSection={<IconChecks size={16} />}
             loading={review.isPending}
             onClick={() =>
-              review.mutate(record.uuid, {
+              mutateThen(review, record.uuid, {
                 onSuccess: () => notifications.show({ color: 'clinic', message: 'Record marked reviewed.' }),
               })
             }

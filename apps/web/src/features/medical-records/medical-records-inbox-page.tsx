@@ -26,6 +26,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { assignableVetsQueryOptions } from '@/lib/reminders/reminders.queries.ts';
 import { useReviewManyMutation, useReviewMatchingMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordListQueryOptions } from './medical-records.queries.ts';
@@ -213,7 +214,7 @@ export function MedicalRecordsInboxPage() {
     uploaderChoices.push({ value: chosenUploader, label: 'A given vet' });
 
   const reviewChosen = (chosen: string[]) =>
-    reviewMany.mutate(chosen, {
+    mutateThen(reviewMany, chosen, {
       onSuccess: ({ reviewed, asked }) => {
         selection.clear();
         notifications.show({
@@ -227,7 +228,8 @@ export function MedicalRecordsInboxPage() {
     });
 
   const reviewAllMatching = (done: () => void) =>
-    reviewMatching.mutate(
+    mutateThen(
+      reviewMatching,
       {
         search: query.search,
         petUuid: query.petUuid,

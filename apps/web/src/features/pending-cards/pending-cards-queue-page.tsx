@@ -34,6 +34,7 @@ import {
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useBulkResolveMutation, useCardActionMutation } from './pending-cards.mutations.ts';
 import { pendingCardsListQueryOptions } from './pending-cards.queries.ts';
 import {
@@ -100,7 +101,8 @@ function BulkResolveModal({
             setError(parsed.error.issues[0]?.message ?? 'A note is required');
             return;
           }
-          bulk.mutate(
+          mutateThen(
+            bulk,
             { uuids, note: parsed.data.note },
             {
               onSuccess: () => {

@@ -35,6 +35,7 @@ import {
 import { useMemo } from 'react';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { todayIn } from '@/lib/format/calendar-date.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import {
   emptyMedication,
@@ -91,7 +92,7 @@ function PetEditForm({
       onDone();
       return;
     }
-    update.mutate(patch, {
+    mutateThen(update, patch, {
       onSuccess: ({ petProfile }) => {
         notifications.show({
           color: 'teal',

@@ -22,6 +22,7 @@ import {
 import { formatKg } from '@/components/trackers/tracker-format.ts';
 import { todayInZone } from '@/lib/format/zoned-time.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useSaveWeightEntryMutation } from './weight.mutations.ts';
 import {
@@ -56,7 +57,8 @@ function WeightEntryForm({
   const submit = form.onSubmit((values) => {
     const body = weightPayload(values, timezone);
     if (!body) return;
-    save.mutate(
+    mutateThen(
+      save,
       { entryUuid: entry?.uuid ?? null, body },
       {
         onSuccess: ({ weightEntry }) => {

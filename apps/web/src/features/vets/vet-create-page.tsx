@@ -6,6 +6,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { VetProfileFields } from './vet-fields.tsx';
 import { toVetCreate, VET_CREATE_FIELDS, type VetCreateValues, vetCreateFormSchema } from './vet-form.ts';
@@ -44,7 +45,7 @@ function VetCreateForm() {
   });
 
   const submit = form.onSubmit((values) =>
-    create.mutate(toVetCreate(values), {
+    mutateThen(create, toVetCreate(values), {
       onSuccess: ({ vet }) => {
         notifications.show({ color: 'clinic', message: VET_CREATED_MESSAGE });
         void navigate({ to: '/vets', search: { kind: listKindFor(vet.kind, publicConfig.productName) } });

@@ -4,6 +4,7 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { AVATAR_CONTENT_TYPES, fullName, type VetListItem } from '@vetboard/contract';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { avatarFileProblem } from './vet-form.ts';
 import { useUpdateVetMutation, useUploadVetAvatarMutation } from './vets.mutations.ts';
@@ -53,7 +54,7 @@ export function VetPictureCard({ vet, locked }: { vet: VetListItem; locked?: str
 
   const save = () => {
     if (!file) return;
-    upload.mutate(file, {
+    mutateThen(upload, file, {
       onSuccess: () => {
         setFile(null);
         notifications.show({ color: 'clinic', message: 'Picture saved.' });
@@ -63,7 +64,8 @@ export function VetPictureCard({ vet, locked }: { vet: VetListItem; locked?: str
   };
 
   const remove = () =>
-    update.mutate(
+    mutateThen(
+      update,
       { imageUrl: null },
       {
         onSuccess: () => notifications.show({ color: 'clinic', message: 'Picture removed.' }),

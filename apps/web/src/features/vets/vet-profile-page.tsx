@@ -11,6 +11,7 @@ import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { useVetRights, type VetRights } from '@/lib/auth/vet-rights.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { VetProfileFields } from './vet-fields.tsx';
 import {
@@ -37,7 +38,7 @@ function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }
   const submit = form.onSubmit((values) => {
     const patch = toVetPatch(form.getInitialValues(), values);
     if (!patch) return;
-    update.mutate(patch, {
+    mutateThen(update, patch, {
       onSuccess: ({ vet: saved }) => {
         const clean = profileValuesOf(saved);
         form.setInitialValues(clean);
@@ -97,7 +98,8 @@ function VetAccessCard({ vet }: { vet: VetListItem }) {
   const disable = !vet.disabled;
 
   const confirm = () =>
-    update.mutate(
+    mutateThen(
+      update,
       { disabled: disable },
       {
         onSuccess: () => {

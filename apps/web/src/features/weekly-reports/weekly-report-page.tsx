@@ -357,7 +357,7 @@ export function WeeklyReportPage() {
             <Button
               leftSection={<IconChecks size={16} />}
               onClick={() =>
-                review.mutate(undefined, {
+                mutateThen(review, undefined, {
                   onSuccess: () =>
                     notifications.show({ color: 'clinic', message: 'Report marked reviewed.' }),
                 })
@@ -413,7 +413,7 @@ export function WeeklyReportPage() {
         loading={send.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          send.mutate(undefined, {
+          mutateThen(send, undefined, {
             onSuccess: ({ email }) => {
               setConfirming(false);
               notifications.show({ color: 'clinic', message: `Report sent to ${email.to}.` });

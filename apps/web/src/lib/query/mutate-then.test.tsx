@@ -23,7 +23,8 @@ function setUp(fails = false) {
     const mutation = useMutation({ mutationFn });
     start = (via) =>
       via === 'mutate'
-        ? mutation.mutate(undefined, { onSuccess, onError })
+        ? // biome-ignore lint/plugin: what mutateThen is for is shown beside mutate's own callbacks
+          mutation.mutate(undefined, { onSuccess, onError })
         : mutateThen(mutation, undefined, { onSuccess, onError });
     return <p>the form</p>;
   }
