@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 /**
  * A change's live update (server-sent events) often reaches the page before the change's own answer,
  * and the page re-reads what changed first. This forces that order: the answers to the changes (any
- * method but `GET`) to `changePath` are held until a `GET` of `readPath` whose JSON body passes `reread` has landed. Call
- * the returned function once the change is done, to stop holding.
+ * method but `GET`) to `changePath` are held until a `GET` of `readPath` whose JSON body passes
+ * `reread` has landed. Call the returned function once the change is done, to stop holding.
  */
 export async function answerAfterLiveReread(
   page: Page,
