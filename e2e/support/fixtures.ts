@@ -57,6 +57,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
+  checkupPoolsEmpty: {
+    like: 'emma',
+    owner: { firstName: 'Cordelia', lastName: 'Tremayne' },
+    pets: { pepper: 'Pimpernel' },
+  },
   pendingCards: {
     like: 'tom',
     owner: { firstName: 'Rosalind', lastName: 'Fothergill' },

@@ -97,6 +97,23 @@ test.describe('B2B daily statuses', () => {
     await expect(sent.first()).toContainText('Helena Marsh');
     await expect(sent.first().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
     await expect(sent.last().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
+
+    // A status deleted from the written list: the list read again by the delete's live update drops
+    // the row, and may come before the delete's own answer; the confirmation must outlive the row.
+    const releaseDelete = await answerAfterLiveReread(page, {
+      changePath: '/v1/b2b/daily-status/*/delete',
+      readPath: '/v1/b2b/pets',
+      reread: (body) => (body as { counts: { written: number } }).counts.written === 2,
+    });
+    await petRows(page)
+      .nth(2)
+      .getByRole('button', { name: /^Delete the status of / })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(/’s status deleted\.$/)).toBeVisible();
+    await releaseDelete();
+    await expect(page.getByTestId('status-filter')).toContainText('Written (2)');
+    await expect(petRows(page)).toHaveCount(2);
   });
 
   test('a vet reads a pet’s history and open cards, and sends an urgent report with its preview', async ({

@@ -2,12 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
+import { answerAfterLiveReread } from '../support/live.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
 
 /** This spec's own pet (a copy of Tom Becker's Biscuit): it sends checkups to it and fills them. */
 const { pets } = specFamily('checkupPools');
 const marchpane = pets.biscuit;
+/** A pet with no checkup at all, so its list starts empty (a copy of Emma Clarke's Pepper). */
+const noCheckups = specFamily('checkupPoolsEmpty').pets.pepper;
 
 /** The option inputs of one question of the builder, in the order shown. */
 function optionInputs(page: Page, question: string): Locator {
@@ -175,8 +178,17 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
       .first()
       .getByRole('button', { name: `Actions for ${title}` })
       .click();
+    // The list read again by the copy's live update may come before the copy's own answer: the move to
+    // the copy's editor must not depend on which comes first.
+    const releaseCopy = await answerAfterLiveReread(page, {
+      changePath: '/v1/forms',
+      readPath: '/v1/forms',
+      reread: (body) => (body as { forms: unknown[] }).forms.length === 2,
+    });
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(page.getByText(`“${title} (copy)” created.`)).toBeVisible();
     await expect(page).toHaveURL(/\/checkups\/pools\/[0-9a-f-]{36}\/edit$/);
+    await releaseCopy();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} (copy)`);
     await expect(page.getByRole('textbox', { name: 'Question 2', exact: true })).toHaveValue(
       'Is breathing faster while asleep?',
@@ -198,8 +210,16 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
       .getByRole('button', { name: `Actions for ${title} (copy)` })
       .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    // The list read again by the delete's live update drops the row, its menu and dialog, and may come
+    // before the delete's own answer: the confirmation must outlive them.
+    const releaseDelete = await answerAfterLiveReread(page, {
+      changePath: '/v1/forms/*',
+      readPath: '/v1/forms',
+      reread: (body) => (body as { forms: unknown[] }).forms.length === 0,
+    });
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`“${title} (copy)” deleted.`)).toBeVisible();
+    await releaseDelete();
     await expect(page.getByText('No pools match these filters')).toBeVisible();
   });
 
@@ -213,8 +233,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     const poolUuid = page.url().split('/').at(-1) ?? '';
 
     await openInApp(page, `/pets/${marchpane.uuid}/checkups`);
-    // An empty list offers the buttons in its empty state too: the header's come first.
-    await page.getByRole('button', { name: 'Send a checkup' }).first().click();
+    await page.getByRole('button', { name: 'Send a checkup' }).click();
     const send = page.getByRole('dialog', { name: `Send a checkup to ${marchpane.name}'s owner` });
     await choose(send, page, 'Checkup', `${title} (3 questions)`);
     await send.getByRole('button', { name: 'Send' }).click();
@@ -353,6 +372,33 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await status.getByText('Active', { exact: true }).click();
     await expect(page).not.toHaveURL(/status=/);
     await expect(page.getByText('No pools match these filters')).toBeVisible();
+  });
+
+  test('a checkup sent from an empty list’s own button is confirmed, then listed', async ({ page }) => {
+    const title = `Cough check ${Date.now()}`;
+    await buildPool(page, title);
+    await page.getByRole('button', { name: 'Save pool' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const poolUuid = page.url().split('/').at(-1) ?? '';
+
+    await openInApp(page, `/pets/${noCheckups.uuid}/checkups`);
+    const empty = page.getByTestId('checkups-empty');
+    await expect(empty).toContainText('No checkups yet');
+    await empty.getByRole('button', { name: 'Send a checkup' }).click();
+    const send = page.getByRole('dialog', { name: `Send a checkup to ${noCheckups.name}'s owner` });
+    await choose(send, page, 'Checkup', `${title} (3 questions)`);
+    // The list read again by the send's live update replaces the empty state, its button and dialog,
+    // and may come before the send's own answer: the confirmation must outlive them.
+    const release = await answerAfterLiveReread(page, {
+      changePath: `/v1/forms/${poolUuid}/send`,
+      readPath: '/v1/checkups',
+      reread: (body) => (body as { checkups: unknown[] }).checkups.length === 1,
+    });
+    await send.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(`“${title}” sent to ${noCheckups.name}'s owner.`)).toBeVisible();
+    await release();
+    await expect(page.getByTestId('pet-checkups-table')).toContainText(title);
+    await expect(empty).toHaveCount(0);
   });
 
   test('an unknown pool shows the 404 page', async ({ page }) => {

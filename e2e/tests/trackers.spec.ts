@@ -231,7 +231,15 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(page.getByTestId('threshold-legend')).toContainText('High above 24');
     await expect(page.getByTestId('threshold-legend')).toContainText('High-orange above 25');
 
+    // The reset too: its confirmation must outlive the remount its own live update causes.
+    const releaseReset = await answerAfterLiveReread(page, {
+      changePath: thresholdsPath,
+      readPath: thresholdsPath,
+      reread: (body) => !(body as { isCustom: boolean }).isCustom,
+    });
     await editor.getByRole('button', { name: 'Reset to species defaults' }).click();
+    await expect(page.getByText('The species defaults apply again.')).toBeVisible();
+    await releaseReset();
     await expect(editor.getByTestId('thresholds-origin')).toHaveText('Species defaults');
     await expect(editor.getByRole('textbox', { name: 'High: above' })).toHaveValue('30 /min');
     await expect(page.getByTestId('threshold-legend')).toContainText('High above 30');
