@@ -11,6 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ['./test/no-queued-queries.ts'],
     // Test files share their worker's module cache: importing the app once per worker instead of once
     // per file took the PGlite pass from ~350 s to ~215 s. Each file still gets its own app and
     // database (test/test-app.ts); module-level state is limited to caches keyed by database or token.

@@ -10,6 +10,7 @@ import {
   type WeeklyReportSent,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import type { Now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { listPage } from '../../lib/list-query.ts';
@@ -78,13 +79,13 @@ export async function buildWeeklyReportContents(
   petIds: readonly string[],
 ): Promise<Map<string, WeeklyReportContent>> {
   const { from, to, start, end } = weekBounds(week);
-  const [trackers, cards, journal, checkups, plans] = await Promise.all([
-    weeklyTrackersOfPets(db, petIds, week),
-    cardsOfPetsDuringWeek(db, petIds, start, end),
-    journalEntriesOfPetsDuring(db, petIds, start, end),
-    checkupsOfPetsAnsweredInWeek(db, petIds, start, end),
-    currentDietPlansOfPets(db, petIds),
-  ]);
+  const [trackers, cards, journal, checkups, plans] = await readTogether(db, [
+    () => weeklyTrackersOfPets(db, petIds, week),
+    () => cardsOfPetsDuringWeek(db, petIds, start, end),
+    () => journalEntriesOfPetsDuring(db, petIds, start, end),
+    () => checkupsOfPetsAnsweredInWeek(db, petIds, start, end),
+    () => currentDietPlansOfPets(db, petIds),
+  ] as const);
   const lastDay = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const contents = new Map<string, WeeklyReportContent>();
   for (const petId of petIds) {
@@ -151,10 +152,10 @@ export async function generateWeeklyReports(
     existing += done.size;
     const todo = slice.filter((id) => !done.has(id));
     if (todo.length === 0) continue;
-    const [contents, pets] = await Promise.all([
-      buildWeeklyReportContents(deps.db, week, todo),
-      petsForReports(deps.db, todo),
-    ]);
+    const [contents, pets] = await readTogether(deps.db, [
+      () => buildWeeklyReportContents(deps.db, week, todo),
+      () => petsForReports(deps.db, todo),
+    ] as const);
     const at = options.generatedAt ?? deps.now();
     const rows: NewWeeklyReportRow[] = pets.flatMap((pet) => {
       const content = contents.get(pet.id);
