@@ -8,6 +8,7 @@ import {
   type WeeklyTrackerSummary,
 } from '@vetboard/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { round2 } from './trackers.read.mapper.ts';
 import {
   dailyRollupsOfPets,
@@ -99,10 +100,10 @@ export async function weeklyTrackersOfPets(
 ): Promise<Map<string, WeeklyTrackers>> {
   const current = weekBounds(week);
   const previous = weekBounds(shiftIsoWeek(week, -1));
-  const [rollups, weights] = await Promise.all([
-    dailyRollupsOfPets(db, petIds, previous.from, current.to),
-    weightsOfPets(db, petIds, current.start, current.end),
-  ]);
+  const [rollups, weights] = await readTogether(db, [
+    () => dailyRollupsOfPets(db, petIds, previous.from, current.to),
+    () => weightsOfPets(db, petIds, current.start, current.end),
+  ] as const);
   const byPetKind = new Map<string, PetDayRollupRow[]>();
   for (const row of rollups) {
     const key = `${row.petId}/${row.kind}`;
