@@ -117,8 +117,8 @@ test.describe('the symptoms journal inbox', () => {
       .fill(
         'Please give the evening dose now and count her breathing again in an hour. Call us if above 35.',
       );
-    // The reply read back by its live update remounts the reply panel: the confirmation must outlive
-    // that, when it comes before the reply's own answer.
+    // The reply read back by its live update may come before the reply's own answer: the confirmation
+    // must not depend on which comes first.
     const entryPath = `/v1/journal-entries/${worstCough}`;
     const release = await answerAfterLiveReread(page, {
       changePath: `${entryPath}/reply`,
@@ -133,14 +133,22 @@ test.describe('the symptoms journal inbox', () => {
 
     // A second reply follows the first, which stays as it was sent: a thread, oldest first.
     await page.getByRole('button', { name: 'Reply again' }).click();
-    await page
-      .getByRole('textbox', { name: 'New reply' })
-      .fill('Her breathing is 30 now: keep counting tonight.');
-    await page.getByRole('button', { name: 'Send reply' }).click();
+    const draft = page.getByRole('textbox', { name: 'New reply' });
+    await draft.fill('Her breathing is 30 now: keep counting tonight.');
+    // A colleague replies meanwhile (here the same vet in another tab): theirs joins the thread as it is
+    // read back, and the reply being written stays as typed.
+    const colleague = await page.request.post(`${entryPath}/reply`, {
+      data: { reply: 'Night shift: the owner called, she is calmer now.' },
+    });
+    expect(colleague.status()).toBe(200);
     const replies = page.getByTestId('vet-reply-item');
     await expect(replies).toHaveCount(2);
+    await expect(replies.nth(1)).toContainText('she is calmer now');
+    await expect(draft).toHaveValue('Her breathing is 30 now: keep counting tonight.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(replies).toHaveCount(3);
     await expect(replies.nth(0)).toContainText('give the evening dose now');
-    await expect(replies.nth(1)).toContainText('keep counting tonight');
+    await expect(replies.nth(2)).toContainText('keep counting tonight');
 
     // Resolve: read-only afterwards.
     await page.getByRole('button', { name: 'Resolve' }).click();

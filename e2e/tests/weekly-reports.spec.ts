@@ -51,9 +51,20 @@ test.describe('weekly reports', () => {
     await expect(page.getByTestId('comment-preview')).toHaveText(
       `${pet.name} breathes faster asleep this week: please count her breaths tonight.`,
     );
-    // The save read back by its live update remounts the editor (keyed by the saved comment): the
-    // confirmation must outlive that, when it comes before the save's own answer.
+    // Saved elsewhere meanwhile (another tab, a colleague): what this vet typed stays, and the page says
+    // that saving it replaces the other comment.
     const reportPath = new URL(page.url()).pathname.replace('/weekly-reports/', '/v1/weekly-reports/');
+    const elsewhere = await page.request.put(`${reportPath}/comment`, {
+      data: { vetComment: 'Seen by the night shift.' },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await expect(page.getByTestId('comment-overtaken')).toBeVisible();
+    await expect(comment).toHaveValue(
+      '{{PET_NAME}} breathes faster asleep this week: please count her breaths tonight.',
+    );
+    await expect(page.getByTestId('comment-overtaken')).toContainText('“Seen by the night shift.”');
+    // The save read back by its live update may come before the save's own answer: the confirmation
+    // must not depend on which comes first.
     const release = await answerAfterLiveReread(page, {
       changePath: `${reportPath}/comment`,
       readPath: reportPath,
@@ -65,6 +76,7 @@ test.describe('weekly reports', () => {
     await page.getByRole('button', { name: 'Save comment' }).click();
     await expect(page.getByText('Comment saved.')).toBeVisible();
     await release();
+    await expect(page.getByTestId('comment-overtaken')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Mark reviewed' }).click();
     await expect(page.getByText('Report marked reviewed.')).toBeVisible();

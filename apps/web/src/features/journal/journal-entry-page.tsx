@@ -165,6 +165,13 @@ function ReplyPanel({ entry }: { entry: JournalEntry }) {
   const replied = entry.replies.length > 0;
   const [editing, setEditing] = useState(!replied);
   const resolved = entry.status === 'resolved';
+  // A reply read back by a live update (this vet's own, or a colleague's): an empty editor folds away
+  // as after a send, a reply being written stays as typed.
+  const [repliesSeen, setRepliesSeen] = useState(entry.replies.length);
+  if (entry.replies.length !== repliesSeen) {
+    setRepliesSeen(entry.replies.length);
+    if (text.trim() === '') setEditing(entry.replies.length === 0);
+  }
 
   const submit = () =>
     mutateThen(
@@ -357,7 +364,7 @@ export function JournalEntryPage() {
               <Title order={2} fz="md" mb="sm">
                 {entry.replies.length > 1 ? `Replies (${entry.replies.length})` : 'Reply'}
               </Title>
-              <ReplyPanel key={`${entry.status}-${entry.replies.length}`} entry={entry} />
+              <ReplyPanel entry={entry} />
             </Paper>
             {(entry.seenBy || entry.resolvedBy) && (
               <Text size="xs" c="dimmed" data-testid="journal-handled">

@@ -35,6 +35,7 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
+import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import { useCommentMutation, useReviewMutation, useSendMutation } from './weekly-reports.mutations.ts';
@@ -249,7 +250,13 @@ function WeekFacts({ report }: { report: WeeklyReport }) {
 
 function CommentEditor({ report }: { report: WeeklyReport }) {
   const comment = useCommentMutation(report.uuid);
-  const [text, setText] = useState(report.vetComment);
+  const [kept, setDraft] = useState(() => draftOf(report.vetComment));
+  // Live updates bring the saved comment back, this vet's own save or another one's: the draft
+  // follows it unless the vet has typed something else, which is kept.
+  const draft = draftAfter(kept, report.vetComment);
+  if (draft !== kept) setDraft(draft);
+  const { text } = draft;
+  const setText = (typed: string) => setDraft({ ...draft, text: typed });
   const changed = text.trim() !== report.vetComment;
   const preview = replacePetNamePlaceholders(text.trim(), report.pet.name);
   return (
@@ -271,6 +278,20 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
             />
+            {overtaken(draft, report.vetComment) && (
+              <Alert color="yellow" variant="light" data-testid="comment-overtaken">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">
+                    The comment was saved elsewhere while you were editing this one:{' '}
+                    {report.vetComment ? `“${report.vetComment}”` : 'it is now empty'}. Saving yours replaces
+                    it.
+                  </Text>
+                  <Button size="xs" variant="default" onClick={() => setDraft(draftOf(report.vetComment))}>
+                    Use the saved comment
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             <Stack gap={4}>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 As the owner reads it
@@ -401,7 +422,7 @@ export function WeeklyReportPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <CommentEditor key={report.vetComment} report={report} />
+            <CommentEditor report={report} />
             <WeekFacts report={report} />
           </Stack>
         </Grid.Col>
