@@ -62,8 +62,8 @@ test.describe('owner questions and answers', () => {
         (question) => question.uuid === grapeUuid,
       );
     await grape.getByRole('textbox', { name: 'Your answer' }).fill('Grapes can harm the kidneys.');
-    // The thread read back by the live update of a save or a send remounts its answer: the
-    // confirmations must outlive that, when it comes before the change's own answer.
+    // The thread read back by the live update of a save or a send may come before the change's own
+    // answer: the confirmations must not depend on which comes first.
     let release = await answerAfterLiveReread(page, {
       changePath: `/v1/pet-questions/${grapeUuid}/answer`,
       readPath: `/v1/pets/${pet.uuid}/questions`,
@@ -78,10 +78,20 @@ test.describe('owner questions and answers', () => {
 
     // Edit it before sending.
     await grape.getByRole('button', { name: 'Edit' }).click();
-    await grape
-      .getByRole('textbox', { name: 'Your answer' })
-      .fill('Even one grape can harm the kidneys: please bring Periwinkle in now so we can make her sick.');
-    await grape.getByRole('button', { name: 'Save' }).click();
+    const editor = grape.getByRole('textbox', { name: 'Your answer' });
+    const mine =
+      'Even one grape can harm the kidneys: please bring Periwinkle in now so we can make her sick.';
+    await editor.fill(mine);
+    // Saved elsewhere meanwhile (a colleague, another tab): what this vet is writing stays, and the
+    // thread says that saving it replaces the other answer.
+    const elsewhere = await page.request.put(`/v1/pet-questions/${grapeUuid}/answer`, {
+      data: { answer: 'Watch her for vomiting tonight.' },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await expect(grape.getByTestId('qa-answer-overtaken')).toBeVisible();
+    await expect(grape.getByTestId('qa-answer-overtaken')).toContainText('“Watch her for vomiting tonight.”');
+    await expect(editor).toHaveValue(mine);
+    await grape.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(grape.getByTestId('qa-answer-text')).toContainText('please bring Periwinkle in now');
 
     // Send, after the confirmation: final, no longer editable.

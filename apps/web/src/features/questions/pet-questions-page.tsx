@@ -26,6 +26,7 @@ import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { draftAfter, draftOf, overtaken, type ServerDraft } from '@/lib/forms/server-draft.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSaveAnswerMutation, useSendAnswerMutation } from './questions.mutations.ts';
@@ -50,8 +51,19 @@ function StatusBadge({ question }: { question: PetQuestion }) {
   );
 }
 
-function AnswerEditor({ question, onDone }: { question: PetQuestion; onDone: (() => void) | undefined }) {
-  const [text, setText] = useState(question.answer ?? '');
+function AnswerEditor({
+  question,
+  draft,
+  onDraft,
+  onDone,
+}: {
+  question: PetQuestion;
+  draft: ServerDraft;
+  onDraft: (draft: ServerDraft) => void;
+  onDone: (() => void) | undefined;
+}) {
+  const { text } = draft;
+  const saved = question.answer ?? '';
   const save = useSaveAnswerMutation(question.pet.uuid, question.uuid);
   const submit = () =>
     mutateThen(
@@ -75,8 +87,22 @@ function AnswerEditor({ question, onDone }: { question: PetQuestion; onDone: (()
         maxRows={12}
         maxLength={PET_QUESTION_TEXT_MAX}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => onDraft({ ...draft, text: event.currentTarget.value })}
       />
+      {overtaken(draft, saved) && (
+        <Alert color="yellow" variant="light" data-testid="qa-answer-overtaken">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              An answer was saved elsewhere while you were writing this one
+              {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}:{' '}
+              {saved ? `“${saved}”` : 'it is now empty'}. Saving yours replaces it.
+            </Text>
+            <Button size="xs" variant="default" onClick={() => onDraft(draftOf(saved))}>
+              Use the saved answer
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {save.error && (
         <Alert color="red" variant="light">
           {errorMessage(save.error)}
@@ -92,7 +118,14 @@ function AnswerEditor({ question, onDone }: { question: PetQuestion; onDone: (()
           Save
         </Button>
         {onDone && (
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+          <Button
+            variant="default"
+            onClick={() => {
+              onDraft(draftOf(saved));
+              onDone();
+            }}
+            disabled={save.isPending}
+          >
             Cancel
           </Button>
         )}
@@ -106,9 +139,23 @@ function Answer({ question }: { question: PetQuestion }) {
   const [confirming, setConfirming] = useState(false);
   const send = useSendAnswerMutation(question.pet.uuid, question.uuid);
   const sent = question.sentAt !== null;
+  // The draft lives here, not in the editor: a colleague's answer read back by a live update turns the
+  // thread to the answer's view, and what this vet was writing must not go with the editor.
+  const [kept, setDraft] = useState(() => draftOf(question.answer ?? ''));
+  const draft = draftAfter(kept, question.answer ?? '');
+  if (draft !== kept) setDraft(draft);
+  const writing = draft.text.trim() !== draft.base;
 
-  if (question.answer === null) return <AnswerEditor question={question} onDone={undefined} />;
-  if (editing) return <AnswerEditor question={question} onDone={() => setEditing(false)} />;
+  // A sent answer is what the owner got: no longer editable, whoever sent it.
+  if (!sent && (question.answer === null || editing || writing))
+    return (
+      <AnswerEditor
+        question={question}
+        draft={draft}
+        onDraft={setDraft}
+        onDone={question.answer === null ? undefined : () => setEditing(false)}
+      />
+    );
   return (
     <Stack gap="xs" data-testid="qa-answer">
       <Group gap="xs" wrap="wrap">
@@ -196,7 +243,7 @@ function Thread({ question }: { question: PetQuestion }) {
             {question.question}
           </Text>
         </Stack>
-        <Answer key={`${question.status}-${question.answeredAt?.seconds ?? 'none'}`} question={question} />
+        <Answer question={question} />
       </Stack>
     </Paper>
   );
