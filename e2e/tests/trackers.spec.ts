@@ -215,8 +215,8 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(editor.getByText('Must be above high')).toBeVisible();
 
     await editor.getByRole('textbox', { name: 'High: above' }).fill('24');
-    // The thresholds read back by their live update remount the form: the confirmation must outlive
-    // that, when it comes before the save's own answer.
+    // The thresholds read back by their live update may come before the save's own answer: the
+    // confirmation must not depend on which comes first.
     const thresholdsPath = `/v1/pets/${biscuit.uuid}/respiratory-thresholds`;
     const release = await answerAfterLiveReread(page, {
       changePath: thresholdsPath,
@@ -231,7 +231,24 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(page.getByTestId('threshold-legend')).toContainText('High above 24');
     await expect(page.getByTestId('threshold-legend')).toContainText('High-orange above 25');
 
-    // The reset too: its confirmation must outlive the remount its own live update causes.
+    // Saved elsewhere while this vet is editing (a colleague, another tab): the typed value stays, and
+    // the editor says what was saved, which the vet may take instead.
+    const high = editor.getByRole('textbox', { name: 'High: above' });
+    await high.fill('26');
+    const elsewhere = await page.request.put(thresholdsPath, {
+      data: { low: 10, high: 23, highOrange: 31, highRed: 41 },
+    });
+    expect(elsewhere.status()).toBe(200);
+    const overtaken = editor.getByTestId('thresholds-overtaken');
+    await expect(overtaken).toBeVisible();
+    await expect(overtaken).toContainText('High: above 23');
+    await expect(high).toHaveValue('26 /min');
+    await overtaken.getByRole('button', { name: 'Use the saved thresholds' }).click();
+    await expect(high).toHaveValue('23 /min');
+    await expect(overtaken).toHaveCount(0);
+    await expect(page.getByTestId('threshold-legend')).toContainText('High above 23');
+
+    // The reset too: its confirmation must not depend on whether its live update comes first.
     const releaseReset = await answerAfterLiveReread(page, {
       changePath: thresholdsPath,
       readPath: thresholdsPath,

@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { RespiratoryThresholdsResponse } from '@vetboard/contract';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -26,6 +27,7 @@ import {
   type ThresholdFormValues,
   thresholdFieldLabels,
   thresholdFormValues,
+  thresholdsKey,
   thresholdsPayload,
   validateThresholds,
 } from './thresholds-form.ts';
@@ -46,6 +48,25 @@ function ThresholdsForm({
   });
   const save = useSaveThresholdsMutation(petUuid);
   const reset = useResetThresholdsMutation(petUuid);
+  // The saved thresholds the form started from. Live updates bring the saved ones back (this vet's save
+  // or reset, or a colleague's): the form follows them unless the vet has typed other values, which are
+  // kept, and the form says the saved ones changed.
+  const saved = thresholdsKey(current.thresholds);
+  const [base, setBase] = useState(saved);
+  const adopt = () => {
+    const values = thresholdFormValues(current.thresholds);
+    form.setInitialValues(values);
+    form.setValues(values);
+    // What `isDirty` compares with: the saved values, as on a fresh form.
+    form.resetDirty(values);
+    setBase(saved);
+  };
+  useEffect(() => {
+    if (saved === base) return;
+    if (!form.isDirty() || thresholdsKey(form.getValues()) === saved) adopt();
+  });
+  const overtakenBy =
+    saved !== base && form.isDirty() && thresholdsKey(form.getValues()) !== saved ? current : undefined;
 
   const submit = form.onSubmit((values) => {
     const body = thresholdsPayload(values);
@@ -99,12 +120,31 @@ function ThresholdsForm({
             />
           ))}
         </SimpleGrid>
+        {overtakenBy && (
+          <Alert color="yellow" variant="light" data-testid="thresholds-overtaken">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                The thresholds were saved elsewhere while you were editing these
+                {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}:{' '}
+                {THRESHOLD_FIELDS.map(
+                  (field) => `${thresholdFieldLabels[field]} ${overtakenBy.thresholds[field]}`,
+                ).join(', ')}
+                . Saving yours replaces them.
+              </Text>
+              <Button size="xs" variant="default" onClick={adopt}>
+                Use the saved thresholds
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <Group justify="space-between" gap="sm">
           <Button
             variant="default"
             disabled={!current.isCustom}
             loading={reset.isPending}
-            onClick={() =>
+            onClick={() => {
+              // Back to the defaults: what was typed goes, whatever the server answers.
+              form.setValues(form.getInitialValues());
               mutateThen(reset, undefined, {
                 onSuccess: () =>
                   notifications.show({
@@ -112,8 +152,8 @@ function ThresholdsForm({
                     title: 'Thresholds reset',
                     message: 'The species defaults apply again.',
                   }),
-              })
-            }
+              });
+            }}
           >
             Reset to species defaults
           </Button>
@@ -142,13 +182,7 @@ export function ThresholdsEditor({ petUuid, timezone }: { petUuid: string; timez
         Sleeping breaths per minute at which a reading is flagged. Each must be above the one before it.
       </Text>
       {data ? (
-        // A new answer (saved, reset) starts the form again from what the server now holds.
-        <ThresholdsForm
-          key={`${data.isCustom}-${data.updatedAt?.seconds ?? 0}-${Object.values(data.thresholds).join('-')}`}
-          petUuid={petUuid}
-          timezone={timezone}
-          current={data}
-        />
+        <ThresholdsForm petUuid={petUuid} timezone={timezone} current={data} />
       ) : thresholds.isError ? (
         <Alert color="red" variant="light" title="The thresholds could not be loaded">
           {errorMessage(thresholds.error)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thresholdsPayload, validateThresholds } from './thresholds-form.ts';
+import { thresholdsKey, thresholdsPayload, validateThresholds } from './thresholds-form.ts';
 
 describe('respiratory threshold form', () => {
   it('accepts ordered thresholds', () => {
@@ -25,5 +25,14 @@ describe('respiratory threshold form', () => {
       low: 'Enter a number',
     });
     expect(thresholdsPayload({ low: '', high: 30, highOrange: 35, highRed: 40 })).toBeNull();
+  });
+
+  it('compares what the form holds with the saved thresholds, typed text or numbers alike', () => {
+    const saved = { low: 10, high: 24, highOrange: 25, highRed: 40 };
+    expect(thresholdsKey({ low: '10', high: 24, highOrange: '25.0', highRed: 40 })).toBe(
+      thresholdsKey(saved),
+    );
+    expect(thresholdsKey({ ...saved, high: 26 })).not.toBe(thresholdsKey(saved));
+    expect(thresholdsKey({ ...saved, low: '' })).not.toBe(thresholdsKey(saved));
   });
 });

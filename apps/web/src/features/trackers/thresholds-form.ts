@@ -27,6 +27,11 @@ function toNumber(value: number | string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
+/** The four values as one comparable text: the saved thresholds, or what the form holds. */
+export function thresholdsKey(values: Record<ThresholdField, number | string>): string {
+  return THRESHOLD_FIELDS.map((field) => toNumber(values[field]) ?? '').join('/');
+}
+
 /** The PUT body, or null while a field is empty. */
 export function thresholdsPayload(values: ThresholdFormValues): RespiratoryThresholdsPut | null {
   const numbers = THRESHOLD_FIELDS.map((field) => toNumber(values[field]));
