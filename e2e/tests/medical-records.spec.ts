@@ -151,6 +151,39 @@ test.describe('medical records', () => {
     await expect(page.getByText(/^Helena Marsh, /)).toBeVisible();
     const recordUrl = page.url();
 
+    // The details: what this vet is typing stays when other details are saved meanwhile (a colleague,
+    // here the same vet in another tab), and a field the vet has not touched follows what was saved.
+    const recordApi = `/v1/medical-records/${recordUrl.split('/').at(-1)}`;
+    const { medicalRecord: before } = (await (await page.request.get(recordApi)).json()) as {
+      medicalRecord: { documentDate: { year: number; month: number; day: number } };
+    };
+    const details = page.getByRole('region', { name: 'Details' });
+    const titleInput = details.getByRole('textbox', { name: 'Title' });
+    await titleInput.fill(`${title}, corrected`);
+    const dateElsewhere = await page.request.patch(recordApi, {
+      data: { documentDate: { year: 2026, month: 3, day: 2 } },
+    });
+    expect(dateElsewhere.status()).toBe(200);
+    await expect(details.getByLabel('Document date')).toHaveText('02/03/2026');
+    await expect(titleInput).toHaveValue(`${title}, corrected`);
+    await expect(details.getByTestId('details-overtaken')).toHaveCount(0);
+    const titleElsewhere = await page.request.patch(recordApi, {
+      data: { title: 'Quillon bloods, night shift' },
+    });
+    expect(titleElsewhere.status()).toBe(200);
+    await expect(details.getByTestId('details-overtaken')).toContainText('“Quillon bloods, night shift”');
+    await expect(titleInput).toHaveValue(`${title}, corrected`);
+    await details.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Record saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `${title}, corrected` })).toBeVisible();
+    await expect(details.getByTestId('details-overtaken')).toHaveCount(0);
+    // Back to the details the rest of this test expects, saved elsewhere: the untouched form follows.
+    const restored = await page.request.patch(recordApi, {
+      data: { title, documentDate: before.documentDate },
+    });
+    expect(restored.status()).toBe(200);
+    await expect(titleInput).toHaveValue(title);
+
     // The first label merged into the second: the confirmation says how many records move.
     await page.goto('/medical-records/labels');
     await page.getByRole('button', { name: `Actions for ${first}` }).click();

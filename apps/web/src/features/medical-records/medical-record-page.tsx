@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Grid,
@@ -24,6 +25,7 @@ import {
 import { useState } from 'react';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { usePatchRecordMutation, useReviewMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordQueryOptions } from './medical-records.queries.ts';
@@ -38,10 +40,23 @@ const noop = () => {};
 /** Corrects the title and the document's date; the contract's schema judges them, as the API does. */
 function DetailsForm({ record }: { record: MedicalRecord }) {
   const patch = usePatchRecordMutation(record.uuid);
-  const [title, setTitle] = useState(record.title);
-  const [date, setDate] = useState<string | null>(calendarDateToIso(record.documentDate));
+  // Each field a draft of what is saved: live updates bring the saved details back (this vet's save or
+  // a colleague's), and a field follows them unless the vet has typed something else, which is kept.
+  const savedTitle = record.title;
+  const savedDate = calendarDateToIso(record.documentDate);
+  const [keptTitle, setTitleDraft] = useState(() => draftOf(savedTitle));
+  const [keptDate, setDateDraft] = useState(() => draftOf(savedDate));
+  const titleDraft = draftAfter(keptTitle, savedTitle);
+  if (titleDraft !== keptTitle) setTitleDraft(titleDraft);
+  const dateDraft = draftAfter(keptDate, savedDate);
+  if (dateDraft !== keptDate) setDateDraft(dateDraft);
+  const title = titleDraft.text;
+  const date = dateDraft.text || null;
+  const setTitle = (typed: string) => setTitleDraft({ ...titleDraft, text: typed });
+  const setDate = (chosen: string | null) => setDateDraft({ ...dateDraft, text: chosen ?? '' });
+  const savedElsewhere = overtaken(titleDraft, savedTitle) || overtaken(dateDraft, savedDate);
   const [errors, setErrors] = useState<{ title?: string; documentDate?: string }>({});
-  const changed = title.trim() !== record.title || date !== calendarDateToIso(record.documentDate);
+  const changed = title.trim() !== record.title || date !== savedDate;
 
   const save = () => {
     const parsed = medicalRecordPatchSchema.safeParse({
@@ -57,7 +72,7 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
       }
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    // The form is keyed by what it shows, so a save remounts it: the promise outlives the component.
+    // Through the promise: it outlives the component if the page changes meanwhile.
     patch
       .mutateAsync(parsed.data)
       .then(() => notifications.show({ color: 'clinic', message: 'Record saved.' }), noop);
@@ -88,6 +103,26 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
         error={errors.documentDate}
         popoverProps={{ withinPortal: true }}
       />
+      {savedElsewhere && (
+        <Alert color="yellow" variant="light" data-testid="details-overtaken">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              The details were saved elsewhere while you were editing them: “{record.title}”,{' '}
+              {formatCalendarDate(record.documentDate)}. Saving yours replaces them.
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setTitleDraft(draftOf(savedTitle));
+                setDateDraft(draftOf(savedDate));
+              }}
+            >
+              Use the saved details
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button
           type="submit"
@@ -224,10 +259,7 @@ export function MedicalRecordPage() {
               <Title order={2} fz="md" mb="sm">
                 Details
               </Title>
-              <DetailsForm
-                key={`${record.title}-${calendarDateToIso(record.documentDate)}`}
-                record={record}
-              />
+              <DetailsForm record={record} />
             </Paper>
             <Paper withBorder p="md" component="section" aria-label="File and history">
               <Title order={2} fz="md" mb="sm">
