@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Grid,
@@ -23,6 +22,7 @@ import {
   medicalRecordPatchSchema,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
@@ -104,24 +104,18 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
         popoverProps={{ withinPortal: true }}
       />
       {savedElsewhere && (
-        <Alert color="yellow" variant="light" data-testid="details-overtaken">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              The details were saved elsewhere while you were editing them: “{record.title}”,{' '}
-              {formatCalendarDate(record.documentDate)}. Saving yours replaces them.
-            </Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                setTitleDraft(draftOf(savedTitle));
-                setDateDraft(draftOf(savedDate));
-              }}
-            >
-              Use the saved details
-            </Button>
-          </Stack>
-        </Alert>
+        <SavedElsewhere
+          plural
+          testId="details-overtaken"
+          takeLabel="Use the saved details"
+          onTake={() => {
+            setTitleDraft(draftOf(savedTitle));
+            setDateDraft(draftOf(savedDate));
+          }}
+        >
+          The details were saved elsewhere while you were editing them: “{record.title}”,{' '}
+          {formatCalendarDate(record.documentDate)}.
+        </SavedElsewhere>
       )}
       <Group justify="flex-end">
         <Button

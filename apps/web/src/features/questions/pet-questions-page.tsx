@@ -22,6 +22,7 @@ import {
 } from '@vetboard/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
+import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -90,18 +91,15 @@ function AnswerEditor({
         onChange={(event) => onDraft({ ...draft, text: event.currentTarget.value })}
       />
       {overtaken(draft, saved) && (
-        <Alert color="yellow" variant="light" data-testid="qa-answer-overtaken">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              An answer was saved elsewhere while you were writing this one
-              {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}:{' '}
-              {saved ? `“${saved}”` : 'it is now empty'}. Saving yours replaces it.
-            </Text>
-            <Button size="xs" variant="default" onClick={() => onDraft(draftOf(saved))}>
-              Use the saved answer
-            </Button>
-          </Stack>
-        </Alert>
+        <SavedElsewhere
+          testId="qa-answer-overtaken"
+          takeLabel="Use the saved answer"
+          onTake={() => onDraft(draftOf(saved))}
+        >
+          An answer was saved elsewhere while you were writing this one
+          {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}:{' '}
+          {saved ? `“${saved}”` : 'it is now empty'}.
+        </SavedElsewhere>
       )}
       {save.error && (
         <Alert color="red" variant="light">

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { RespiratoryThresholdsResponse } from '@vetboard/contract';
 import { useEffect, useState } from 'react';
+import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -121,21 +122,19 @@ function ThresholdsForm({
           ))}
         </SimpleGrid>
         {overtakenBy && (
-          <Alert color="yellow" variant="light" data-testid="thresholds-overtaken">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                The thresholds were saved elsewhere while you were editing these
-                {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}:{' '}
-                {THRESHOLD_FIELDS.map(
-                  (field) => `${thresholdFieldLabels[field]} ${overtakenBy.thresholds[field]}`,
-                ).join(', ')}
-                . Saving yours replaces them.
-              </Text>
-              <Button size="xs" variant="default" onClick={adopt}>
-                Use the saved thresholds
-              </Button>
-            </Stack>
-          </Alert>
+          <SavedElsewhere
+            plural
+            testId="thresholds-overtaken"
+            takeLabel="Use the saved thresholds"
+            onTake={adopt}
+          >
+            The thresholds were saved elsewhere while you were editing these
+            {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}:{' '}
+            {THRESHOLD_FIELDS.map(
+              (field) => `${thresholdFieldLabels[field]} ${overtakenBy.thresholds[field]}`,
+            ).join(', ')}
+            .
+          </SavedElsewhere>
         )}
         <Group justify="space-between" gap="sm">
           <Button

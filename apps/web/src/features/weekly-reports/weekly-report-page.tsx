@@ -32,6 +32,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
+import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
@@ -279,18 +280,14 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
               onChange={(event) => setText(event.currentTarget.value)}
             />
             {overtaken(draft, report.vetComment) && (
-              <Alert color="yellow" variant="light" data-testid="comment-overtaken">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    The comment was saved elsewhere while you were editing this one:{' '}
-                    {report.vetComment ? `“${report.vetComment}”` : 'it is now empty'}. Saving yours replaces
-                    it.
-                  </Text>
-                  <Button size="xs" variant="default" onClick={() => setDraft(draftOf(report.vetComment))}>
-                    Use the saved comment
-                  </Button>
-                </Stack>
-              </Alert>
+              <SavedElsewhere
+                testId="comment-overtaken"
+                takeLabel="Use the saved comment"
+                onTake={() => setDraft(draftOf(report.vetComment))}
+              >
+                The comment was saved elsewhere while you were editing this one:{' '}
+                {report.vetComment ? `“${report.vetComment}”` : 'it is now empty'}.
+              </SavedElsewhere>
             )}
             <Stack gap={4}>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
