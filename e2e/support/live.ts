@@ -1,10 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 /**
  * A change's live update (server-sent events) often reaches the page before the change's own answer,
  * and the page re-reads what changed first. This forces that order: the answers to the changes (any
  * method but `GET`) to `changePath` are held until a `GET` of `readPath` whose JSON body passes
- * `reread` has landed. Call the returned function once the change is done, to stop holding.
+ * `reread` has landed. Call the returned function once the change is done, to stop holding: it waits
+ * for the answers still held to be delivered first (the page may show the re-read before it gets the
+ * answer, and a route removed under a held answer would send the change to the server a second time).
  */
 export async function answerAfterLiveReread(
   page: Page,
@@ -20,13 +22,23 @@ export async function answerAfterLiveReread(
       new URL(response.url()).pathname === readPath &&
       reread(await response.json()),
   );
-  const pattern = `**${changePath}`;
-  await page.route(pattern, async (route) => {
-    // A read of the same address is not the change: it goes through (it may be the re-read itself).
-    if (route.request().method() === 'GET') return route.continue();
+  const held = new Set<Promise<void>>();
+  const hold = async (route: Route) => {
     const response = await route.fetch();
     await landed;
     await route.fulfill({ response });
-  });
-  return () => page.unroute(pattern);
+  };
+  const pattern = `**${changePath}`;
+  const handler = (route: Route) => {
+    // A read of the same address is not the change: it goes through (it may be the re-read itself).
+    if (route.request().method() === 'GET') return route.continue();
+    const holding = hold(route);
+    held.add(holding);
+    return holding.finally(() => held.delete(holding));
+  };
+  await page.route(pattern, handler);
+  return async () => {
+    await Promise.all(held);
+    await page.unroute(pattern, handler);
+  };
 }

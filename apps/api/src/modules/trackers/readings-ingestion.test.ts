@@ -365,14 +365,25 @@ describe('concurrent batches', () => {
       let pending: ReturnType<typeof post> | undefined;
       await db
         .transaction(async (tx) => {
+          // The cycle below is broken by whichever side's deadlock check runs first (after
+          // deadlock_timeout, 1 s): this writer's is later, so it is always the batch that is aborted.
+          await tx.execute(sql`set local deadlock_timeout = '10s'`);
           // This writer holds the half-hour rollup row the batch must update…
           await tx.execute(sql`
             update tracker_rollups_30m set count = count
             where pet_id = ${petId} and bucket_start = ${'2026-04-02T10:00:00Z'}::timestamptz`);
           pending = post([contested]);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // …until the batch, its reading inserted, waits for that row (a fixed pause was too short
+          // on a loaded machine)…
+          for (let tries = 0; tries < 500; tries += 1) {
+            const waiting = await tx.execute(sql`
+              select 1 from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`);
+            if (rowsOf(waiting).length > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           // …and now waits for the reading the batch inserted: a cycle, which PostgreSQL breaks by
-          // aborting the batch, the first to wait.
+          // aborting the batch.
           await tx.execute(sql`
             insert into tracker_readings (id, pet_id, kind, value, measured_at, source)
             values (${contested.id}, ${petId}, 'heart_rate', 1, now(), 'app') on conflict do nothing`);
