@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
 import { HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
@@ -28,6 +28,12 @@ function dayBefore(days: number): { iso: string; shown: string; long: string } {
 
 function petRows(page: Page) {
   return page.getByRole('table', { name: 'Pawsure Insurance pets' }).locator('tbody tr');
+}
+
+/** The pet of a row of the company's table, from its link to the pet's page. */
+async function petUuidOf(row: Locator) {
+  const href = await row.getByRole('link').first().getAttribute('href');
+  return href?.split('/').at(-1);
 }
 
 test.describe('B2B daily statuses', () => {
@@ -114,6 +120,37 @@ test.describe('B2B daily statuses', () => {
     await releaseDelete();
     await expect(page.getByTestId('status-filter')).toContainText('Written (2)');
     await expect(petRows(page)).toHaveCount(2);
+  });
+
+  test('a status being typed is kept when a colleague writes one for the same pet, and can replace it', async ({
+    page,
+  }) => {
+    const day = dayBefore(50);
+    await logIn(page, HEAD_VET.email, `/b2b/PAWSURE?date=${day.iso}`);
+    await expect(page.getByTestId('status-filter')).toContainText('Written (0)');
+    const row = petRows(page).first();
+    const input = row.getByTestId('status-input');
+    await input.click();
+    await page.keyboard.type('Ate well, long nap after the walk.');
+    // A colleague (here the same vet in another tab) writes this pet's status meanwhile.
+    const petUuid = (await petUuidOf(row)) ?? '';
+    const [year, month, dayOfMonth] = day.iso.split('-').map(Number);
+    const elsewhere = await page.request.post('/v1/b2b/daily-status', {
+      data: {
+        petUuid,
+        date: { year, month, day: dayOfMonth },
+        dailyStatus: 'Night shift: quiet evening.',
+      },
+    });
+    expect(elsewhere.status()).toBe(201);
+    const notice = row.getByTestId('status-overtaken');
+    await expect(notice).toContainText('“Night shift: quiet evening.”');
+    await expect(input).toHaveValue('Ate well, long nap after the walk.');
+    // Enter saves the typed status in place of the colleague's.
+    await input.press('Enter');
+    await expect(row.getByTestId('written-status')).toContainText('Ate well, long nap after the walk.');
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('status-filter')).toContainText('Written (1)');
   });
 
   test('a vet reads a pet’s history and open cards, and sends an urgent report with its preview', async ({

@@ -3,18 +3,22 @@ import type { ReactNode } from 'react';
 
 /**
  * Beside an editor whose saved data changed elsewhere (a colleague, another tab) while the vet was
- * editing it: what was saved, that saving replaces it, and a way to take it instead. What the vet typed
- * stays in the editor (`lib/forms/server-draft.ts`). An alert, so screen readers announce it.
+ * editing it: who or what changed it, that saving replaces it, what is saved now (on its own line, so
+ * quoted text keeps its own punctuation), and a way to take that instead. What the vet typed stays in
+ * the editor (`lib/forms/server-draft.ts`). An alert, so screen readers announce it.
  */
 export function SavedElsewhere({
   children,
+  saved,
   plural = false,
   takeLabel,
   onTake,
   testId,
 }: {
-  /** What was saved meanwhile, as a sentence; "Saving yours replaces it (them)." follows. */
+  /** A sentence saying what happened; "Saving yours replaces it (them)." follows. */
   children: ReactNode;
+  /** What is saved now. */
+  saved: ReactNode;
   plural?: boolean;
   takeLabel: string;
   onTake: () => void;
@@ -25,6 +29,9 @@ export function SavedElsewhere({
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {children} Saving yours replaces {plural ? 'them' : 'it'}.
+        </Text>
+        <Text size="sm" fs="italic">
+          {saved}
         </Text>
         <Button size="xs" variant="default" onClick={onTake}>
           {takeLabel}

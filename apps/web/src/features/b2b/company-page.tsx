@@ -32,6 +32,7 @@ import {
 } from '@vetboard/contract';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
+import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
@@ -39,6 +40,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCreateDailyStatusMutation,
@@ -65,7 +67,8 @@ const ALL = 'all';
 /** The text box of one pet's status: Enter saves, Shift+Enter starts a new line. */
 function StatusInput({
   pet,
-  initial,
+  text,
+  onText,
   saving,
   error,
   onSave,
@@ -73,14 +76,14 @@ function StatusInput({
   register,
 }: {
   pet: B2bPet;
-  initial: string;
+  text: string;
+  onText: (text: string) => void;
   saving: boolean;
   error: string | null;
   onSave: (text: string) => void;
   onCancel?: () => void;
   register?: (element: HTMLTextAreaElement | null) => void;
 }) {
-  const [text, setText] = useState(initial);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -93,7 +96,7 @@ function StatusInput({
       aria-label={`Daily status of ${pet.name}`}
       placeholder={`How was ${pet.name}’s day? Enter saves and moves on`}
       value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
+      onChange={(event) => onText(event.currentTarget.value)}
       onKeyDown={onKeyDown}
       autosize
       minRows={1}
@@ -173,32 +176,67 @@ function StatusCell({
   const remove = useDeleteDailyStatusMutation();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  // Shown at once, before the list comes back with it.
+  // Shown at once, before the list comes back with it (an edit adds to `edits`, so the newer of the two
+  // is known), and forgotten once the list has it, so what is done elsewhere later shows.
   const [saved, setSaved] = useState<DailyStatus | null>(null);
-  const status = pet.dailyStatus ?? saved;
+  const listed = pet.dailyStatus;
+  if (saved && listed?.uuid === saved.uuid && listed.edits.length >= saved.edits.length) setSaved(null);
+  const savedIsNewer =
+    saved !== null && (!listed || (listed.uuid === saved.uuid && saved.edits.length > listed.edits.length));
+  const status = savedIsNewer ? saved : (listed ?? saved);
+  // What the vet types is a draft of the saved status (none: ''). Live updates bring the status back
+  // (this vet's own, or one a colleague wrote meanwhile): an untouched draft follows it, a draft being
+  // typed is kept, and a colleague's status under it is said, with a way to take it.
+  const server = status?.dailyStatus ?? '';
+  const [kept, setDraft] = useState(() => draftOf(server));
+  const draft = draftAfter(kept, server);
+  if (draft !== kept) setDraft(draft);
+  const setText = (text: string) => setDraft({ ...draft, text });
+  const typing = draft.text.trim() !== draft.base;
 
-  if (status && editing)
+  if (status && (editing || typing)) {
+    const elsewhere = !editing || overtaken(draft, server);
     return (
-      <StatusInput
-        pet={pet}
-        initial={status.dailyStatus}
-        saving={edit.isPending}
-        error={edit.error ? errorMessage(edit.error) : null}
-        onCancel={() => setEditing(false)}
-        onSave={(dailyStatus) =>
-          mutateThen(
-            edit,
-            { uuid: status.uuid, dailyStatus },
-            {
-              onSuccess: (response) => {
-                setSaved(response.dailyStatus);
-                setEditing(false);
+      <Stack gap="xs">
+        <StatusInput
+          pet={pet}
+          text={draft.text}
+          onText={setText}
+          saving={edit.isPending}
+          error={edit.error ? errorMessage(edit.error) : null}
+          onCancel={() => {
+            setDraft(draftOf(server));
+            setEditing(false);
+          }}
+          onSave={(dailyStatus) =>
+            mutateThen(
+              edit,
+              { uuid: status.uuid, dailyStatus },
+              {
+                onSuccess: (response) => {
+                  setSaved(response.dailyStatus);
+                  setEditing(false);
+                },
               },
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+        {elsewhere && (
+          <SavedElsewhere
+            testId="status-overtaken"
+            saved={`“${server}”`}
+            takeLabel="Use the saved status"
+            onTake={() => {
+              setDraft(draftOf(server));
+              setEditing(false);
+            }}
+          >
+            {status.author?.name ?? 'Another vet'} saved a status for {pet.name} while you were typing.
+          </SavedElsewhere>
+        )}
+      </Stack>
     );
+  }
   if (status)
     return (
       <>
@@ -235,7 +273,8 @@ function StatusCell({
   return (
     <StatusInput
       pet={pet}
-      initial=""
+      text={draft.text}
+      onText={setText}
       saving={create.isPending}
       error={create.error ? errorMessage(create.error) : null}
       register={(element) => register(pet.uuid, element)}
@@ -582,7 +621,7 @@ export function CompanyPage() {
         header: 'Daily status',
         render: (pet) => (
           <StatusCell
-            key={`${pet.uuid}:${date}:${pet.dailyStatus?.uuid ?? 'none'}`}
+            key={`${pet.uuid}:${date}`}
             pet={pet}
             date={date}
             register={register}

@@ -107,14 +107,14 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
         <SavedElsewhere
           plural
           testId="details-overtaken"
+          saved={`“${record.title}”, ${formatCalendarDate(record.documentDate)}`}
           takeLabel="Use the saved details"
           onTake={() => {
             setTitleDraft(draftOf(savedTitle));
             setDateDraft(draftOf(savedDate));
           }}
         >
-          The details were saved elsewhere while you were editing them: “{record.title}”,{' '}
-          {formatCalendarDate(record.documentDate)}.
+          The details were saved elsewhere while you were editing them.
         </SavedElsewhere>
       )}
       <Group justify="flex-end">

@@ -93,12 +93,12 @@ function AnswerEditor({
       {overtaken(draft, saved) && (
         <SavedElsewhere
           testId="qa-answer-overtaken"
+          saved={saved ? `“${saved}”` : 'It is now empty.'}
           takeLabel="Use the saved answer"
           onTake={() => onDraft(draftOf(saved))}
         >
           An answer was saved elsewhere while you were writing this one
-          {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}:{' '}
-          {saved ? `“${saved}”` : 'it is now empty'}.
+          {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}.
         </SavedElsewhere>
       )}
       {save.error && (

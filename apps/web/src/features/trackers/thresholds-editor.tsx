@@ -127,13 +127,12 @@ function ThresholdsForm({
             testId="thresholds-overtaken"
             takeLabel="Use the saved thresholds"
             onTake={adopt}
-          >
-            The thresholds were saved elsewhere while you were editing these
-            {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}:{' '}
-            {THRESHOLD_FIELDS.map(
+            saved={THRESHOLD_FIELDS.map(
               (field) => `${thresholdFieldLabels[field]} ${overtakenBy.thresholds[field]}`,
             ).join(', ')}
-            .
+          >
+            The thresholds were saved elsewhere while you were editing these
+            {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}.
           </SavedElsewhere>
         )}
         <Group justify="space-between" gap="sm">

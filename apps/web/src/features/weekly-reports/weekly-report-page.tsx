@@ -282,11 +282,11 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
             {overtaken(draft, report.vetComment) && (
               <SavedElsewhere
                 testId="comment-overtaken"
+                saved={report.vetComment ? `“${report.vetComment}”` : 'It is now empty.'}
                 takeLabel="Use the saved comment"
                 onTake={() => setDraft(draftOf(report.vetComment))}
               >
-                The comment was saved elsewhere while you were editing this one:{' '}
-                {report.vetComment ? `“${report.vetComment}”` : 'it is now empty'}.
+                The comment was saved elsewhere while you were editing this one.
               </SavedElsewhere>
             )}
             <Stack gap={4}>
