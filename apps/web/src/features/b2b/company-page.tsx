@@ -40,7 +40,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
+import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCreateDailyStatusMutation,
@@ -183,29 +183,25 @@ function StatusCell({
   if (saved && listed?.uuid === saved.uuid && listed.edits.length >= saved.edits.length) setSaved(null);
   const savedIsNewer =
     saved !== null && (!listed || (listed.uuid === saved.uuid && saved.edits.length > listed.edits.length));
-  const status = savedIsNewer ? saved : (listed ?? saved);
+  const status = savedIsNewer ? saved : listed;
   // What the vet types is a draft of the saved status (none: ''). Live updates bring the status back
   // (this vet's own, or one a colleague wrote meanwhile): an untouched draft follows it, a draft being
   // typed is kept, and a colleague's status under it is said, with a way to take it.
   const server = status?.dailyStatus ?? '';
-  const [kept, setDraft] = useState(() => draftOf(server));
-  const draft = draftAfter(kept, server);
-  if (draft !== kept) setDraft(draft);
-  const setText = (text: string) => setDraft({ ...draft, text });
-  const typing = draft.text.trim() !== draft.base;
+  const draft = useServerDraft(server);
 
-  if (status && (editing || typing)) {
-    const elsewhere = !editing || overtaken(draft, server);
+  if (status && (editing || draft.edited)) {
+    const elsewhere = !editing || draft.overtaken;
     return (
       <Stack gap="xs">
         <StatusInput
           pet={pet}
           text={draft.text}
-          onText={setText}
+          onText={draft.setText}
           saving={edit.isPending}
           error={edit.error ? errorMessage(edit.error) : null}
           onCancel={() => {
-            setDraft(draftOf(server));
+            draft.takeSaved();
             setEditing(false);
           }}
           onSave={(dailyStatus) =>
@@ -227,7 +223,7 @@ function StatusCell({
             saved={`“${server}”`}
             takeLabel="Use the saved status"
             onTake={() => {
-              setDraft(draftOf(server));
+              draft.takeSaved();
               setEditing(false);
             }}
           >
@@ -274,7 +270,7 @@ function StatusCell({
     <StatusInput
       pet={pet}
       text={draft.text}
-      onText={setText}
+      onText={draft.setText}
       saving={create.isPending}
       error={create.error ? errorMessage(create.error) : null}
       register={(element) => register(pet.uuid, element)}

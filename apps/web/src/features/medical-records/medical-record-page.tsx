@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
+import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { usePatchRecordMutation, useReviewMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordQueryOptions } from './medical-records.queries.ts';
@@ -42,19 +42,14 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
   const patch = usePatchRecordMutation(record.uuid);
   // Each field a draft of what is saved: live updates bring the saved details back (this vet's save or
   // a colleague's), and a field follows them unless the vet has typed something else, which is kept.
-  const savedTitle = record.title;
   const savedDate = calendarDateToIso(record.documentDate);
-  const [keptTitle, setTitleDraft] = useState(() => draftOf(savedTitle));
-  const [keptDate, setDateDraft] = useState(() => draftOf(savedDate));
-  const titleDraft = draftAfter(keptTitle, savedTitle);
-  if (titleDraft !== keptTitle) setTitleDraft(titleDraft);
-  const dateDraft = draftAfter(keptDate, savedDate);
-  if (dateDraft !== keptDate) setDateDraft(dateDraft);
+  const titleDraft = useServerDraft(record.title);
+  const dateDraft = useServerDraft(savedDate);
   const title = titleDraft.text;
   const date = dateDraft.text || null;
-  const setTitle = (typed: string) => setTitleDraft({ ...titleDraft, text: typed });
-  const setDate = (chosen: string | null) => setDateDraft({ ...dateDraft, text: chosen ?? '' });
-  const savedElsewhere = overtaken(titleDraft, savedTitle) || overtaken(dateDraft, savedDate);
+  const setTitle = titleDraft.setText;
+  const setDate = (chosen: string | null) => dateDraft.setText(chosen ?? '');
+  const savedElsewhere = titleDraft.overtaken || dateDraft.overtaken;
   const [errors, setErrors] = useState<{ title?: string; documentDate?: string }>({});
   const changed = title.trim() !== record.title || date !== savedDate;
 
@@ -110,8 +105,8 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
           saved={`“${record.title}”, ${formatCalendarDate(record.documentDate)}`}
           takeLabel="Use the saved details"
           onTake={() => {
-            setTitleDraft(draftOf(savedTitle));
-            setDateDraft(draftOf(savedDate));
+            titleDraft.takeSaved();
+            dateDraft.takeSaved();
           }}
         >
           The details were saved elsewhere while you were editing them.

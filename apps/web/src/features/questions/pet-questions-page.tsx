@@ -27,7 +27,7 @@ import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { draftAfter, draftOf, overtaken, type ServerDraft } from '@/lib/forms/server-draft.ts';
+import { type ServerDraftState, useServerDraft } from '@/lib/forms/server-draft.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSaveAnswerMutation, useSendAnswerMutation } from './questions.mutations.ts';
@@ -55,12 +55,10 @@ function StatusBadge({ question }: { question: PetQuestion }) {
 function AnswerEditor({
   question,
   draft,
-  onDraft,
   onDone,
 }: {
   question: PetQuestion;
-  draft: ServerDraft;
-  onDraft: (draft: ServerDraft) => void;
+  draft: ServerDraftState;
   onDone: (() => void) | undefined;
 }) {
   const { text } = draft;
@@ -88,14 +86,14 @@ function AnswerEditor({
         maxRows={12}
         maxLength={PET_QUESTION_TEXT_MAX}
         value={text}
-        onChange={(event) => onDraft({ ...draft, text: event.currentTarget.value })}
+        onChange={(event) => draft.setText(event.currentTarget.value)}
       />
-      {overtaken(draft, saved) && (
+      {draft.overtaken && (
         <SavedElsewhere
           testId="qa-answer-overtaken"
           saved={saved ? `“${saved}”` : 'It is now empty.'}
           takeLabel="Use the saved answer"
-          onTake={() => onDraft(draftOf(saved))}
+          onTake={draft.takeSaved}
         >
           An answer was saved elsewhere while you were writing this one
           {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}.
@@ -119,7 +117,7 @@ function AnswerEditor({
           <Button
             variant="default"
             onClick={() => {
-              onDraft(draftOf(saved));
+              draft.takeSaved();
               onDone();
             }}
             disabled={save.isPending}
@@ -139,18 +137,14 @@ function Answer({ question }: { question: PetQuestion }) {
   const sent = question.sentAt !== null;
   // The draft lives here, not in the editor: a colleague's answer read back by a live update turns the
   // thread to the answer's view, and what this vet was writing must not go with the editor.
-  const [kept, setDraft] = useState(() => draftOf(question.answer ?? ''));
-  const draft = draftAfter(kept, question.answer ?? '');
-  if (draft !== kept) setDraft(draft);
-  const writing = draft.text.trim() !== draft.base;
+  const draft = useServerDraft(question.answer ?? '');
 
   // A sent answer is what the owner got: no longer editable, whoever sent it.
-  if (!sent && (question.answer === null || editing || writing))
+  if (!sent && (question.answer === null || editing || draft.edited))
     return (
       <AnswerEditor
         question={question}
         draft={draft}
-        onDraft={setDraft}
         onDone={question.answer === null ? undefined : () => setEditing(false)}
       />
     );

@@ -36,7 +36,7 @@ import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
-import { draftAfter, draftOf, overtaken } from '@/lib/forms/server-draft.ts';
+import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import { useCommentMutation, useReviewMutation, useSendMutation } from './weekly-reports.mutations.ts';
@@ -251,13 +251,10 @@ function WeekFacts({ report }: { report: WeeklyReport }) {
 
 function CommentEditor({ report }: { report: WeeklyReport }) {
   const comment = useCommentMutation(report.uuid);
-  const [kept, setDraft] = useState(() => draftOf(report.vetComment));
   // Live updates bring the saved comment back, this vet's own save or another one's: the draft
   // follows it unless the vet has typed something else, which is kept.
-  const draft = draftAfter(kept, report.vetComment);
-  if (draft !== kept) setDraft(draft);
-  const { text } = draft;
-  const setText = (typed: string) => setDraft({ ...draft, text: typed });
+  const draft = useServerDraft(report.vetComment);
+  const { text, setText } = draft;
   const changed = text.trim() !== report.vetComment;
   const preview = replacePetNamePlaceholders(text.trim(), report.pet.name);
   return (
@@ -279,12 +276,12 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
             />
-            {overtaken(draft, report.vetComment) && (
+            {draft.overtaken && (
               <SavedElsewhere
                 testId="comment-overtaken"
                 saved={report.vetComment ? `“${report.vetComment}”` : 'It is now empty.'}
                 takeLabel="Use the saved comment"
-                onTake={() => setDraft(draftOf(report.vetComment))}
+                onTake={draft.takeSaved}
               >
                 The comment was saved elsewhere while you were editing this one.
               </SavedElsewhere>

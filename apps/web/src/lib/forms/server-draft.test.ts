@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { draftAfter, draftOf, overtaken } from './server-draft.ts';
+import { draftAfter, draftOf, overtaken, useServerDraft } from './server-draft.ts';
 
 describe('a draft of a text the server also holds, as the server changes', () => {
   it('follows the server while untouched', () => {
@@ -22,5 +23,22 @@ describe('a draft of a text the server also holds, as the server changes', () =>
     const after = draftAfter(draft, 'Theirs');
     expect(after).toBe(draft);
     expect(overtaken(after, 'Theirs')).toBe(true);
+  });
+});
+
+describe('an editor’s draft of a saved text, across re-renders with what is saved', () => {
+  it('follows while untouched, keeps what was typed and says when the saved text changed under it', () => {
+    const { result, rerender } = renderHook(({ saved }) => useServerDraft(saved), {
+      initialProps: { saved: 'Old' },
+    });
+    rerender({ saved: 'New' });
+    expect(result.current).toMatchObject({ text: 'New', edited: false, overtaken: false });
+
+    act(() => result.current.setText('Mine'));
+    rerender({ saved: 'Theirs' });
+    expect(result.current).toMatchObject({ text: 'Mine', edited: true, overtaken: true });
+
+    act(() => result.current.takeSaved());
+    expect(result.current).toMatchObject({ text: 'Theirs', edited: false, overtaken: false });
   });
 });

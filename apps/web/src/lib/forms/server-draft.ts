@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** A vet's draft of a text the server also holds, and the server's text it was started from. */
 export interface ServerDraft {
   base: string;
@@ -22,3 +24,30 @@ export function draftAfter(draft: ServerDraft, server: string): ServerDraft {
 
 /** Whether the server's text changed, elsewhere, under an edited draft. */
 export const overtaken = (draft: ServerDraft, server: string) => draft.base !== server;
+
+/** An editor's text kept as a draft of `saved` across live updates (see `draftAfter`). */
+export interface ServerDraftState {
+  text: string;
+  setText: (text: string) => void;
+  /** Back to what is saved: what the vet typed goes. */
+  takeSaved: () => void;
+  /** The vet has typed something other than what is saved. */
+  edited: boolean;
+  /** What is saved changed elsewhere under the vet's edits. */
+  overtaken: boolean;
+}
+
+/** The one way an editor of a saved text keeps its draft (the weekly comment, an answer, a status…). */
+export function useServerDraft(saved: string): ServerDraftState {
+  const [kept, setDraft] = useState(() => draftOf(saved));
+  // Adjusted while rendering, as React advises for state that follows a prop: no effect, no extra paint.
+  const draft = draftAfter(kept, saved);
+  if (draft !== kept) setDraft(draft);
+  return {
+    text: draft.text,
+    setText: (text) => setDraft({ ...draft, text }),
+    takeSaved: () => setDraft(draftOf(saved)),
+    edited: draft.text.trim() !== draft.base,
+    overtaken: overtaken(draft, saved),
+  };
+}
