@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import { sqlExecutorFor } from '../../db/sql-executor.ts';
+import { type SqlResult, sqlExecutorFor } from '../../db/sql-executor.ts';
 import type { Db, DbOrTx } from '../../db/types.ts';
 import { type SystemActor, systemActor } from '../../policy/actor.ts';
 
@@ -57,15 +57,16 @@ export function createJobs(options: JobsOptions) {
   // ("Cannot use a pool after calling end on the pool", seen as an unhandled rejection in the
   // PostgreSQL test run). stop() waits for every statement pg-boss has started.
   // A statement pg-boss issues once stop() has returned (a timer, or a completion queued after the last
-  // job) would reach a pool that is closing: it is not sent, and reads as an empty result. Seen once in
-  // a fresh-clone PostgreSQL run after the wait above was added; what it would have done (mark a job
-  // done) is redone by pg-boss's expiry, as for a process that stopped at that moment.
+  // job) would reach a pool that is closing: it is not sent, and never answers, as on a process that
+  // stopped at that moment. An empty result made pg-boss's fail() read `rows[0].count` of nothing and
+  // throw (an unhandled rejection in a fresh-clone PostgreSQL run, 29 Nov 2026); a rejection would be
+  // unhandled too. What it would have done (mark a job done or failed) is redone by pg-boss's expiry.
   let stopped = false;
   const inFlight = new Set<Promise<unknown>>();
   const boss = new PgBoss({
     db: {
       executeSql(text: string, values?: unknown[]) {
-        if (stopped) return Promise.resolve({ rows: [], rowCount: 0 });
+        if (stopped) return new Promise<SqlResult>(() => {});
         const statement = executor.executeSql(text, values);
         inFlight.add(statement);
         const settled = () => inFlight.delete(statement);
