@@ -66,11 +66,13 @@ export const SPEC_FAMILIES = {
     like: 'tom',
     owner: { firstName: 'Rosalind', lastName: 'Fothergill' },
     pets: { biscuit: 'Crumblecake' },
+    withoutCollarReadings: true,
   },
   b2b: {
     like: 'tom',
     owner: { firstName: 'Tamsin', lastName: 'Fairweather' },
     pets: { biscuit: 'Shortbread' },
+    withoutCollarReadings: true,
   },
   checkupsLive: {
     like: 'tom',
@@ -86,6 +88,7 @@ export const SPEC_FAMILIES = {
     like: 'tom',
     owner: { firstName: 'Ambrose', lastName: 'Pettigrew' },
     pets: { biscuit: 'Snickerdoodle' },
+    withoutCollarReadings: true,
   },
   records: {
     like: 'emma',
@@ -179,7 +182,9 @@ export interface SpecFamilySpec {
   pets: Partial<Record<string, string>>;
   /**
    * The copy's pets have no collar readings (nor rollups), so a spec can post readings relative to
-   * its own run's now: the seed's year of readings ends when the database was prepared, hours before.
+   * its own run's now. A card is raised on a half hour's average: a seeded sleeping reading in the
+   * half hour a spec posts to (the seed's readings run up to when the database was prepared, often
+   * minutes before) would pull three readings of 44 down to 37.5, high-orange instead of high-red.
    */
   withoutCollarReadings?: true;
 }
