@@ -153,6 +153,45 @@ test.describe('B2B daily statuses', () => {
     await expect(page.getByTestId('status-filter')).toContainText('Written (1)');
   });
 
+  test('under “Missing”, the row being typed in stays when a colleague’s status takes its pet out of the list', async ({
+    page,
+  }) => {
+    const day = dayBefore(55);
+    await logIn(page, HEAD_VET.email, `/b2b/PAWSURE?date=${day.iso}&status=missing`);
+    await expect(page.getByTestId('status-filter')).toContainText('Missing (');
+    const uuidsShown = async () => Promise.all((await petRows(page).all()).slice(0, 3).map(petUuidOf));
+    await expect(petRows(page)).not.toHaveCount(0);
+    const before = await uuidsShown();
+    const row = petRows(page).nth(1);
+    const petUuid = before[1] ?? '';
+    const input = row.getByTestId('status-input');
+    await input.click();
+    await page.keyboard.type('Ate well, long nap after the walk.');
+
+    const [year, month, dayOfMonth] = day.iso.split('-').map(Number);
+    const elsewhere = await page.request.post('/v1/b2b/daily-status', {
+      data: { petUuid, date: { year, month, day: dayOfMonth }, dailyStatus: 'Night shift: quiet evening.' },
+    });
+    expect(elsewhere.status()).toBe(201);
+    // The list no longer returns the pet (its count says so), but the row and the typing stay, in place,
+    // with the colleague's status beside them.
+    await expect(page.getByTestId('status-filter')).toContainText('Written (1)');
+    const held = petRows(page).nth(1);
+    expect(await uuidsShown()).toEqual(before);
+    await expect(held.getByTestId('status-overtaken')).toContainText('“Night shift: quiet evening.”');
+    await expect(held.getByTestId('status-input')).toHaveValue('Ate well, long nap after the walk.');
+    await expect(held.getByTestId('status-input')).toBeFocused();
+
+    // Enter saves it in place of the colleague's; with nothing left unsaved, the row leaves "Missing".
+    await page.keyboard.press('Enter');
+    await expect.poll(uuidsShown).toEqual([before[0], before[2], expect.any(String)]);
+    const history = await page.request.get(
+      `/v1/b2b/daily-status?petUuid=${petUuid}&from=${day.iso}&to=${day.iso}`,
+    );
+    const { dailyStatuses } = (await history.json()) as { dailyStatuses: Array<{ dailyStatus: string }> };
+    expect(dailyStatuses.map((status) => status.dailyStatus)).toEqual(['Ate well, long nap after the walk.']);
+  });
+
   test('a vet reads a pet’s history and open cards, and sends an urgent report with its preview', async ({
     page,
     request,

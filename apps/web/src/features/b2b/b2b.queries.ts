@@ -90,3 +90,22 @@ export function dailyStatusHistoryQueryOptions(petUuid: string) {
       api.request('/v1/b2b/daily-status', { query, schema: dailyStatusListResponseSchema, signal }),
   });
 }
+
+/**
+ * GET /v1/b2b/daily-status for one pet and day: its status, or null. For a row the company's list no
+ * longer returns (a colleague's status moved it out of "Missing") while the vet still types in it.
+ */
+export function dailyStatusOfDayQueryOptions(petUuid: string, date: string) {
+  const query = { petUuid, from: date, to: date, page: 1, pageSize: 1 };
+  return queryOptions({
+    queryKey: [...b2bKeys.history(petUuid), query] as const,
+    queryFn: async ({ signal }) => {
+      const response = await api.request('/v1/b2b/daily-status', {
+        query,
+        schema: dailyStatusListResponseSchema,
+        signal,
+      });
+      return response.dailyStatuses[0] ?? null;
+    },
+  });
+}

@@ -30,10 +30,11 @@ import {
   type DailyStatusFilter,
   MAX_DAILY_STATUS_LENGTH,
 } from '@vetboard/contract';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { useHeldRows } from '@/components/lists/held-rows.ts';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
@@ -54,6 +55,7 @@ import {
   b2bPetsQueryOptions,
   companyEmailsQueryOptions,
   companyQueryOptions,
+  dailyStatusOfDayQueryOptions,
   localToday,
 } from './b2b.queries.ts';
 import { calendarToIso, DeliveryBadge, formatIsoDay, isoToCalendar } from './b2b-cells.tsx';
@@ -63,6 +65,8 @@ import { EmailPreviewModal } from './email-preview-modal.tsx';
 const route = getRouteApi('/_default/b2b/$sku/');
 
 const ALL = 'all';
+
+const petKey = (pet: B2bPet) => pet.uuid;
 
 /** The text box of one pet's status: Enter saves, Shift+Enter starts a new line. */
 function StatusInput({
@@ -159,27 +163,36 @@ function WrittenStatus({
   );
 }
 
-/** One pet's status of the day: written (with edit and delete) or a box to write it. */
+/**
+ * One pet's status of the day: written (with edit and delete) or a box to write it. `held`: the list no
+ * longer returns the pet (a colleague's status took it out of "Missing", or their delete out of
+ * "Written") and the row stays only for what the vet is typing; its status is then read on its own.
+ */
 function StatusCell({
   pet,
   date,
+  held,
   register,
   onWritten,
+  onUnsaved,
 }: {
   pet: B2bPet;
   date: string;
+  held: boolean;
   register: (uuid: string, element: HTMLTextAreaElement | null) => void;
   onWritten: (uuid: string) => void;
+  onUnsaved: (uuid: string, unsaved: boolean) => void;
 }) {
   const create = useCreateDailyStatusMutation();
   const edit = useEditDailyStatusMutation();
   const remove = useDeleteDailyStatusMutation();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const ofDay = useQuery({ ...dailyStatusOfDayQueryOptions(pet.uuid, date), enabled: held });
   // Shown at once, before the list comes back with it (an edit adds to `edits`, so the newer of the two
   // is known), and forgotten once the list has it, so what is done elsewhere later shows.
   const [saved, setSaved] = useState<DailyStatus | null>(null);
-  const listed = pet.dailyStatus;
+  const listed = held && ofDay.data !== undefined ? ofDay.data : pet.dailyStatus;
   if (saved && listed?.uuid === saved.uuid && listed.edits.length >= saved.edits.length) setSaved(null);
   const savedIsNewer =
     saved !== null && (!listed || (listed.uuid === saved.uuid && saved.edits.length > listed.edits.length));
@@ -189,6 +202,11 @@ function StatusCell({
   // typed is kept, and a colleague's status under it is said, with a way to take it.
   const server = status?.dailyStatus ?? '';
   const draft = useServerDraft(server);
+  const unsaved = draft.edited && draft.text.trim() !== '';
+  useEffect(() => {
+    onUnsaved(pet.uuid, unsaved);
+  }, [onUnsaved, pet.uuid, unsaved]);
+  useEffect(() => () => onUnsaved(pet.uuid, false), [onUnsaved, pet.uuid]);
 
   if (status && (editing || draft.edited)) {
     const elsewhere = !editing || draft.overtaken;
@@ -266,27 +284,31 @@ function StatusCell({
         </ConfirmModal>
       </>
     );
+  // In the same Stack as the editor above, so the box the vet types in stays mounted, focus and all,
+  // when a colleague's status arrives under it.
   return (
-    <StatusInput
-      pet={pet}
-      text={draft.text}
-      onText={draft.setText}
-      saving={create.isPending}
-      error={create.error ? errorMessage(create.error) : null}
-      register={(element) => register(pet.uuid, element)}
-      onSave={(dailyStatus) =>
-        mutateThen(
-          create,
-          { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
-          {
-            onSuccess: (response) => {
-              setSaved(response.dailyStatus);
-              onWritten(pet.uuid);
+    <Stack gap="xs">
+      <StatusInput
+        pet={pet}
+        text={draft.text}
+        onText={draft.setText}
+        saving={create.isPending}
+        error={create.error ? errorMessage(create.error) : null}
+        register={(element) => register(pet.uuid, element)}
+        onSave={(dailyStatus) =>
+          mutateThen(
+            create,
+            { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
+            {
+              onSuccess: (response) => {
+                setSaved(response.dailyStatus);
+                onWritten(pet.uuid);
+              },
             },
-          },
-        )
-      }
-    />
+          )
+        }
+      />
+    </Stack>
   );
 }
 
@@ -564,11 +586,18 @@ export function CompanyPage() {
   const { search, update } = state;
   const today = localToday();
   const date = search.date ?? today;
-  const list = useListQuery(b2bPetsQueryOptions(companyPetsQuery(sku, search, today)));
+  const listOptions = b2bPetsQueryOptions(companyPetsQuery(sku, search, today));
+  const list = useListQuery(listOptions);
   const counts = list.data?.counts;
+  const shown = useHeldRows(
+    list.data?.pets,
+    list.isPlaceholderData ? null : JSON.stringify(listOptions.queryKey),
+    petKey,
+  );
+  const { isHeld, setEditing: onUnsaved } = shown;
   const inputs = useRef(new Map<string, HTMLTextAreaElement>());
   const rowsRef = useRef<readonly B2bPet[]>([]);
-  rowsRef.current = list.data?.pets ?? [];
+  rowsRef.current = shown.rows ?? [];
   const written = useRef(new Set<string>());
 
   const columns = useMemo<DataTableColumn<B2bPet, CompanyPetsSearch['sort']>[]>(() => {
@@ -620,13 +649,15 @@ export function CompanyPage() {
             key={`${pet.uuid}:${date}`}
             pet={pet}
             date={date}
+            held={isHeld(pet.uuid)}
             register={register}
             onWritten={onWritten}
+            onUnsaved={onUnsaved}
           />
         ),
       },
     ];
-  }, [sku, date]);
+  }, [sku, date, isHeld, onUnsaved]);
 
   return (
     <Stack gap="lg">
@@ -639,7 +670,7 @@ export function CompanyPage() {
       <ListPage
         state={state}
         query={list}
-        rows={list.data?.pets}
+        rows={shown.rows}
         title={company.name}
         description={
           <>
@@ -690,7 +721,7 @@ export function CompanyPage() {
           </>
         }
         noun="pets"
-        table={{ label: `${company.name} pets`, columns, rowKey: (pet) => pet.uuid, minWidth: 340 }}
+        table={{ label: `${company.name} pets`, columns, rowKey: petKey, minWidth: 340 }}
       />
       <ContactsCard company={company} />
       <EmailsCard sku={sku} />
