@@ -232,7 +232,8 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     await expect(page.getByTestId('threshold-legend')).toContainText('High-orange above 25');
 
     // Saved elsewhere while this vet is editing (a colleague, another tab): the typed value stays, and
-    // the editor says what was saved, which the vet may take instead.
+    // the editor says what was saved, which the vet may take instead. The fields this vet did not touch
+    // take the colleague's values, so saving would not undo them.
     const high = editor.getByRole('textbox', { name: 'High: above' });
     await high.fill('26');
     const elsewhere = await page.request.put(thresholdsPath, {
@@ -241,8 +242,12 @@ test.describe('tracker pages (/pets/{uuid}/…)', () => {
     expect(elsewhere.status()).toBe(200);
     const overtaken = editor.getByTestId('thresholds-overtaken');
     await expect(overtaken).toBeVisible();
+    await expect(overtaken).toContainText('A threshold you changed was also saved elsewhere');
     await expect(overtaken).toContainText('High: above 23');
+    await expect(overtaken).not.toContainText('High-orange');
     await expect(high).toHaveValue('26 /min');
+    await expect(editor.getByRole('textbox', { name: 'High-orange: above' })).toHaveValue('31 /min');
+    await expect(editor.getByRole('textbox', { name: 'High-red: above' })).toHaveValue('41 /min');
     await overtaken.getByRole('button', { name: 'Use the saved thresholds' }).click();
     await expect(high).toHaveValue('23 /min');
     await expect(overtaken).toHaveCount(0);

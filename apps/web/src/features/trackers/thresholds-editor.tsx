@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import type { RespiratoryThresholdsResponse } from '@vetboard/contract';
+import type { RespiratoryThresholds, RespiratoryThresholdsResponse } from '@vetboard/contract';
 import { useEffect, useState } from 'react';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -24,10 +24,12 @@ import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useResetThresholdsMutation, useSaveThresholdsMutation } from './thresholds.mutations.ts';
 import {
+  overtakenThresholds,
   THRESHOLD_FIELDS,
   type ThresholdFormValues,
   thresholdFieldLabels,
   thresholdFormValues,
+  thresholdsAfter,
   thresholdsKey,
   thresholdsPayload,
   validateThresholds,
@@ -49,25 +51,28 @@ function ThresholdsForm({
   });
   const save = useSaveThresholdsMutation(petUuid);
   const reset = useResetThresholdsMutation(petUuid);
-  // The saved thresholds the form started from. Live updates bring the saved ones back (this vet's save
-  // or reset, or a colleague's): the form follows them unless the vet has typed other values, which are
-  // kept, and the form says the saved ones changed.
-  const saved = thresholdsKey(current.thresholds);
-  const [base, setBase] = useState(saved);
-  const adopt = () => {
-    const values = thresholdFormValues(current.thresholds);
-    form.setInitialValues(values);
+  // The saved value each field started from. Live updates bring the saved thresholds back (this vet's
+  // save or reset, or a colleague's): field by field, the form follows them where the vet typed nothing,
+  // keeps what was typed, and says which typed fields were saved elsewhere meanwhile (`thresholdsAfter`).
+  const [base, setBase] = useState(current.thresholds);
+  const saved = current.thresholds;
+  const follow = (values: ThresholdFormValues, from: RespiratoryThresholds) => {
+    const savedValues = thresholdFormValues(saved);
+    form.setInitialValues(savedValues);
     form.setValues(values);
     // What `isDirty` compares with: the saved values, as on a fresh form.
-    form.resetDirty(values);
-    setBase(saved);
+    form.resetDirty(savedValues);
+    setBase(from);
   };
+  const adopt = () => follow(thresholdFormValues(saved), saved);
   useEffect(() => {
-    if (saved === base) return;
-    if (!form.isDirty() || thresholdsKey(form.getValues()) === saved) adopt();
+    if (thresholdsKey(base) === thresholdsKey(saved)) return;
+    const draft = { values: form.getValues(), base };
+    const next = thresholdsAfter(draft, saved);
+    if (next !== draft) follow(next.values, next.base);
   });
-  const overtakenBy =
-    saved !== base && form.isDirty() && thresholdsKey(form.getValues()) !== saved ? current : undefined;
+  const overtaken = overtakenThresholds(base, saved);
+  const overtakenBy = overtaken.length > 0 ? current : undefined;
 
   const submit = form.onSubmit((values) => {
     const body = thresholdsPayload(values);
@@ -123,15 +128,14 @@ function ThresholdsForm({
         </SimpleGrid>
         {overtakenBy && (
           <SavedElsewhere
-            plural
             testId="thresholds-overtaken"
             takeLabel="Use the saved thresholds"
             onTake={adopt}
-            saved={THRESHOLD_FIELDS.map(
-              (field) => `${thresholdFieldLabels[field]} ${overtakenBy.thresholds[field]}`,
-            ).join(', ')}
+            plural={overtaken.length > 1}
+            saved={overtaken.map((field) => `${thresholdFieldLabels[field]} ${saved[field]}`).join(', ')}
           >
-            The thresholds were saved elsewhere while you were editing these
+            {overtaken.length > 1 ? 'Thresholds you changed were' : 'A threshold you changed was'} also saved
+            elsewhere while you were editing
             {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}.
           </SavedElsewhere>
         )}

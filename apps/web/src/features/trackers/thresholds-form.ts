@@ -32,6 +32,42 @@ export function thresholdsKey(values: Record<ThresholdField, number | string>): 
   return THRESHOLD_FIELDS.map((field) => toNumber(values[field]) ?? '').join('/');
 }
 
+/** What the form holds, and the saved value each field's draft started from. */
+export interface ThresholdsDraft {
+  values: ThresholdFormValues;
+  base: RespiratoryThresholds;
+}
+
+/**
+ * The form once the saved thresholds are `saved` (a live update read them back), field by field: a field
+ * the vet left at the value it started from follows the saved one; a field whose typed value is now the
+ * saved one is in step again; any other typed value is kept as typed, with its old base, which tells
+ * the form the saved value changed under it (`overtakenThresholds`). Nothing typed is lost, and what a
+ * colleague changed in the fields this vet did not touch is not silently undone by this vet's save.
+ * Returns `draft` itself when nothing changes.
+ */
+export function thresholdsAfter(draft: ThresholdsDraft, saved: RespiratoryThresholds): ThresholdsDraft {
+  let values = draft.values;
+  let base = draft.base;
+  for (const field of THRESHOLD_FIELDS) {
+    if (draft.base[field] === saved[field]) continue;
+    const typed = toNumber(draft.values[field]);
+    if (typed === draft.base[field]) {
+      values = { ...values, [field]: saved[field] };
+      base = { ...base, [field]: saved[field] };
+    } else if (typed === saved[field]) base = { ...base, [field]: saved[field] };
+  }
+  return values === draft.values && base === draft.base ? draft : { values, base };
+}
+
+/** The fields whose saved value changed elsewhere under what the vet typed. */
+export function overtakenThresholds(
+  base: RespiratoryThresholds,
+  saved: RespiratoryThresholds,
+): ThresholdField[] {
+  return THRESHOLD_FIELDS.filter((field) => base[field] !== saved[field]);
+}
+
 /** The PUT body, or null while a field is empty. */
 export function thresholdsPayload(values: ThresholdFormValues): RespiratoryThresholdsPut | null {
   const numbers = THRESHOLD_FIELDS.map((field) => toNumber(values[field]));
