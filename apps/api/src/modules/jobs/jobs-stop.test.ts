@@ -56,4 +56,42 @@ describe('stopping the job queue', () => {
     await jobs.stop();
     expect(completionSettled).toBe(true);
   });
+
+  it('sends nothing once stopped: a late statement of pg-boss (failing a job after the stop) never answers, and nothing throws', async () => {
+    const real = sqlExecutorFor(context.app.database.db);
+    let sent = 0;
+    const db = {
+      session: {
+        client: {
+          query(text: string, values?: unknown[]) {
+            sent += 1;
+            return real.executeSql(text, values);
+          },
+        },
+      },
+    } as unknown as Db;
+    const noop = () => undefined;
+    const logger = { error: noop, warn: noop, info: noop, debug: noop } as never;
+    const jobs = createJobs({ db, workers: false, logger, stopTimeoutMs: 1_000 });
+    jobs.define({ queue: 'late-test', async handle() {} });
+    await jobs.start();
+    const id = await jobs.send(context.app.database.db, 'late-test', {});
+    await jobs.stop();
+    const sentBeforeStop = sent;
+
+    // What pg-boss does when a job's handler ends after the stop: it fails the job, and reads the count
+    // of the answer. An empty answer made that read throw, unhandled, in a real run.
+    let outcome = 'no answer';
+    jobs.boss.fail('late-test', id, new Error('ended after the stop')).then(
+      () => {
+        outcome = 'answered';
+      },
+      (error: Error) => {
+        outcome = `threw: ${error.message}`;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(outcome).toBe('no answer');
+    expect(sent).toBe(sentBeforeStop);
+  });
 });
