@@ -181,6 +181,15 @@ test.describe('B2B daily statuses', () => {
     await expect(held.getByTestId('status-overtaken')).toContainText('“Night shift: quiet evening.”');
     await expect(held.getByTestId('status-input')).toHaveValue('Ate well, long nap after the walk.');
     await expect(held.getByTestId('status-input')).toBeFocused();
+    // On a phone the notice fits its cell: the table does not grow past the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const table = page.getByRole('table', { name: 'Pawsure Insurance pets' });
+    await expect
+      .poll(() =>
+        table.evaluate((element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0)),
+      )
+      .toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Enter saves it in place of the colleague's; with nothing left unsaved, the row leaves "Missing".
     await page.keyboard.press('Enter');

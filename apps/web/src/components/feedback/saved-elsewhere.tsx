@@ -33,7 +33,17 @@ export function SavedElsewhere({
         <Text size="sm" fs="italic">
           {saved}
         </Text>
-        <Button size="xs" variant="default" onClick={onTake}>
+        {/* Its label wraps: in a table cell on a phone (a B2B status), a one-line button widened the
+            table past the screen. */}
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onTake}
+          h="auto"
+          mih={30}
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        >
           {takeLabel}
         </Button>
       </Stack>
