@@ -18,7 +18,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCalendar, IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { hashKey, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   type B2bPet,
@@ -203,55 +203,14 @@ function StatusCell({
   const server = status?.dailyStatus ?? '';
   const draft = useServerDraft(server);
   const unsaved = draft.edited && draft.text.trim() !== '';
+  // Held in the list while there is unsaved text; let go when it is saved or dropped, or the row goes.
   useEffect(() => {
-    onUnsaved(pet.uuid, unsaved);
+    if (!unsaved) return;
+    onUnsaved(pet.uuid, true);
+    return () => onUnsaved(pet.uuid, false);
   }, [onUnsaved, pet.uuid, unsaved]);
-  useEffect(() => () => onUnsaved(pet.uuid, false), [onUnsaved, pet.uuid]);
 
-  if (status && (editing || draft.edited)) {
-    const elsewhere = !editing || draft.overtaken;
-    return (
-      <Stack gap="xs">
-        <StatusInput
-          pet={pet}
-          text={draft.text}
-          onText={draft.setText}
-          saving={edit.isPending}
-          error={edit.error ? errorMessage(edit.error) : null}
-          onCancel={() => {
-            draft.takeSaved();
-            setEditing(false);
-          }}
-          onSave={(dailyStatus) =>
-            mutateThen(
-              edit,
-              { uuid: status.uuid, dailyStatus },
-              {
-                onSuccess: (response) => {
-                  setSaved(response.dailyStatus);
-                  setEditing(false);
-                },
-              },
-            )
-          }
-        />
-        {elsewhere && (
-          <SavedElsewhere
-            testId="status-overtaken"
-            saved={`“${server}”`}
-            takeLabel="Use the saved status"
-            onTake={() => {
-              draft.takeSaved();
-              setEditing(false);
-            }}
-          >
-            {status.author?.name ?? 'Another vet'} saved a status for {pet.name} while you were typing.
-          </SavedElsewhere>
-        )}
-      </Stack>
-    );
-  }
-  if (status)
+  if (status && !editing && !draft.edited)
     return (
       <>
         <WrittenStatus
@@ -284,30 +243,57 @@ function StatusCell({
         </ConfirmModal>
       </>
     );
-  // In the same Stack as the editor above, so the box the vet types in stays mounted, focus and all,
-  // when a colleague's status arrives under it.
+  // One editor for a new status and for an edit, so the box the vet types in stays mounted, focus and
+  // all, when a colleague's status arrives under it.
+  const saving = status ? edit : create;
+  const takeSaved = () => {
+    draft.takeSaved();
+    setEditing(false);
+  };
   return (
     <Stack gap="xs">
       <StatusInput
         pet={pet}
         text={draft.text}
         onText={draft.setText}
-        saving={create.isPending}
-        error={create.error ? errorMessage(create.error) : null}
-        register={(element) => register(pet.uuid, element)}
+        saving={saving.isPending}
+        error={saving.error ? errorMessage(saving.error) : null}
+        register={status ? undefined : (element) => register(pet.uuid, element)}
+        onCancel={status ? takeSaved : undefined}
         onSave={(dailyStatus) =>
-          mutateThen(
-            create,
-            { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
-            {
-              onSuccess: (response) => {
-                setSaved(response.dailyStatus);
-                onWritten(pet.uuid);
-              },
-            },
-          )
+          status
+            ? mutateThen(
+                edit,
+                { uuid: status.uuid, dailyStatus },
+                {
+                  onSuccess: (response) => {
+                    setSaved(response.dailyStatus);
+                    setEditing(false);
+                  },
+                },
+              )
+            : mutateThen(
+                create,
+                { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
+                {
+                  onSuccess: (response) => {
+                    setSaved(response.dailyStatus);
+                    onWritten(pet.uuid);
+                  },
+                },
+              )
         }
       />
+      {status && (!editing || draft.overtaken) && (
+        <SavedElsewhere
+          testId="status-overtaken"
+          saved={`“${server}”`}
+          takeLabel="Use the saved status"
+          onTake={takeSaved}
+        >
+          {status.author?.name ?? 'Another vet'} saved a status for {pet.name} while you were typing.
+        </SavedElsewhere>
+      )}
     </Stack>
   );
 }
@@ -591,7 +577,7 @@ export function CompanyPage() {
   const counts = list.data?.counts;
   const shown = useHeldRows(
     list.data?.pets,
-    list.isPlaceholderData ? null : JSON.stringify(listOptions.queryKey),
+    list.isPlaceholderData ? null : hashKey(listOptions.queryKey),
     petKey,
   );
   const { isHeld, setEditing: onUnsaved } = shown;
