@@ -6,7 +6,7 @@
  * module. Table files may point at other modules' tables for foreign keys, and a repository that joins
  * another module's table takes it from `db/schema.ts`, the one place that lists every table.
  */
-const API_MODULE = '^apps/api/src/modules/([^/]+)/';
+const API_MODULE = '^apps/api/src/modules/[^/]+/([^/]+)/';
 /** Tests may read any table to check an outcome (an audit row, a queued mail). */
 const TEST_FILE = '[.]test[.]tsx?$';
 const WEB_FEATURE = '^apps/web/src/features/([^/]+)/';
@@ -31,8 +31,8 @@ module.exports = {
         "A module reads another module's data through that module's service, never its repository: the owner keeps its rules (scope, time zone, mapping) in one place.",
       from: { path: API_MODULE, pathNot: TEST_FILE },
       to: {
-        path: '^apps/api/src/modules/[^/]+/[^/]+[.]repository[.]ts$',
-        pathNot: '^apps/api/src/modules/$1/',
+        path: '^apps/api/src/modules/[^/]+/[^/]+/[^/]+[.]repository[.]ts$',
+        pathNot: '^apps/api/src/modules/[^/]+/$1/',
       },
     },
     {
@@ -41,7 +41,10 @@ module.exports = {
       comment:
         "Only table files reference another module's table (foreign keys); a repository that joins it imports it from db/schema.ts, and services, mappers and routes never touch another module's table.",
       from: { path: API_MODULE, pathNot: ['[.]table[.]ts$', TEST_FILE] },
-      to: { path: '^apps/api/src/modules/[^/]+/[^/]+[.]table[.]ts$', pathNot: '^apps/api/src/modules/$1/' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/[^/]+/[^/]+[.]table[.]ts$',
+        pathNot: '^apps/api/src/modules/[^/]+/$1/',
+      },
     },
     {
       name: 'api-module-public-surface',
@@ -50,9 +53,9 @@ module.exports = {
         'Another module is reached through its service (named public functions), its error codes or its mappers (rows to contract shapes); its routes and internal files are its own business.',
       from: { path: API_MODULE, pathNot: TEST_FILE },
       to: {
-        path: '^apps/api/src/modules/[^/]+/',
+        path: '^apps/api/src/modules/',
         pathNot: [
-          '^apps/api/src/modules/$1/',
+          '^apps/api/src/modules/[^/]+/$1/',
           '[.]repository[.]ts$',
           '[.]service[.]ts$',
           '[.]errors[.]ts$',
@@ -69,6 +72,32 @@ module.exports = {
         "db/schema.ts (every table) is for repositories' joins; a service or route that needs another module's data calls that module's service.",
       from: { path: API_MODULE, pathNot: ['[.]repository[.]ts$', '[.]table[.]ts$', TEST_FILE] },
       to: { path: '^apps/api/src/db/schema[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    // Tiers (docs/architecture/modules.md): views → records → core → platform → db, lib, policy. A table
+    // file may name any table: foreign keys mirror the database, whatever the tier.
+    {
+      name: 'api-tier-platform',
+      severity: 'error',
+      comment:
+        'A platform module (audit, events, mail, jobs, files…) serves every other tier and knows none of them: take what it needs as an argument.',
+      from: { path: '^apps/api/src/modules/platform/', pathNot: ['[.]table[.]ts$', TEST_FILE] },
+      to: { path: '^apps/api/src/modules/(core|records|views)/' },
+    },
+    {
+      name: 'api-tier-core',
+      severity: 'error',
+      comment:
+        'A core module (pets, vets, users, auth…) is what records hang off; it never reads a record or a view.',
+      from: { path: '^apps/api/src/modules/core/', pathNot: ['[.]table[.]ts$', TEST_FILE] },
+      to: { path: '^apps/api/src/modules/(records|views)/' },
+    },
+    {
+      name: 'api-tier-records',
+      severity: 'error',
+      comment:
+        'A record never reads a view (timeline, home, weekly reports, search): views are handed their sources.',
+      from: { path: '^apps/api/src/modules/records/', pathNot: ['[.]table[.]ts$', TEST_FILE] },
+      to: { path: '^apps/api/src/modules/views/' },
     },
     {
       name: 'api-shared-code-no-modules',

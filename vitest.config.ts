@@ -11,7 +11,7 @@ const WEB_ISOLATED = 'src/**/*.isolated.test.{ts,tsx}';
 const ENGINE_FREE_API_TESTS = [
   'src/lib/fast-stringify.test.ts',
   'src/import-rules.test.ts',
-  'src/modules/trackers/coverage-counting.test.ts',
+  'src/modules/records/trackers/coverage-counting.test.ts',
 ];
 
 const apiProject = (engine: 'pglite' | 'postgres') => ({

@@ -8,7 +8,7 @@ import { parseConfig } from '../../apps/api/src/config.ts';
 import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { newId } from '../../apps/api/src/lib/ids.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
 import { createFamily, createPet } from '../../apps/api/test/people-fixtures.ts';
 
 const PASSWORD = 'bench-password-123';

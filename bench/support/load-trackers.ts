@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
-import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
+import { rebuildRollups } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
 import { countReadings, createPets, loadReadings } from './tracker-data.ts';
 
 const url = process.env.BENCH_DATABASE_URL;

@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { rebuildRollups } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
-import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
+import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
+import { rebuildRollups } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
 import { serveApp } from './app-process.ts';
 import { countReadings, createPets, loadReadings, rows } from './tracker-data.ts';
 

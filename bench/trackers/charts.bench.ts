@@ -5,7 +5,7 @@ import {
   type ChartPet,
   readingChartOfRange,
   readingChartOfScope,
-} from '../../apps/api/src/modules/trackers/trackers.charts.service.ts';
+} from '../../apps/api/src/modules/records/trackers/trackers.charts.service.ts';
 import { forkBaseline, processCpuMs } from '../support/app-process.ts';
 import { rows, YEAR_SECONDS } from '../support/tracker-data.ts';
 import {
@@ -132,7 +132,10 @@ async function benchEngine(setup: EngineSetup, databaseUrl?: string) {
         base: baseline.base,
         pid: baseline.pid,
         db: baseline.db as Db,
-        charts: (await baseline.load('modules/trackers/trackers.charts.service.ts')) as Target['charts'],
+        // A baseline from before the modules were put in tiers has the file one folder up.
+        charts: (await baseline
+          .load('modules/records/trackers/trackers.charts.service.ts')
+          .catch(() => baseline.load('modules/trackers/trackers.charts.service.ts'))) as Target['charts'],
       });
     }
     // Deterministic picks: any pet, any moment of the loaded year.

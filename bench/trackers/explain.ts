@@ -13,7 +13,7 @@ import {
   periodContainingOf,
   periodCovering,
   subDailyBucketsOfKinds,
-} from '../../apps/api/src/modules/trackers/trackers.charts.repository.ts';
+} from '../../apps/api/src/modules/records/trackers/trackers.charts.repository.ts';
 import { rows } from '../support/tracker-data.ts';
 
 const url = process.env.BENCH_DATABASE_URL;

@@ -40,15 +40,15 @@ import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
 import { newId } from '../../apps/api/src/lib/ids.ts';
-import { families } from '../../apps/api/src/modules/families/families.table.ts';
-import { createIntegration } from '../../apps/api/src/modules/integrations/integrations.service.ts';
-import { pets } from '../../apps/api/src/modules/pets/pets.table.ts';
+import { families } from '../../apps/api/src/modules/core/families/families.table.ts';
+import { pets } from '../../apps/api/src/modules/core/pets/pets.table.ts';
+import { users } from '../../apps/api/src/modules/core/users/users.table.ts';
+import { createIntegration } from '../../apps/api/src/modules/platform/integrations/integrations.service.ts';
 import {
   ingestReadings,
   validateReadings,
-} from '../../apps/api/src/modules/trackers/trackers.ingest.service.ts';
-import { insertReadings } from '../../apps/api/src/modules/trackers/trackers.writes.ts';
-import { users } from '../../apps/api/src/modules/users/users.table.ts';
+} from '../../apps/api/src/modules/records/trackers/trackers.ingest.service.ts';
+import { insertReadings } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
 import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
 import { forkBaseline, serveApp } from '../support/app-process.ts';
 

@@ -22,8 +22,8 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { insertVet } from '../../apps/api/src/modules/vets/vets.repository.ts';
-import { generateWeeklyReports } from '../../apps/api/src/modules/weekly-reports/weekly-reports.service.ts';
+import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
+import { generateWeeklyReports } from '../../apps/api/src/modules/views/weekly-reports/weekly-reports.service.ts';
 import { systemActor } from '../../apps/api/src/policy/actor.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;

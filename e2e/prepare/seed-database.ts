@@ -10,7 +10,7 @@ import PgBoss from 'pg-boss';
 import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
 import { hashToken } from '../../apps/api/src/lib/tokens.ts';
-import { JOBS_SCHEMA } from '../../apps/api/src/modules/jobs/jobs.service.ts';
+import { JOBS_SCHEMA } from '../../apps/api/src/modules/platform/jobs/jobs.service.ts';
 import { withIndexesBuiltAfter } from '../../apps/api/src/seed/bulk-insert.ts';
 import { READING_TABLES, seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';

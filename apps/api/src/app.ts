@@ -7,45 +7,48 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { b2bRoutes } from './modules/b2b/b2b.routes.ts';
-import { betasRoutes } from './modules/betas/betas.routes.ts';
-import { breedsRoutes } from './modules/breeds/breeds.routes.ts';
-import { formsRoutes } from './modules/checkups/checkups.forms.routes.ts';
-import { checkupsPetRoutes, checkupsRoutes } from './modules/checkups/checkups.routes.ts';
+import { authRoutes } from './modules/core/auth/auth.routes.ts';
+import { breedsRoutes } from './modules/core/breeds/breeds.routes.ts';
+import { companiesRoutes } from './modules/core/companies/companies.routes.ts';
+import { familiesRoutes } from './modules/core/families/families.routes.ts';
+import { petsRoutes } from './modules/core/pets/pets.routes.ts';
+import { subscriptionsRoutes } from './modules/core/subscriptions/subscriptions.routes.ts';
+import { usersRoutes } from './modules/core/users/users.routes.ts';
+import { vetsRoutes } from './modules/core/vets/vets.routes.ts';
+import { eventsRoutes } from './modules/platform/events/events.routes.ts';
+import { filesRoutes } from './modules/platform/files/files.routes.ts';
+import { healthRoutes } from './modules/platform/health/health.routes.ts';
+import { jobsRoutes } from './modules/platform/jobs/jobs.routes.ts';
+import { b2bRoutes } from './modules/records/b2b/b2b.routes.ts';
+import { betasRoutes } from './modules/records/betas/betas.routes.ts';
+import { formsRoutes } from './modules/records/checkups/checkups.forms.routes.ts';
+import { checkupsPetRoutes, checkupsRoutes } from './modules/records/checkups/checkups.routes.ts';
 import {
   clinicalDocumentsPetRoutes,
   clinicalDocumentsRoutes,
-} from './modules/clinical-documents/clinical-documents.routes.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { dietPlansPetRoutes, dietPlansRoutes } from './modules/diets/diets.plans.routes.ts';
-import { dietsRoutes } from './modules/diets/diets.routes.ts';
-import { ingredientsRoutes } from './modules/diets/ingredients.routes.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
-import { familiesRoutes } from './modules/families/families.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { homeRoutes } from './modules/home/home.routes.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { journalRoutes } from './modules/journal/journal.routes.ts';
-import { labelsRoutes, medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
-import { pendingCardsRoutes } from './modules/pending-cards/pending-cards.routes.ts';
-import { petsRoutes } from './modules/pets/pets.routes.ts';
-import { questionsPetRoutes, questionsRoutes } from './modules/questions/questions.routes.ts';
-import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { timelinePetRoutes } from './modules/timeline/timeline.routes.ts';
-import { trackersRoutes } from './modules/trackers/trackers.ingest.routes.ts';
-import { trackersReadRoutes } from './modules/trackers/trackers.read.routes.ts';
-import { trackersPetRoutes } from './modules/trackers/trackers.thresholds.routes.ts';
-import { weightRoutes } from './modules/trackers/trackers.weight.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { vetsRoutes } from './modules/vets/vets.routes.ts';
+} from './modules/records/clinical-documents/clinical-documents.routes.ts';
+import { dietPlansPetRoutes, dietPlansRoutes } from './modules/records/diets/diets.plans.routes.ts';
+import { dietsRoutes } from './modules/records/diets/diets.routes.ts';
+import { ingredientsRoutes } from './modules/records/diets/ingredients.routes.ts';
+import { journalRoutes } from './modules/records/journal/journal.routes.ts';
+import {
+  labelsRoutes,
+  medicalRecordsRoutes,
+} from './modules/records/medical-records/medical-records.routes.ts';
+import { pendingCardsRoutes } from './modules/records/pending-cards/pending-cards.routes.ts';
+import { questionsPetRoutes, questionsRoutes } from './modules/records/questions/questions.routes.ts';
+import { remindersRoutes } from './modules/records/reminders/reminders.routes.ts';
+import { trackersRoutes } from './modules/records/trackers/trackers.ingest.routes.ts';
+import { trackersReadRoutes } from './modules/records/trackers/trackers.read.routes.ts';
+import { trackersPetRoutes } from './modules/records/trackers/trackers.thresholds.routes.ts';
+import { weightRoutes } from './modules/records/trackers/trackers.weight.routes.ts';
+import { homeRoutes } from './modules/views/home/home.routes.ts';
+import { searchRoutes } from './modules/views/search/search.routes.ts';
+import { timelinePetRoutes } from './modules/views/timeline/timeline.routes.ts';
 import {
   weeklyReportsPetRoutes,
   weeklyReportsRoutes,
-} from './modules/weekly-reports/weekly-reports.routes.ts';
+} from './modules/views/weekly-reports/weekly-reports.routes.ts';
 import { authenticatePlugin } from './plugins/app/authenticate.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';

@@ -16,18 +16,24 @@ const moduleRules = require(path.join(root, '.dependency-cruiser.modules.cjs')) 
 
 const files: Record<string, string> = {
   // a reads b's repository and table; b calls a back: a module cycle.
-  'apps/api/src/modules/a/a.service.ts':
+  'apps/api/src/modules/records/a/a.service.ts':
     "import { rows } from '../b/b.repository.ts';\nimport { tell } from '../b/b.service.ts';\nexport const a = () => [rows, tell];\n",
-  'apps/api/src/modules/a/a.mapper.ts':
+  'apps/api/src/modules/records/a/a.mapper.ts':
     "import { bTable } from '../b/b.table.ts';\nexport const m = bTable;\n",
-  'apps/api/src/modules/a/a.routes.ts': "import { a } from './a.service.ts';\nexport const r = a;\n",
-  'apps/api/src/modules/b/b.repository.ts':
+  'apps/api/src/modules/records/a/a.routes.ts': "import { a } from './a.service.ts';\nexport const r = a;\n",
+  'apps/api/src/modules/records/b/b.repository.ts':
     "import { bTable } from './b.table.ts';\nexport const rows = bTable;\n",
-  'apps/api/src/modules/b/b.table.ts': 'export const bTable = 1;\n',
-  'apps/api/src/modules/b/b.service.ts': "export const tell = () => import('../a/a.routes.ts');\n",
+  'apps/api/src/modules/records/b/b.table.ts': 'export const bTable = 1;\n',
+  'apps/api/src/modules/records/b/b.service.ts': "export const tell = () => import('../a/a.routes.ts');\n",
   // c uses b the allowed way: its service and errors.
-  'apps/api/src/modules/c/c.service.ts':
+  'apps/api/src/modules/records/c/c.service.ts':
     "import { tell } from '../b/b.service.ts';\nexport const c = tell;\n",
+  // Tiers run one way: a platform module may not call up into a record, a record may call core.
+  'apps/api/src/modules/platform/p/p.service.ts':
+    "import { c } from '../../records/c/c.service.ts';\nexport const p = c;\n",
+  'apps/api/src/modules/core/k/k.service.ts': 'export const k = 1;\n',
+  'apps/api/src/modules/records/d/d.service.ts':
+    "import { k } from '../../core/k/k.service.ts';\nexport const d = k;\n",
   'apps/web/src/features/x/x-page.tsx': "import { y } from '../y/y-page.tsx';\nexport const x = y;\n",
   'apps/web/src/features/y/y-page.tsx':
     "import { shared } from '../../components/shared.tsx';\nexport const y = shared;\n",
@@ -68,24 +74,32 @@ describe('the import rules', () => {
   it("refuse another module's repository, table and routes, and let services through", async () => {
     const found = await violations(fileRules, ['apps/api/src']);
     expect(found).toContain(
-      'api-no-foreign-repository: apps/api/src/modules/a/a.service.ts → apps/api/src/modules/b/b.repository.ts',
+      'api-no-foreign-repository: apps/api/src/modules/records/a/a.service.ts → apps/api/src/modules/records/b/b.repository.ts',
     );
     expect(found).toContain(
-      'api-no-foreign-table: apps/api/src/modules/a/a.mapper.ts → apps/api/src/modules/b/b.table.ts',
+      'api-no-foreign-table: apps/api/src/modules/records/a/a.mapper.ts → apps/api/src/modules/records/b/b.table.ts',
     );
     expect(found).toContain(
-      'api-module-public-surface: apps/api/src/modules/b/b.service.ts → apps/api/src/modules/a/a.routes.ts',
+      'api-module-public-surface: apps/api/src/modules/records/b/b.service.ts → apps/api/src/modules/records/a/a.routes.ts',
     );
     expect(found.filter((line) => line.includes('modules/c/'))).toEqual([]);
   });
 
+  it('refuse an import up the tiers, and let one down through', async () => {
+    const found = await violations(fileRules, ['apps/api/src']);
+    expect(found).toContain(
+      'api-tier-platform: apps/api/src/modules/platform/p/p.service.ts → apps/api/src/modules/records/c/c.service.ts',
+    );
+    expect(found.filter((line) => line.includes('modules/records/d/'))).toEqual([]);
+  });
+
   it('refuse a file cycle, and two modules that use each other', async () => {
     expect(await violations(fileRules, ['apps/api/src'])).toContain(
-      'no-circular: apps/api/src/modules/a/a.routes.ts → apps/api/src/modules/a/a.service.ts',
+      'no-circular: apps/api/src/modules/records/a/a.routes.ts → apps/api/src/modules/records/a/a.service.ts',
     );
     const modules = await violations(moduleRules, ['apps/api/src']);
     expect(modules).toContain(
-      'api-no-circular-between-modules: apps/api/src/modules/a → apps/api/src/modules/b',
+      'api-no-circular-between-modules: apps/api/src/modules/records/a → apps/api/src/modules/records/b',
     );
   });
 

@@ -13,13 +13,13 @@ import {
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
 import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
 import { newId } from './lib/ids.ts';
-import { files } from './modules/files/files.table.ts';
-import { journalEntries } from './modules/journal/journal.table.ts';
-import { medicalRecords } from './modules/medical-records/medical-records.table.ts';
-import { pendingCards, pendingCardTriggers } from './modules/pending-cards/pending-cards.table.ts';
-import { petQuestions } from './modules/questions/questions.table.ts';
-import { generateWeeklyReports } from './modules/weekly-reports/weekly-reports.service.ts';
-import { weeklyReports } from './modules/weekly-reports/weekly-reports.table.ts';
+import { files } from './modules/platform/files/files.table.ts';
+import { journalEntries } from './modules/records/journal/journal.table.ts';
+import { medicalRecords } from './modules/records/medical-records/medical-records.table.ts';
+import { pendingCards, pendingCardTriggers } from './modules/records/pending-cards/pending-cards.table.ts';
+import { petQuestions } from './modules/records/questions/questions.table.ts';
+import { generateWeeklyReports } from './modules/views/weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from './modules/views/weekly-reports/weekly-reports.table.ts';
 import { systemActor } from './policy/actor.ts';
 
 /**

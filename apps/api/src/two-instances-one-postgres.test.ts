@@ -5,9 +5,9 @@ import { createPostgresTestDatabase, createTestVet, TEST_PASSWORD, testConfig } 
 import { type App, buildApp } from './app.ts';
 import { openPostgres } from './db/client.ts';
 import { forgetCachedSessions } from './lib/session-cache.ts';
-import { auditLog } from './modules/audit/audit.table.ts';
-import { AUTH_PURGE_QUEUE } from './modules/auth/auth.jobs.ts';
-import { WEEKLY_REPORTS_QUEUE } from './modules/weekly-reports/weekly-reports.jobs.ts';
+import { AUTH_PURGE_QUEUE } from './modules/core/auth/auth.jobs.ts';
+import { auditLog } from './modules/platform/audit/audit.table.ts';
+import { WEEKLY_REPORTS_QUEUE } from './modules/views/weekly-reports/weekly-reports.jobs.ts';
 
 /**
  * Two API processes on one PostgreSQL, as the README describes them behind a reverse proxy: each

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type NutrientValues, nutrientKeys } from '@vetboard/contract';
 import type { DbOrTx } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import { type IngredientRow, ingredients } from '../src/modules/diets/diets.table.ts';
+import { type IngredientRow, ingredients } from '../src/modules/records/diets/diets.table.ts';
 
 /** Every nutrient at 0 unless given: hand-computed expectations stay short. */
 export function nutrients(values: Partial<NutrientValues> = {}): NutrientValues {

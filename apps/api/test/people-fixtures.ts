@@ -3,22 +3,26 @@ import type { FamilyKind } from '@vetboard/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import { breedId } from '../src/modules/breeds/breeds.sync.ts';
-import { type CompanyRow, companies, type NewCompanyRow } from '../src/modules/companies/companies.table.ts';
-import { type FamilyRow, families } from '../src/modules/families/families.table.ts';
+import { breedId } from '../src/modules/core/breeds/breeds.sync.ts';
+import {
+  type CompanyRow,
+  companies,
+  type NewCompanyRow,
+} from '../src/modules/core/companies/companies.table.ts';
+import { type FamilyRow, families } from '../src/modules/core/families/families.table.ts';
 import {
   type NewPetHealthProfileRow,
   type NewPetRow,
   type PetRow,
   petHealthProfiles,
   pets,
-} from '../src/modules/pets/pets.table.ts';
+} from '../src/modules/core/pets/pets.table.ts';
 import {
   type NewSubscriptionRow,
   type SubscriptionRow,
   subscriptions,
-} from '../src/modules/subscriptions/subscriptions.table.ts';
-import { type NewUserRow, type UserRow, users } from '../src/modules/users/users.table.ts';
+} from '../src/modules/core/subscriptions/subscriptions.table.ts';
+import { type NewUserRow, type UserRow, users } from '../src/modules/core/users/users.table.ts';
 
 /** Test data written straight to the tables, so API tests depend only on the code under test. */
 

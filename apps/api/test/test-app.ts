@@ -7,8 +7,8 @@ import { parseConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/password.ts';
-import { insertVet } from '../src/modules/vets/vets.repository.ts';
-import type { VetRow } from '../src/modules/vets/vets.table.ts';
+import { insertVet } from '../src/modules/core/vets/vets.repository.ts';
+import type { VetRow } from '../src/modules/core/vets/vets.table.ts';
 import { databaseUrlFor } from './template.ts';
 import { TestClock } from './test-clock.ts';
 

@@ -1,9 +1,9 @@
 import type { ReadingKind, ReadingSource, Species } from '@vetboard/contract';
 import type { DbOrTx } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import { families } from '../src/modules/families/families.table.ts';
-import type { PetRow } from '../src/modules/pets/pets.table.ts';
-import { insertReadings, type ReadingInsert } from '../src/modules/trackers/trackers.writes.ts';
+import { families } from '../src/modules/core/families/families.table.ts';
+import type { PetRow } from '../src/modules/core/pets/pets.table.ts';
+import { insertReadings, type ReadingInsert } from '../src/modules/records/trackers/trackers.writes.ts';
 import { createFamily, createPet } from './people-fixtures.ts';
 
 /** Epoch seconds of an ISO instant, as the API's query parameters take them. */

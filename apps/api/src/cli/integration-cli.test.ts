@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../test/test-app.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
-import { authenticateIntegration } from '../modules/integrations/integrations.service.ts';
+import { authenticateIntegration } from '../modules/platform/integrations/integrations.service.ts';
 import type { CommandContext, ExitStatus } from './integration-cli.ts';
 import { integrationCreate, integrationList, integrationRevoke } from './integration-commands.ts';
 

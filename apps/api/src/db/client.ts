@@ -8,9 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { syncBreeds } from '../modules/breeds/breeds.sync.ts';
-import { syncIngredients } from '../modules/diets/ingredients.sync.ts';
-import { installJobSchema } from '../modules/jobs/jobs.service.ts';
+import { syncBreeds } from '../modules/core/breeds/breeds.sync.ts';
+import { installJobSchema } from '../modules/platform/jobs/jobs.service.ts';
+import { syncIngredients } from '../modules/records/diets/ingredients.sync.ts';
 import * as schema from './schema.ts';
 import type { Db } from './types.ts';
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createPet, createUser } from '../../test/people-fixtures.ts';
 import { cookiesOf, createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/rows.ts';
-import { createIntegration } from '../modules/integrations/integrations.service.ts';
+import { createIntegration } from '../modules/platform/integrations/integrations.service.ts';
 import { systemActor } from '../policy/actor.ts';
 import { arbitraryFor, type SchemaNode } from './openapi-arbitraries.ts';
 

@@ -4,21 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { newId } from '../lib/ids.ts';
-import { dailyStatuses } from '../modules/b2b/b2b.table.ts';
-import { betaUsers } from '../modules/betas/betas.table.ts';
-import { forms, formVersions } from '../modules/checkups/checkups.forms.table.ts';
-import { checkups } from '../modules/checkups/checkups.table.ts';
-import { clinicalDocuments } from '../modules/clinical-documents/clinical-documents.table.ts';
-import { diets } from '../modules/diets/diets.table.ts';
-import { files } from '../modules/files/files.table.ts';
-import { journalEntries } from '../modules/journal/journal.table.ts';
-import { medicalRecords } from '../modules/medical-records/medical-records.table.ts';
-import { pendingCards, pendingCardTriggers } from '../modules/pending-cards/pending-cards.table.ts';
-import { petQuestions } from '../modules/questions/questions.table.ts';
-import { reminders } from '../modules/reminders/reminders.table.ts';
-import { weightEntries } from '../modules/trackers/trackers.weight.table.ts';
-import { buildWeeklyReportContents } from '../modules/weekly-reports/weekly-reports.service.ts';
-import { weeklyReports } from '../modules/weekly-reports/weekly-reports.table.ts';
+import { files } from '../modules/platform/files/files.table.ts';
+import { dailyStatuses } from '../modules/records/b2b/b2b.table.ts';
+import { betaUsers } from '../modules/records/betas/betas.table.ts';
+import { forms, formVersions } from '../modules/records/checkups/checkups.forms.table.ts';
+import { checkups } from '../modules/records/checkups/checkups.table.ts';
+import { clinicalDocuments } from '../modules/records/clinical-documents/clinical-documents.table.ts';
+import { diets } from '../modules/records/diets/diets.table.ts';
+import { journalEntries } from '../modules/records/journal/journal.table.ts';
+import { medicalRecords } from '../modules/records/medical-records/medical-records.table.ts';
+import { pendingCards, pendingCardTriggers } from '../modules/records/pending-cards/pending-cards.table.ts';
+import { petQuestions } from '../modules/records/questions/questions.table.ts';
+import { reminders } from '../modules/records/reminders/reminders.table.ts';
+import { weightEntries } from '../modules/records/trackers/trackers.weight.table.ts';
+import { buildWeeklyReportContents } from '../modules/views/weekly-reports/weekly-reports.service.ts';
+import { weeklyReports } from '../modules/views/weekly-reports/weekly-reports.table.ts';
 
 /**
  * The access policy's matrix, built from the OpenAPI document rather than from a list of cases: every

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { findPetWithOwner } from '../modules/core/pets/pets.service.ts';
 import {
   checkCollarCoverageIn,
   dietOffPlanSignal,
@@ -9,9 +10,8 @@ import {
   respiratorySignalsSince,
   type Signal,
   weightSignalsSince,
-} from '../modules/pending-cards/pending-cards.service.ts';
-import { findPetWithOwner } from '../modules/pets/pets.service.ts';
-import { dietProgressOfPet } from '../modules/trackers/trackers.weight.service.ts';
+} from '../modules/records/pending-cards/pending-cards.service.ts';
+import { dietProgressOfPet } from '../modules/records/trackers/trackers.weight.service.ts';
 import { type Actor, systemActor } from '../policy/actor.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_SEED } from './generate.ts';

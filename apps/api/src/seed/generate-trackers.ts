@@ -5,8 +5,8 @@ import {
   type WeightAuthor,
   type WeightLocation,
 } from '@vetboard/contract';
-import { BREED_NAMES } from '../modules/breeds/breeds.data.ts';
-import { breedId } from '../modules/breeds/breeds.sync.ts';
+import { BREED_NAMES } from '../modules/core/breeds/breeds.data.ts';
+import { breedId } from '../modules/core/breeds/breeds.sync.ts';
 import { addDays, DAY_MS, YEAR_DAYS } from './demo-dates.ts';
 import {
   COLLAR_SAMPLING,

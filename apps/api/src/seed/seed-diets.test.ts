@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { ingredientId } from '../modules/diets/ingredients.data.ts';
+import { ingredientId } from '../modules/records/diets/ingredients.data.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
 import { DIET_PETS_PER_SCALE, generateDiets, LUNA_DIET_IDS } from './generate-diets.ts';
 import { seedDemoData } from './seed.ts';

@@ -4,7 +4,7 @@ import { createFamily, createPet } from '../../test/people-fixtures.ts';
 import { createTestVet, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/rows.ts';
 import { newId } from '../lib/ids.ts';
-import { pendingCards } from '../modules/pending-cards/pending-cards.table.ts';
+import { pendingCards } from '../modules/records/pending-cards/pending-cards.table.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_SEED } from './generate.ts';
 import { seedReminders } from './generate-reminders.ts';

@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
-import { defineAuthJobs } from '../../modules/auth/auth.jobs.ts';
-import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/auth/auth.service.ts';
-import { definePendingCardJobs } from '../../modules/pending-cards/pending-cards.jobs.ts';
-import { defineReminderJobs } from '../../modules/reminders/reminders.jobs.ts';
-import type { PasswordSetupLinks, RevokeSessions } from '../../modules/vets/vets.service.ts';
-import { defineWeeklyReportJobs } from '../../modules/weekly-reports/weekly-reports.jobs.ts';
+import { defineAuthJobs } from '../../modules/core/auth/auth.jobs.ts';
+import {
+  type AuthDeps,
+  revokeAllSessions,
+  writePasswordSetupLink,
+} from '../../modules/core/auth/auth.service.ts';
+import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets/vets.service.ts';
+import { definePendingCardJobs } from '../../modules/records/pending-cards/pending-cards.jobs.ts';
+import { defineReminderJobs } from '../../modules/records/reminders/reminders.jobs.ts';
+import { defineWeeklyReportJobs } from '../../modules/views/weekly-reports/weekly-reports.jobs.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets

@@ -1,0 +1,30 @@
+import type { Db } from '../../../db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { Jobs } from '../../platform/jobs/jobs.service.ts';
+import { purgeExpiredAuthRows } from './auth.repository.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
+
+export const AUTH_PURGE_QUEUE = 'auth.purge';
+
+/** The scheduled clean-up of what authentication leaves behind; audited as the system's own change. */
+export function defineAuthJobs(jobs: Jobs, deps: { db: Db; cron: string; now?: () => Date }): void {
+  const now = deps.now ?? (() => new Date());
+  jobs.define({
+    queue: AUTH_PURGE_QUEUE,
+    cron: deps.cron,
+    retry: { limit: 2, delaySeconds: 60, backoff: false },
+    async handle(_data, { jobId, actor }) {
+      const at = now();
+      await deps.db.transaction(async (tx) => {
+        const removed = await purgeExpiredAuthRows(tx, at, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS));
+        await recordAudit(tx, actor, {
+          action: 'auth.expired_purged',
+          entity: 'system',
+          entityId: null,
+          // The audit log has a column for vets only: the job names itself beside what it did.
+          changes: { ...removed, actor: { type: actor.type, name: actor.name }, jobId },
+        });
+      });
+    },
+  });
+}

@@ -1,0 +1,177 @@
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { vets } from '../../../db/schema.ts';
+import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
+
+export type NewSessionRow = typeof sessions.$inferInsert;
+
+export async function insertSession(db: DbOrTx, row: NewSessionRow): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+/** The session behind a live access token, with its vet; revoked, expired or disabled gives nothing. */
+export async function findActiveSessionByAccessHash(db: DbOrTx, accessTokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, vet: vets })
+    .from(sessions)
+    .innerJoin(vets, eq(vets.id, sessions.vetId))
+    .where(
+      and(
+        eq(sessions.accessTokenHash, accessTokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.accessExpiresAt, now),
+        eq(vets.disabled, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findSessionByRefreshHash(db: DbOrTx, refreshTokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, vet: vets })
+    .from(sessions)
+    .innerJoin(vets, eq(vets.id, sessions.vetId))
+    .where(
+      or(
+        eq(sessions.refreshTokenHash, refreshTokenHash),
+        eq(sessions.previousRefreshTokenHash, refreshTokenHash),
+      ),
+    )
+    .for('update', { of: sessions })
+    .limit(1);
+  return row;
+}
+
+export async function findSessionByAnyTokenHash(db: DbOrTx, hashes: { access?: string; refresh?: string }) {
+  const conditions = [
+    hashes.access ? eq(sessions.accessTokenHash, hashes.access) : undefined,
+    hashes.refresh ? eq(sessions.refreshTokenHash, hashes.refresh) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(or(...conditions), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function rotateSessionTokens(
+  db: DbOrTx,
+  sessionId: string,
+  tokens: {
+    accessTokenHash: string;
+    accessExpiresAt: Date;
+    refreshTokenHash: string;
+    previousRefreshTokenHash: string;
+    rotatedAt: Date;
+  },
+): Promise<void> {
+  await db.update(sessions).set(tokens).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeVetSessions(
+  db: DbOrTx,
+  vetId: string,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.vetId, vetId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/**
+ * Both throttling counts in one scan of the window: per account (one account guessed from many
+ * addresses) and per IP (many accounts guessed from one address).
+ */
+export async function countRecentFailures(db: DbOrTx, key: { email: string; ip: string }, since: Date) {
+  const [row] = await db
+    .select({
+      email: sql<number>`count(*) filter (where ${loginFailures.email} = ${key.email})`.mapWith(Number),
+      ip: sql<number>`count(*) filter (where ${loginFailures.ip} = ${key.ip})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(
+      and(gt(loginFailures.at, since), or(eq(loginFailures.email, key.email), eq(loginFailures.ip, key.ip))),
+    );
+  return { email: row?.email ?? 0, ip: row?.ip ?? 0 };
+}
+
+export async function insertLoginFailure(db: DbOrTx, row: typeof loginFailures.$inferInsert): Promise<void> {
+  await db.insert(loginFailures).values(row);
+}
+
+/** Failures older than the throttle window count for nothing: dropping them keeps the table bounded. */
+export async function purgeLoginFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+}
+
+export async function clearLoginFailures(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}
+
+export async function insertPasswordResetToken(db: DbOrTx, row: typeof passwordResetTokens.$inferInsert) {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/** A new link replaces the vet's earlier unused ones, so only the latest e-mail's link works. */
+export async function deleteUnusedPasswordResetTokens(db: DbOrTx, vetId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.vetId, vetId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function findPasswordResetToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function markPasswordResetTokenUsed(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, id));
+}
+
+/**
+ * What the purge job removes: sessions whose refresh token has expired (revoked ones too — a leaked
+ * token can no longer be presented after that), reset links used or expired, and login failures
+ * older than the throttle window, which no longer count.
+ */
+export async function purgeExpiredAuthRows(
+  db: DbOrTx,
+  now: Date,
+  loginFailuresBefore: Date,
+): Promise<{ sessions: number; resetLinks: number; loginFailures: number }> {
+  const deletedSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.refreshExpiresAt, now))
+    .returning({ id: sessions.id });
+  const deletedTokens = await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
+    .returning({ id: passwordResetTokens.id });
+  const deletedFailures = await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.at, loginFailuresBefore))
+    .returning({ id: loginFailures.id });
+  return {
+    sessions: deletedSessions.length,
+    resetLinks: deletedTokens.length,
+    loginFailures: deletedFailures.length,
+  };
+}

@@ -1,0 +1,508 @@
+import { createHmac } from 'node:crypto';
+import type { Vet } from '@vetboard/contract';
+import type { Config } from '../../../config.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { VetRow } from '../../../db/schema.ts';
+import type { Now } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/password.ts';
+import type { RequestMeta } from '../../../lib/request-meta.ts';
+import { cachedSession, cacheSession, forgetCachedSessions } from '../../../lib/session-cache.ts';
+import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
+import { getOrCreateSecret } from '../../platform/app-secrets/app-secrets.service.ts';
+import { type AuditActor, auditRecordedSince, recordAudit } from '../../platform/audit/audit.service.ts';
+import type { Mailer } from '../../platform/mail/mail.service.ts';
+import { toVetDto } from '../vets/vets.mapper.ts';
+import { findVetAccountByEmail, setVetPasswordHash } from '../vets/vets.service.ts';
+import { authErrors } from './auth.errors.ts';
+import {
+  clearLoginFailures,
+  countRecentFailures,
+  deleteUnusedPasswordResetTokens,
+  findActiveSessionByAccessHash,
+  findPasswordResetToken,
+  findSessionByAnyTokenHash,
+  findSessionByRefreshHash,
+  insertLoginFailure,
+  insertPasswordResetToken,
+  insertSession,
+  markPasswordResetTokenUsed,
+  purgeLoginFailuresBefore,
+  revokeSession,
+  revokeVetSessions,
+  rotateSessionTokens,
+} from './auth.repository.ts';
+
+export { ACCESS_TOKEN_TTL_MS } from '../../../lib/tokens.ts';
+
+import { ACCESS_TOKEN_TTL_MS } from '../../../lib/tokens.ts';
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_LOGIN_FAILURES = 10;
+/**
+ * Two tabs may refresh at once with the same cookie; the loser presents the just-replaced token.
+ * Within this grace it gets the same successor (both tabs stay logged in); after it, a replay is theft.
+ */
+const REFRESH_REUSE_GRACE_MS = 60 * 1000;
+
+export interface AuthDeps {
+  db: Db;
+  config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName'>;
+  mailer: Mailer;
+  now: Now;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  vet: VetRow;
+}
+
+function auditActor(vetId: string | null): AuditActor {
+  return vetId ? { type: 'vet', vetId, meta: null } : null;
+}
+
+function issueTokens(now: Date): IssuedTokens {
+  return {
+    accessToken: newOpaqueToken(),
+    refreshToken: newOpaqueToken(),
+    accessExpiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
+    refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+  };
+}
+
+/**
+ * A refresh token's successors are derived from it with a server key instead of drawn at random, so a
+ * replay within the grace (a second tab that refreshed at the same moment) can be answered with the very
+ * same successor, which is stored only as a hash.
+ */
+function successorTokens(key: Buffer, refreshToken: string): { accessToken: string; refreshToken: string } {
+  const derive = (purpose: string) =>
+    createHmac('sha256', key).update(`${purpose}\u0000${refreshToken}`).digest('base64url');
+  return { accessToken: derive('access'), refreshToken: derive('refresh') };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** One key per database, read once: every refresh needs it. */
+const successorKeys = new WeakMap<Db, Promise<Buffer>>();
+function refreshSuccessorKey(db: Db): Promise<Buffer> {
+  let key = successorKeys.get(db);
+  if (!key) {
+    key = getOrCreateSecret(db, 'refresh-successor').catch((error) => {
+      successorKeys.delete(db);
+      throw error;
+    });
+    successorKeys.set(db, key);
+  }
+  return key;
+}
+
+/**
+ * A refused login leaves one failure row (for throttling, dropped once older than the window) and one
+ * audit row. An address is throttled after MAX_LOGIN_FAILURES, so each address adds at most that many
+ * of each per window.
+ */
+async function recordFailure(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  email: string,
+  vet: VetRow | undefined,
+  reason: 'unknown_email' | 'wrong_password' | 'disabled' | 'no_password' | 'wrong_password_while_locked',
+  meta: RequestMeta,
+) {
+  await db.transaction(async (tx) => {
+    const at = now();
+    await purgeLoginFailuresBefore(tx, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS));
+    await insertLoginFailure(tx, { id: newId(), email, ip: meta.ip, at });
+    await recordAudit(
+      tx,
+      auditActor(null),
+      {
+        action: 'auth.login_failed',
+        entity: 'vet',
+        entityId: vet?.id ?? null,
+        changes: { email, reason },
+      },
+      meta,
+    );
+  });
+}
+
+/** Throttled attempts are sampled: one audit row per address and window, however many arrive. */
+async function recordThrottled({ db, now }: Pick<AuthDeps, 'db' | 'now'>, email: string, meta: RequestMeta) {
+  const key = { action: 'auth.login_throttled', entity: 'ip', entityId: meta.ip };
+  const since = new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+  await db.transaction(async (tx) => {
+    if (await auditRecordedSince(tx, key, since)) return;
+    await recordAudit(tx, auditActor(null), { ...key, changes: { email, sampled: true } }, meta);
+  });
+}
+
+export interface PasswordSetupLinkOptions {
+  ttlMs: number;
+  meta: RequestMeta | null;
+  action: string;
+  actor: AuditActor;
+  /** A reset the vet asked for, or the invitation of a vet just created for them (its own wording). */
+  purpose: 'reset' | 'invitation';
+}
+
+/** '30 minutes', '24 hours', '7 days': how long a link lasts, in the largest whole unit. */
+export function linkLifetime(ttlMs: number): string {
+  const minutes = Math.round(ttlMs / 60_000);
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
+}
+
+function setupLinkMail(
+  purpose: PasswordSetupLinkOptions['purpose'],
+  productName: string,
+  vet: VetRow,
+  link: string,
+  ttlMs: number,
+) {
+  const lifetime = linkLifetime(ttlMs);
+  if (purpose === 'invitation') {
+    return {
+      subject: `${productName}: your dashboard account`,
+      content: {
+        greeting: `Hello ${vet.firstName},`,
+        paragraphs: [
+          `An account on the ${productName} dashboard has been created for you, with this e-mail address.`,
+          `Use this link to choose your password and log in. It works once and expires in ${lifetime}.`,
+        ],
+        action: { label: 'Choose your password', url: link },
+        footer: [
+          'If you were not expecting this account, you can ignore this e-mail: nobody can log in to it until a password is chosen.',
+        ],
+      },
+    };
+  }
+  return {
+    subject: `${productName}: set your password`,
+    content: {
+      greeting: `Hello ${vet.firstName},`,
+      paragraphs: [
+        `Use this link to set your ${productName} dashboard password. It works once and expires in ${lifetime}.`,
+      ],
+      action: { label: 'Set your password', url: link },
+      footer: ['If you did not ask for this, you can ignore this e-mail.'],
+    },
+  };
+}
+
+/**
+ * Writes a single-use token, its audit row and its e-mail inside the caller's transaction, so that
+ * whatever the link is for (a new vet, a reset) commits or rolls back with it; the mail's sending job
+ * is queued in the same transaction.
+ */
+export async function writePasswordSetupLink(
+  { config, mailer, now }: Pick<AuthDeps, 'config' | 'mailer' | 'now'>,
+  tx: DbOrTx,
+  vet: VetRow,
+  options: PasswordSetupLinkOptions,
+): Promise<{ link: string; expiresAt: Date }> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now().getTime() + options.ttlMs);
+  const link = `${config.publicUrl}/reset-password/${token}`;
+  // Only the newest link works: an older one lying in a mailbox is no way in any more.
+  await deleteUnusedPasswordResetTokens(tx, vet.id);
+  await insertPasswordResetToken(tx, {
+    id: newId(),
+    vetId: vet.id,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  await recordAudit(
+    tx,
+    options.actor,
+    {
+      action: options.action,
+      entity: 'vet',
+      entityId: vet.id,
+      changes: { email: vet.email, matched: true },
+    },
+    options.meta,
+  );
+  await mailer.enqueue(tx, {
+    to: vet.email,
+    ...setupLinkMail(options.purpose, config.productName, vet, link, options.ttlMs),
+    createdByVetId: options.actor?.type === 'vet' ? options.actor.vetId : null,
+  });
+  return { link, expiresAt };
+}
+
+/**
+ * Creates a single-use token and its e-mail in one transaction.
+ * Also used by the `vet:create` command, which prints the link instead of relying on mail.
+ */
+export async function issuePasswordSetupLink(
+  deps: AuthDeps,
+  vet: VetRow,
+  options: PasswordSetupLinkOptions,
+): Promise<{ link: string; expiresAt: Date }> {
+  return deps.db.transaction((tx) => writePasswordSetupLink(deps, tx, vet, options));
+}
+
+/** Ends every session of the vet inside the caller's transaction: their tokens stop working at once. */
+export function revokeAllSessions(
+  { now }: Pick<AuthDeps, 'now'>,
+  tx: DbOrTx,
+  vetId: string,
+  reason: string,
+): Promise<number> {
+  return revokeVetSessions(tx, vetId, reason, now());
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<{ vet: Vet; tokens: IssuedTokens }> {
+  const { db, config, now } = deps;
+  const email = normalizeEmail(input.email);
+  const failures = await countRecentFailures(
+    db,
+    { email, ip: meta.ip },
+    new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS),
+  );
+  // OWASP: a per-account lock must not let anyone lock the owner out. A locked account still takes
+  // one try from an address with no recent failures; a wrong one spends that address's turn.
+  const accountLocked = failures.email >= MAX_LOGIN_FAILURES;
+  if (failures.ip >= MAX_LOGIN_FAILURES || (accountLocked && failures.ip > 0)) {
+    await recordThrottled(deps, email, meta);
+    throw authErrors.tooManyAttempts();
+  }
+
+  const vet = await findVetAccountByEmail(db, email);
+  // Always verify against some hash so unknown e-mails answer in the same time as wrong passwords.
+  const hash = vet?.passwordHash ?? (await dummyPasswordHash(config.passwordHashCost));
+  const passwordMatches = await verifyPassword(input.password, hash);
+  const refusal = !vet
+    ? 'unknown_email'
+    : !vet.passwordHash
+      ? 'no_password'
+      : !passwordMatches
+        ? 'wrong_password'
+        : vet.disabled
+          ? 'disabled'
+          : null;
+  if (!vet || refusal) {
+    await recordFailure(
+      deps,
+      email,
+      vet,
+      accountLocked ? 'wrong_password_while_locked' : (refusal ?? 'unknown_email'),
+      meta,
+    );
+    throw accountLocked ? authErrors.tooManyAttempts() : authErrors.invalidCredentials();
+  }
+
+  const issuedAt = now();
+  const tokens = issueTokens(issuedAt);
+  const sessionId = newId();
+  await db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: sessionId,
+      vetId: vet.id,
+      accessTokenHash: hashToken(tokens.accessToken),
+      accessExpiresAt: tokens.accessExpiresAt,
+      refreshTokenHash: hashToken(tokens.refreshToken),
+      refreshExpiresAt: tokens.refreshExpiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      createdAt: issuedAt,
+    });
+    await clearLoginFailures(tx, email);
+    await recordAudit(
+      tx,
+      auditActor(vet.id),
+      {
+        action: 'auth.login',
+        entity: 'session',
+        entityId: sessionId,
+        changes: { userAgent: meta.userAgent },
+      },
+      meta,
+    );
+  });
+  return { vet: toVetDto(vet), tokens };
+}
+
+export async function authenticate(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  accessToken: string,
+): Promise<AuthenticatedSession | null> {
+  const hash = hashToken(accessToken);
+  const at = now();
+  const cached = cachedSession<AuthenticatedSession>(hash, at);
+  if (cached) return cached;
+  const row = await findActiveSessionByAccessHash(db, hash, at);
+  if (!row) return null;
+  const session = { sessionId: row.session.id, vet: row.vet };
+  cacheSession(hash, session, row.session.accessExpiresAt);
+  return session;
+}
+
+export async function refresh(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  refreshToken: string,
+  meta: RequestMeta,
+): Promise<IssuedTokens> {
+  const presentedHash = hashToken(refreshToken);
+  const successor = successorTokens(await refreshSuccessorKey(db), refreshToken);
+  const outcome = await db.transaction(async (tx) => {
+    const row = await findSessionByRefreshHash(tx, presentedHash);
+    const at = now();
+    if (!row || row.session.revokedAt || row.vet.disabled) return { ok: false as const };
+    const { session } = row;
+    if (session.refreshTokenHash !== presentedHash) {
+      const withinGrace =
+        session.rotatedAt && at.getTime() - session.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+      if (withinGrace) {
+        const sameSuccessor =
+          session.refreshTokenHash === hashToken(successor.refreshToken) &&
+          session.refreshExpiresAt > at &&
+          session.accessExpiresAt > at;
+        if (!sameSuccessor) return { ok: false as const };
+        const tokens: IssuedTokens = {
+          ...successor,
+          accessExpiresAt: session.accessExpiresAt,
+          refreshExpiresAt: session.refreshExpiresAt,
+        };
+        return { ok: true as const, tokens };
+      }
+      await revokeSession(tx, session.id, 'refresh_token_reuse', at);
+      await recordAudit(
+        tx,
+        auditActor(session.vetId),
+        { action: 'auth.refresh_reuse_detected', entity: 'session', entityId: session.id },
+        meta,
+      );
+      return { ok: false as const };
+    }
+    if (session.refreshExpiresAt <= at) return { ok: false as const };
+
+    // The refresh token keeps the session's original end: rotation does not extend a session forever.
+    const tokens: IssuedTokens = {
+      ...successor,
+      accessExpiresAt: new Date(at.getTime() + ACCESS_TOKEN_TTL_MS),
+      refreshExpiresAt: session.refreshExpiresAt,
+    };
+    await rotateSessionTokens(tx, session.id, {
+      accessTokenHash: hashToken(tokens.accessToken),
+      accessExpiresAt: tokens.accessExpiresAt,
+      refreshTokenHash: hashToken(tokens.refreshToken),
+      previousRefreshTokenHash: presentedHash,
+      rotatedAt: at,
+    });
+    await recordAudit(
+      tx,
+      auditActor(session.vetId),
+      { action: 'auth.refresh', entity: 'session', entityId: session.id },
+      meta,
+    );
+    return { ok: true as const, tokens };
+  });
+  // After the commit: a request between the rotation and the commit could cache the old token again.
+  forgetCachedSessions();
+  if (!outcome.ok) throw authErrors.refreshInvalid();
+  return outcome.tokens;
+}
+
+export async function logout(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  presented: { accessToken?: string; refreshToken?: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const session = await findSessionByAnyTokenHash(tx, {
+      access: presented.accessToken ? hashToken(presented.accessToken) : undefined,
+      refresh: presented.refreshToken ? hashToken(presented.refreshToken) : undefined,
+    });
+    if (!session) return;
+    await revokeSession(tx, session.id, 'logout', now());
+    await recordAudit(
+      tx,
+      auditActor(session.vetId),
+      { action: 'auth.logout', entity: 'session', entityId: session.id },
+      meta,
+    );
+  });
+  forgetCachedSessions();
+}
+
+/** Answers the same whether or not the vet exists; only a known, enabled vet gets a mail. */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: { email: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const { db } = deps;
+  const email = normalizeEmail(input.email);
+  const vet = await findVetAccountByEmail(db, email);
+  if (!vet || vet.disabled) {
+    await db.transaction((tx) =>
+      recordAudit(
+        tx,
+        auditActor(null),
+        {
+          action: 'auth.password_reset_requested',
+          entity: 'vet',
+          entityId: null,
+          changes: { email, matched: false },
+        },
+        meta,
+      ),
+    );
+    return;
+  }
+  await issuePasswordSetupLink(deps, vet, {
+    ttlMs: PASSWORD_RESET_TTL_MS,
+    meta,
+    action: 'auth.password_reset_requested',
+    actor: null,
+    purpose: 'reset',
+  });
+}
+
+export async function confirmPasswordReset(
+  { db, config, now }: AuthDeps,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  const ok = await db.transaction(async (tx) => {
+    const token = await findPasswordResetToken(tx, hashToken(input.token));
+    const at = now();
+    if (!token || token.usedAt || token.expiresAt <= at) return false;
+    await markPasswordResetTokenUsed(tx, token.id, at);
+    await setVetPasswordHash(tx, token.vetId, passwordHash);
+    const revoked = await revokeVetSessions(tx, token.vetId, 'password_reset', at);
+    await recordAudit(
+      tx,
+      auditActor(token.vetId),
+      {
+        action: 'auth.password_reset_completed',
+        entity: 'vet',
+        entityId: token.vetId,
+        changes: { password: true, sessionsRevoked: revoked },
+      },
+      meta,
+    );
+    return true;
+  });
+  forgetCachedSessions();
+  if (!ok) throw authErrors.resetTokenInvalid();
+}

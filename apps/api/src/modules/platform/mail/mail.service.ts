@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { newId } from '../../../lib/ids.ts';
+import { JOBS_SCHEMA, type Jobs } from '../jobs/jobs.service.ts';
+import { findEmail, insertEmail, recordAttempt } from './mail.repository.ts';
+import { type EmailContent, renderEmail } from './mail.template.ts';
+
+export type { EmailContent, EmailTable } from './mail.template.ts';
+export { renderEmail };
+
+export const MAIL_QUEUE = 'mail.send';
+/**
+ * Five tries: the first at once, then four more whose waits double from ~1-2 minutes (pg-boss adds
+ * jitter), so a mail server that is down for up to about half an hour still gets the mail.
+ */
+export const MAIL_RETRY = { limit: 4, delaySeconds: 80, backoff: true } as const;
+export const MAIL_MAX_ATTEMPTS = MAIL_RETRY.limit + 1;
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  content: EmailContent;
+  createdByVetId?: string | null;
+  attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
+}
+
+export interface Mailer {
+  /**
+   * Records the e-mail and queues its sending job in the caller's transaction: the mail exists and
+   * will be sent exactly when the change that causes it commits.
+   */
+  enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<string>;
+  /** The mail exactly as `enqueue` would send it, for a preview before sending. */
+  render(content: EmailContent): { text: string; html: string };
+  /** Tests: resolves when no mail job is due or running (retries scheduled later are not waited for). */
+  drain(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(deps: {
+  db: Db;
+  jobs: Jobs;
+  smtpUrl: string | undefined;
+  from: string;
+  productName: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  const { db, jobs, smtpUrl, from, logger } = deps;
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+
+  jobs.define<{ emailId: string }>({
+    queue: MAIL_QUEUE,
+    retry: MAIL_RETRY,
+    expireInSeconds: 5 * 60,
+    async handle({ emailId }, { retryCount, retryLimit }) {
+      const email = await findEmail(db, emailId);
+      // Sent already: a job retried after a crash that happened between sending and recording it.
+      if (!email || email.status === 'sent' || email.status === 'logged') return;
+      if (!transport) {
+        // Without SMTP the outbox is the mailbox: the log shows the mail so a developer can follow links.
+        logger.info(
+          { to: email.to, subject: email.subject, text: email.text },
+          'e-mail (no SMTP_URL configured)',
+        );
+        await recordAttempt(db, emailId, { status: 'logged' });
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          ...(email.attachments.length > 0
+            ? {
+                attachments: email.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.contentBase64, 'base64'),
+                })),
+              }
+            : {}),
+        });
+      } catch (error) {
+        const lastTry = retryCount >= retryLimit;
+        await recordAttempt(db, emailId, {
+          status: lastTry ? 'failed' : 'queued',
+          error: (error as Error).message.slice(0, 500),
+        });
+        logger.warn({ err: error, emailId, attempt: retryCount + 1 }, 'e-mail delivery failed');
+        throw error;
+      }
+      await recordAttempt(db, emailId, { status: 'sent' });
+    },
+  });
+
+  return {
+    async enqueue(tx, email) {
+      const id = newId();
+      const { text, html } = renderEmail(email.content, deps.productName);
+      await insertEmail(tx, {
+        id,
+        to: email.to,
+        subject: email.subject,
+        text,
+        html,
+        createdByVetId: email.createdByVetId ?? null,
+        attachments: (email.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          contentBase64: file.content.toString('base64'),
+        })),
+      });
+      await jobs.send(tx, MAIL_QUEUE, { emailId: id });
+      // The job is visible once the caller commits; look for it right after rather than at the next poll.
+      setTimeout(() => jobs.wake(MAIL_QUEUE), 20).unref();
+      return id;
+    },
+    render(content) {
+      return renderEmail(content, deps.productName);
+    },
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = rowsOf<{ n: number }>(
+          await db.execute(sql`
+            select count(*)::int as n from ${sql.raw(JOBS_SCHEMA)}.job
+            where name = ${MAIL_QUEUE} and state in ('created', 'retry', 'active') and start_after <= now()`),
+        );
+        if (!row?.n) return;
+        if (Date.now() > deadline) throw new Error(`${row.n} mail jobs still due after ${timeoutMs} ms`);
+        jobs.wake(MAIL_QUEUE);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      transport?.close();
+    },
+  };
+}

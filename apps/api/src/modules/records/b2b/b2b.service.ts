@@ -1,0 +1,557 @@
+import {
+  type B2bCompaniesQuery,
+  type B2bCompaniesResponse,
+  type B2bPetsQuery,
+  type B2bPetsResponse,
+  type CompanyEmailListQuery,
+  type CompanyEmailListResponse,
+  type CompanyEmailsResponse,
+  calendarDateToIso,
+  type DailyStatusCreate,
+  type DailyStatusEmail,
+  type DailyStatusListQuery,
+  type DailyStatusListResponse,
+  type DailyStatusResponse,
+  type DailyStatusUpdate,
+  type EmailPreview,
+  fullName,
+  isoToCalendarDate,
+  type LatestTrackersResponse,
+  paginationOf,
+  type UrgentReportEmail,
+} from '@vetboard/contract';
+import type { AnyColumn } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Now } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
+import { listPage, offsetOf } from '../../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
+import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
+import type { Actor, VetActor } from '../../../policy/actor.ts';
+import { companyCondition, petCondition } from '../../../policy/scope.ts';
+import { companiesErrors } from '../../core/companies/companies.errors.ts';
+import { findPetWithOwner } from '../../core/pets/pets.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
+import type { EmailContent, Mailer } from '../../platform/mail/mail.service.ts';
+import { getLatestTrackers } from '../trackers/trackers.read.service.ts';
+import { b2bErrors } from './b2b.errors.ts';
+import { toCompanyEmailDto, toDailyStatusDto } from './b2b.mapper.ts';
+import {
+  countCompanyEmails,
+  countCompanyPets,
+  countStatuses,
+  countWritten,
+  type DailyStatusDetailsRow,
+  dailyStatusTimelineRows,
+  findCompany,
+  findCompanyEmails,
+  findLiveStatus,
+  findPetCompany,
+  findStatus,
+  findStatusesByIds,
+  insertCompanyEmail,
+  insertDailyStatus,
+  listCompanyEmails,
+  listCompanyPets,
+  listCompanySummaries,
+  listStatuses,
+  lockLiveStatus,
+  statusesOfDay,
+  updateDailyStatus,
+  vetNames,
+} from './b2b.repository.ts';
+import { dailyStatuses } from './b2b.table.ts';
+
+export interface B2bDeps {
+  db: Db;
+  now: Now;
+}
+
+export interface B2bMailDeps extends B2bDeps {
+  mailer: Mailer;
+}
+
+/** A company vet's days are the product's: statuses are written for the calendar day the vet picks. */
+const today = (deps: B2bDeps) => todayIn(DEFAULT_TIMEZONE, deps.now());
+
+const statusScope = (actor: Actor) => petCondition(actor, dailyStatuses.petId);
+
+async function requireCompany(db: DbOrTx, actor: Actor, sku: string) {
+  const company = await findCompany(db, sku, (column) => companyCondition(actor, column));
+  if (!company) throw companiesErrors.notFound();
+  return company;
+}
+
+async function toDtos(db: DbOrTx, rows: DailyStatusDetailsRow[]) {
+  const ids = [
+    ...new Set(rows.flatMap((row) => row.status.edits.flatMap((edit) => (edit.vetId ? [edit.vetId] : [])))),
+  ];
+  const names = new Map((await vetNames(db, ids)).map((vet) => [vet.id, fullName(vet)]));
+  return rows.map((row) => toDailyStatusDto(row, names));
+}
+
+async function statusResponse(db: DbOrTx, id: string): Promise<DailyStatusResponse> {
+  const row = await findStatus(db, id);
+  if (!row) throw b2bErrors.statusNotFound();
+  const [dto] = await toDtos(db, [row]);
+  if (!dto) throw b2bErrors.statusNotFound();
+  return { dailyStatus: dto };
+}
+
+export async function listB2bCompanies(
+  deps: B2bDeps,
+  actor: Actor,
+  query: B2bCompaniesQuery,
+): Promise<B2bCompaniesResponse> {
+  const date = query.date ?? today(deps);
+  const rows = await listCompanySummaries(
+    deps.db,
+    date,
+    (column) => companyCondition(actor, column),
+    query.search,
+  );
+  const emails = new Map(
+    (
+      await findCompanyEmails(
+        deps.db,
+        rows.flatMap((row) => (row.lastEmailId ? [row.lastEmailId] : [])),
+      )
+    ).map((row) => [row.link.emailId, toCompanyEmailDto(row)]),
+  );
+  return {
+    date: isoToCalendarDate(date),
+    companies: rows.map((row) => {
+      const email = row.lastEmailId ? emails.get(row.lastEmailId) : undefined;
+      return {
+        sku: row.sku,
+        name: row.name,
+        kind: row.kind,
+        petsCount: row.petsCount,
+        writtenCount: row.writtenCount,
+        lastDailyEmail: email
+          ? { at: email.createdAt, by: email.sentBy, status: email.status, date: email.date }
+          : null,
+      };
+    }),
+  };
+}
+
+export async function listB2bPets(
+  deps: B2bDeps,
+  actor: Actor,
+  query: B2bPetsQuery,
+): Promise<B2bPetsResponse> {
+  await requireCompany(deps.db, actor, query.sku);
+  const date = query.date ?? today(deps);
+  const filter = {
+    sku: query.sku,
+    date,
+    status: query.status,
+    search: query.search,
+    scope: (column: AnyColumn) => petCondition(actor, column),
+  };
+  const [{ rows, pagination }, counts] = await Promise.all([
+    listPage(query, {
+      rows: (window) => listCompanyPets(deps.db, filter, window),
+      count: (bound) => countCompanyPets(deps.db, filter, bound),
+    }),
+    countWritten(deps.db, filter),
+  ]);
+  const statusIds = rows.flatMap((row) => (row.statusId ? [row.statusId] : []));
+  const statuses = new Map(
+    (await toDtos(deps.db, await findStatusesByIds(deps.db, statusIds))).map((s) => [s.uuid, s]),
+  );
+  return {
+    date: isoToCalendarDate(date),
+    pets: rows.map((row) => ({
+      uuid: row.id,
+      name: row.name,
+      species: row.species,
+      breed: row.breed,
+      ownerName: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }) || null,
+      dailyStatus: row.statusId ? (statuses.get(row.statusId) ?? null) : null,
+    })),
+    pagination,
+    counts: { pets: counts.pets, written: counts.written, missing: counts.pets - counts.written },
+  };
+}
+
+export async function listDailyStatuses(
+  deps: B2bDeps,
+  actor: Actor,
+  query: DailyStatusListQuery,
+): Promise<DailyStatusListResponse> {
+  const filter = {
+    sku: query.sku,
+    petId: query.petUuid,
+    from: query.from,
+    to: query.to,
+    scope: statusScope(actor),
+  };
+  const window = { offset: offsetOf(query.page, query.pageSize), limit: query.pageSize };
+  const [rows, total] = await Promise.all([
+    listStatuses(deps.db, filter, window),
+    countStatuses(deps.db, filter, 100_001),
+  ]);
+  return {
+    dailyStatuses: await toDtos(deps.db, rows),
+    pagination: paginationOf(query.page, query.pageSize, total),
+  };
+}
+
+/** One live status per pet and day: a second one is refused, naming the first, to be edited instead. */
+export async function createDailyStatus(
+  deps: B2bDeps,
+  input: DailyStatusCreate,
+  actor: VetActor,
+): Promise<DailyStatusResponse> {
+  const id = newId();
+  const date = calendarDateToIso(input.date);
+  await deps.db.transaction(async (tx) => {
+    // Locking the pet makes two vets writing the same pet's day at once take turns.
+    const pet = await findPetWithOwner(tx, actor, input.petUuid, { lock: true });
+    if (!pet) throw b2bErrors.petNotFound();
+    const company = await findPetCompany(tx, input.petUuid);
+    if (!company) throw b2bErrors.notACompanyPet();
+    const existing = await findLiveStatus(tx, input.petUuid, date);
+    if (existing) throw b2bErrors.statusExists(existing.id, date);
+    await insertDailyStatus(tx, {
+      id,
+      companySku: company.sku,
+      petId: input.petUuid,
+      date,
+      dailyStatus: input.dailyStatus,
+      createdByVetId: actor.vetId,
+      createdAt: deps.now(),
+    });
+    await statusEvent(tx, 'daily_status.written', id, input.petUuid, company.sku, actor);
+    await recordAudit(tx, actor, {
+      action: 'b2b.daily_status.create',
+      entity: 'daily_status',
+      entityId: id,
+      changes: {
+        after: { petUuid: input.petUuid, companySku: company.sku, date, dailyStatus: input.dailyStatus },
+      },
+    });
+  });
+  return statusResponse(deps.db, id);
+}
+
+function statusEvent(
+  tx: DbOrTx,
+  type: 'daily_status.written' | 'daily_status.edited' | 'daily_status.deleted',
+  id: string,
+  petUuid: string,
+  companySku: string,
+  actor: Actor,
+) {
+  return recordEvent(tx, {
+    type,
+    entity: 'daily_status',
+    id,
+    petUuid,
+    companySku,
+    actor: eventActorOf(actor),
+  });
+}
+
+/** An edit keeps the text it replaces, with who had written it and when. */
+export async function editDailyStatus(
+  deps: B2bDeps,
+  id: string,
+  input: DailyStatusUpdate,
+  actor: VetActor,
+): Promise<DailyStatusResponse> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockLiveStatus(tx, id, statusScope(actor));
+    if (!row) throw b2bErrors.statusNotFound();
+    if (row.dailyStatus === input.dailyStatus) return;
+    const at = deps.now();
+    const previous = {
+      dailyStatus: row.dailyStatus,
+      vetId: row.updatedByVetId ?? row.createdByVetId,
+      at: (row.updatedAt ?? row.createdAt).toISOString(),
+    };
+    await updateDailyStatus(tx, id, {
+      dailyStatus: input.dailyStatus,
+      updatedByVetId: actor.vetId,
+      updatedAt: at,
+      edits: [...row.edits, previous],
+    });
+    await statusEvent(tx, 'daily_status.edited', id, row.petId, row.companySku, actor);
+    await recordAudit(tx, actor, {
+      action: 'b2b.daily_status.edit',
+      entity: 'daily_status',
+      entityId: id,
+      changes: { before: { dailyStatus: row.dailyStatus }, after: { dailyStatus: input.dailyStatus } },
+    });
+  });
+  return statusResponse(deps.db, id);
+}
+
+/** Soft delete: gone from lists and e-mails, kept with who deleted it and when. */
+export async function deleteDailyStatus(deps: B2bDeps, id: string, actor: VetActor): Promise<{ ok: true }> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockLiveStatus(tx, id, statusScope(actor));
+    if (!row) throw b2bErrors.statusNotFound();
+    await updateDailyStatus(tx, id, { deletedAt: deps.now(), deletedByVetId: actor.vetId });
+    await statusEvent(tx, 'daily_status.deleted', id, row.petId, row.companySku, actor);
+    await recordAudit(tx, actor, {
+      action: 'b2b.daily_status.delete',
+      entity: 'daily_status',
+      entityId: id,
+      changes: { before: { dailyStatus: row.dailyStatus, date: row.date, deletedAt: null } },
+    });
+  });
+  return { ok: true };
+}
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+interface DraftEmail {
+  to: string[];
+  subject: string;
+  content: EmailContent;
+}
+
+/** The daily e-mail of a company's day: also what the demo data's past e-mails carry. */
+export function dailyStatusEmail(
+  companyName: string,
+  date: string,
+  rows: ReadonlyArray<{ petName: string; dailyStatus: string }>,
+): { subject: string; content: EmailContent } {
+  return {
+    subject: `${companyName}: daily statuses for ${longDate(date)}`,
+    content: {
+      greeting: `Hello ${companyName} team,`,
+      paragraphs: [
+        rows.length === 1
+          ? `Here is the status of your pet for ${longDate(date)}.`
+          : `Here are the statuses of your ${rows.length} pets for ${longDate(date)}.`,
+      ],
+      table: { columns: ['Pet', 'Status'], rows: rows.map((row) => [row.petName, row.dailyStatus]) },
+      footer: ['You receive this e-mail as a daily status contact of your company.'],
+    },
+  };
+}
+
+async function dailyEmailDraft(deps: B2bDeps, actor: Actor, input: DailyStatusEmail) {
+  const company = await requireCompany(deps.db, actor, input.sku);
+  const date = calendarDateToIso(input.date);
+  const rows = await statusesOfDay(deps.db, company.sku, date);
+  const draft: DraftEmail = {
+    to: company.dailyStatusEmails,
+    ...dailyStatusEmail(company.name, date, rows),
+  };
+  return { company, date, rows, draft };
+}
+
+function preview(mailer: Mailer, draft: DraftEmail): EmailPreview {
+  return { to: draft.to, subject: draft.subject, ...mailer.render(draft.content) };
+}
+
+export async function previewDailyStatusEmail(deps: B2bMailDeps, actor: Actor, input: DailyStatusEmail) {
+  return preview(deps.mailer, (await dailyEmailDraft(deps, actor, input)).draft);
+}
+
+async function enqueueAll(
+  deps: B2bMailDeps,
+  tx: DbOrTx,
+  draft: DraftEmail,
+  link: { companySku: string; kind: 'daily_status' | 'urgent_report'; statusDate?: string; petId?: string },
+  actor: VetActor,
+) {
+  const ids: string[] = [];
+  for (const to of draft.to) {
+    const emailId = await deps.mailer.enqueue(tx, {
+      to,
+      subject: draft.subject,
+      content: draft.content,
+      createdByVetId: actor.vetId,
+    });
+    await insertCompanyEmail(tx, {
+      emailId,
+      companySku: link.companySku,
+      kind: link.kind,
+      statusDate: link.statusDate ?? null,
+      petId: link.petId ?? null,
+      createdAt: deps.now(),
+    });
+    ids.push(emailId);
+  }
+  await recordEvent(tx, {
+    type: 'company.emailed',
+    entity: 'company',
+    id: link.companySku,
+    companySku: link.companySku,
+    petUuid: link.petId ?? null,
+    actor: eventActorOf(actor),
+  });
+  return ids;
+}
+
+/** One e-mail to each daily-status contact with the table of that day's live statuses. */
+export async function sendDailyStatusEmail(
+  deps: B2bMailDeps,
+  input: DailyStatusEmail,
+  actor: VetActor,
+): Promise<CompanyEmailsResponse> {
+  const { company, date, rows, draft } = await dailyEmailDraft(deps, actor, input);
+  if (draft.to.length === 0) throw b2bErrors.noRecipients('daily status');
+  if (rows.length === 0) throw b2bErrors.nothingToSend();
+  const ids = await deps.db.transaction(async (tx) => {
+    const queued = await enqueueAll(
+      deps,
+      tx,
+      draft,
+      { companySku: company.sku, kind: 'daily_status', statusDate: date },
+      actor,
+    );
+    await recordAudit(tx, actor, {
+      action: 'b2b.daily_status_email.send',
+      entity: 'company',
+      entityId: company.sku,
+      changes: {
+        after: { date, to: draft.to, subject: draft.subject, statuses: rows.length, emailIds: queued },
+      },
+    });
+    return queued;
+  });
+  return { emails: (await findCompanyEmails(deps.db, ids)).map(toCompanyEmailDto) };
+}
+
+function vitalsTable(vitals: LatestTrackersResponse) {
+  const when = (seconds: number) =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: vitals.timezone,
+    }).format(new Date(seconds * 1000));
+  const rows: string[][] = [];
+  if (vitals.respiratoryRate) {
+    const band = vitals.respiratoryRate.abnormal === 'undefined' ? 'normal' : vitals.respiratoryRate.abnormal;
+    rows.push([
+      'Sleeping respiratory rate',
+      `${Math.round(vitals.respiratoryRate.value)} breaths/min (${band})`,
+      when(vitals.respiratoryRate.measuredAt.seconds),
+    ]);
+  }
+  if (vitals.heartRate)
+    rows.push([
+      'Heart rate',
+      `${Math.round(vitals.heartRate.value)} bpm`,
+      when(vitals.heartRate.measuredAt.seconds),
+    ]);
+  if (vitals.weight)
+    rows.push(['Weight', `${vitals.weight.value.toFixed(1)} kg`, when(vitals.weight.measuredAt.seconds)]);
+  return rows;
+}
+
+async function urgentEmailDraft(deps: B2bDeps, actor: Actor, input: UrgentReportEmail) {
+  const pet = await findPetWithOwner(deps.db, actor, input.petUuid);
+  if (!pet) throw b2bErrors.petNotFound();
+  const company = await findPetCompany(deps.db, input.petUuid);
+  if (!company) throw b2bErrors.notACompanyPet();
+  const vitals = await getLatestTrackers({ db: deps.db, now: deps.now, actor }, input.petUuid);
+  const rows = vitalsTable(vitals);
+  const draft: DraftEmail = {
+    to: company.urgentReportEmails,
+    subject: `Urgent report: ${pet.pet.name} (${company.name})`,
+    content: {
+      greeting: `Hello ${company.name} team,`,
+      paragraphs: [`Our vets have an urgent report about ${pet.pet.name}:`, input.text],
+      ...(rows.length > 0
+        ? { table: { columns: ['Latest vitals', 'Value', 'Measured'], rows } }
+        : { closing: ['No vitals have been recorded for this pet yet.'] }),
+      footer: ['You receive this e-mail as an urgent report contact of your company.'],
+    },
+  };
+  return { company, pet, draft };
+}
+
+export async function previewUrgentReportEmail(deps: B2bMailDeps, actor: Actor, input: UrgentReportEmail) {
+  return preview(deps.mailer, (await urgentEmailDraft(deps, actor, input)).draft);
+}
+
+/** One e-mail to each urgent contact of the pet's company: the vet's text and the pet's latest vitals. */
+export async function sendUrgentReportEmail(
+  deps: B2bMailDeps,
+  input: UrgentReportEmail,
+  actor: VetActor,
+): Promise<CompanyEmailsResponse> {
+  const { company, draft } = await urgentEmailDraft(deps, actor, input);
+  if (draft.to.length === 0) throw b2bErrors.noRecipients('urgent report');
+  const ids = await deps.db.transaction(async (tx) => {
+    const queued = await enqueueAll(
+      deps,
+      tx,
+      draft,
+      { companySku: company.sku, kind: 'urgent_report', petId: input.petUuid },
+      actor,
+    );
+    await recordAudit(tx, actor, {
+      action: 'b2b.urgent_report_email.send',
+      entity: 'pet',
+      entityId: input.petUuid,
+      changes: {
+        after: {
+          companySku: company.sku,
+          to: draft.to,
+          subject: draft.subject,
+          text: input.text,
+          emailIds: queued,
+        },
+      },
+    });
+    return queued;
+  });
+  return { emails: (await findCompanyEmails(deps.db, ids)).map(toCompanyEmailDto) };
+}
+
+export async function listB2bCompanyEmails(
+  deps: B2bDeps,
+  actor: Actor,
+  query: CompanyEmailListQuery,
+): Promise<CompanyEmailListResponse> {
+  await requireCompany(deps.db, actor, query.sku);
+  const filter = { sku: query.sku, kind: query.kind };
+  const window = { offset: offsetOf(query.page, query.pageSize), limit: query.pageSize };
+  const [rows, total] = await Promise.all([
+    listCompanyEmails(deps.db, filter, window),
+    countCompanyEmails(deps.db, filter),
+  ]);
+  return { emails: rows.map(toCompanyEmailDto), pagination: paginationOf(query.page, query.pageSize, total) };
+}
+
+/** A text as a timeline title quotes it: one line, at most 80 characters. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+}
+
+/** A B2B pet's daily statuses, for its timeline (one bounded read). */
+export async function listDailyStatusTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  if (!read.kinds.has('daily_status.written')) return [];
+  const rows = await dailyStatusTimelineRows(deps.db, read);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    kind: 'daily_status.written',
+    source: 'vet',
+    title: `Daily status for ${row.date}: ${quoted(row.dailyStatus)}`,
+    link: `/b2b/${row.companySku}/${read.petId}`,
+  }));
+}

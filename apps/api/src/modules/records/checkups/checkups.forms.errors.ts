@@ -1,0 +1,22 @@
+import { AppError } from '../../../lib/app-error.ts';
+
+export const formsErrors = {
+  notFound: () => new AppError(404, 'forms.not_found', 'Form not found'),
+  skuTaken: (sku: string) =>
+    new AppError(400, 'forms.sku_taken', 'Invalid request', [
+      { path: 'form.sku', message: `Another form already has the sku "${sku}"` },
+    ]),
+  poolNotFound: () =>
+    new AppError(400, 'forms.pool_not_found', 'Invalid request', [
+      { path: 'form.poolUuid', message: 'No pool with this id' },
+    ]),
+  petsNotFound: (paths: string[]) =>
+    new AppError(
+      400,
+      'forms.pet_not_found',
+      'Invalid request',
+      paths.map((path) => ({ path, message: 'No pet with this id' })),
+    ),
+  archived: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be sent'),
+  archivedReadOnly: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be edited'),
+};

@@ -1,0 +1,294 @@
+import {
+  type Form,
+  type FormInput,
+  type FormListQuery,
+  type FormListResponse,
+  type FormQuestionGroup,
+  type FormSend,
+  type FormSummary,
+  type FormVersionListResponse,
+  optionSku,
+} from '@vetboard/contract';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Now } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
+import { listPage } from '../../../lib/list-query.ts';
+import type { VetActor } from '../../../policy/actor.ts';
+import { petCondition } from '../../../policy/scope.ts';
+import { recordPetEvent } from '../../core/pets/pets.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
+import { toFhirQuestionnaire } from './checkups.fhir.ts';
+import { formsErrors } from './checkups.forms.errors.ts';
+import { toFormDto, toFormSummaryDto, toFormVersionDto } from './checkups.forms.mapper.ts';
+import {
+  countForms,
+  deleteFormRow,
+  findFormBySku,
+  findFormListRow,
+  findFormVersion,
+  findPool,
+  formHasCheckups,
+  insertForm,
+  insertFormVersion,
+  listForms,
+  listFormVersions,
+  listManuallySendable,
+  lockForm,
+  updateForm,
+} from './checkups.forms.repository.ts';
+import { insertCheckups, petIdsInScope } from './checkups.repository.ts';
+
+export interface FormsDeps {
+  db: Db;
+  now: Now;
+}
+
+/**
+ * The version's questions with ids: kept when the builder sends them (so an unchanged question of a new
+ * version is the same question), new otherwise; each option's sku is its title snake-cased (SPEC §5).
+ */
+export function structureOf(input: FormInput): FormQuestionGroup[] {
+  return input.questionGroups.map((group) => ({
+    uuid: group.uuid ?? newId(),
+    title: group.title,
+    questions: group.questions.map((question) => ({
+      uuid: question.uuid ?? newId(),
+      title: question.title,
+      options: question.options.map((option) => ({
+        uuid: option.uuid ?? newId(),
+        title: option.title,
+        sku: optionSku(option.title),
+        problematic: option.problematic,
+      })),
+    })),
+  }));
+}
+
+async function formDto(db: DbOrTx, id: string): Promise<Form> {
+  const row = await findFormListRow(db, id);
+  if (!row) throw formsErrors.notFound();
+  const version = await findFormVersion(db, id, row.form.version);
+  return toFormDto(row, version?.questionGroups ?? []);
+}
+
+export async function getForm(deps: Pick<FormsDeps, 'db'>, id: string): Promise<{ form: Form }> {
+  return { form: await formDto(deps.db, id) };
+}
+
+/** The form's current version as a FHIR R4 Questionnaire. */
+export async function getFormFhir(deps: Pick<FormsDeps, 'db'>, id: string) {
+  return toFhirQuestionnaire(await formDto(deps.db, id));
+}
+
+/** A form's versions, newest first: a pool's history, each with the checkups sent with it. */
+export async function listFormVersionsOf(
+  deps: Pick<FormsDeps, 'db'>,
+  id: string,
+): Promise<FormVersionListResponse> {
+  if (!(await findFormListRow(deps.db, id))) throw formsErrors.notFound();
+  return { versions: (await listFormVersions(deps.db, id)).map(toFormVersionDto) };
+}
+
+/** A form's questions as of `version`, for the checkups sent with it. */
+export async function findFormStructure(db: DbOrTx, formId: string, version: number) {
+  return (await findFormVersion(db, formId, version))?.questionGroups;
+}
+
+export async function listFormsPage(
+  deps: Pick<FormsDeps, 'db'>,
+  query: FormListQuery,
+): Promise<FormListResponse> {
+  const filter = { isPool: query.isPool, search: query.search, archived: query.status === 'archived' };
+  const { rows, pagination } = await listPage(query, {
+    rows: (window) => listForms(deps.db, filter, query, window),
+    count: (bound) => countForms(deps.db, filter, bound),
+  });
+  return { forms: rows.map(toFormSummaryDto), pagination };
+}
+
+export async function listManuallySendableForms(
+  deps: Pick<FormsDeps, 'db'>,
+): Promise<{ forms: FormSummary[] }> {
+  return { forms: (await listManuallySendable(deps.db)).map(toFormSummaryDto) };
+}
+
+async function assertSkuFree(tx: DbOrTx, sku: string, formId: string): Promise<void> {
+  const holder = await findFormBySku(tx, sku);
+  if (holder && holder.id !== formId) throw formsErrors.skuTaken(sku);
+}
+
+export async function createForm(
+  deps: FormsDeps,
+  input: FormInput,
+  actor: VetActor,
+): Promise<{ form: Form }> {
+  const id = newId();
+  const sku = input.sku ?? optionSku(input.title);
+  const questionGroups = structureOf(input);
+  await deps.db.transaction(async (tx) => {
+    await assertSkuFree(tx, sku, id);
+    if (input.poolUuid && !(await findPool(tx, input.poolUuid))) throw formsErrors.poolNotFound();
+    const at = deps.now();
+    await insertForm(tx, {
+      id,
+      title: input.title,
+      sku,
+      isPool: input.isPool,
+      poolId: input.poolUuid,
+      manuallySendable: input.manuallySendable,
+      version: 1,
+      createdByVetId: actor.vetId,
+      updatedByVetId: actor.vetId,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await insertFormVersion(tx, {
+      formId: id,
+      version: 1,
+      questionGroups,
+      createdByVetId: actor.vetId,
+      createdAt: at,
+    });
+    await recordEvent(tx, { type: 'form.changed', entity: 'form', id, actor: eventActorOf(actor) });
+    await recordAudit(tx, actor, {
+      action: 'forms.create',
+      entity: 'form',
+      entityId: id,
+      changes: { after: { title: input.title, sku, isPool: input.isPool, questionGroups } },
+    });
+  });
+  return getForm(deps, id);
+}
+
+/**
+ * Saving a form writes a new version: checkups already sent keep the version they were sent with, so
+ * their questions never change under the owner's answers.
+ */
+export async function updateFormVersion(
+  deps: FormsDeps,
+  id: string,
+  input: FormInput,
+  actor: VetActor,
+): Promise<{ form: Form }> {
+  await deps.db.transaction(async (tx) => {
+    const form = await lockForm(tx, id);
+    if (!form) throw formsErrors.notFound();
+    // Its checkups were sent from its last version; an archived form stays as it was when archived.
+    if (form.archivedAt) throw formsErrors.archivedReadOnly();
+    const sku = input.sku ?? form.sku;
+    await assertSkuFree(tx, sku, id);
+    if (input.poolUuid && (input.poolUuid === id || !(await findPool(tx, input.poolUuid))))
+      throw formsErrors.poolNotFound();
+    const before = await findFormVersion(tx, id, form.version);
+    const questionGroups = structureOf(input);
+    const version = form.version + 1;
+    const at = deps.now();
+    await insertFormVersion(tx, {
+      formId: id,
+      version,
+      questionGroups,
+      createdByVetId: actor.vetId,
+      createdAt: at,
+    });
+    await updateForm(tx, id, {
+      title: input.title,
+      sku,
+      isPool: input.isPool,
+      poolId: input.poolUuid,
+      manuallySendable: input.manuallySendable,
+      version,
+      updatedByVetId: actor.vetId,
+      updatedAt: at,
+    });
+    await recordEvent(tx, { type: 'form.changed', entity: 'form', id, actor: eventActorOf(actor) });
+    await recordAudit(tx, actor, {
+      action: 'forms.update',
+      entity: 'form',
+      entityId: id,
+      changes: {
+        before: {
+          title: form.title,
+          sku: form.sku,
+          version: form.version,
+          questionGroups: before?.questionGroups ?? [],
+        },
+        after: { title: input.title, sku, version, questionGroups },
+      },
+    });
+  });
+  return getForm(deps, id);
+}
+
+/** A form with checkups is archived (hidden from pickers, still readable); one without is deleted. */
+export async function deleteForm(
+  deps: FormsDeps,
+  id: string,
+  actor: VetActor,
+): Promise<{ archived: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const form = await lockForm(tx, id);
+    if (!form) throw formsErrors.notFound();
+    const archived = await formHasCheckups(tx, id);
+    if (archived) {
+      if (!form.archivedAt) await updateForm(tx, id, { archivedAt: deps.now(), updatedByVetId: actor.vetId });
+    } else {
+      await deleteFormRow(tx, id);
+    }
+    await recordEvent(tx, { type: 'form.changed', entity: 'form', id, actor: eventActorOf(actor) });
+    await recordAudit(tx, actor, {
+      action: archived ? 'forms.archive' : 'forms.delete',
+      entity: 'form',
+      entityId: id,
+      changes: { before: { title: form.title, sku: form.sku, version: form.version } },
+    });
+    return { archived };
+  });
+}
+
+/** Sends the form's current version to each pet's owner: one `sent` checkup per pet. */
+export async function sendForm(
+  deps: FormsDeps,
+  id: string,
+  input: FormSend,
+  actor: VetActor,
+): Promise<{ checkupUuids: string[] }> {
+  const petIds = [...new Set(input.petUuids ?? (input.petUuid ? [input.petUuid] : []))];
+  return deps.db.transaction(async (tx) => {
+    const form = await lockForm(tx, id);
+    if (!form) throw formsErrors.notFound();
+    if (form.archivedAt) throw formsErrors.archived();
+    const found = await petIdsInScope(tx, petIds, (petId) => petCondition(actor, petId));
+    const missing = petIds.filter((petId) => !found.has(petId));
+    if (missing.length > 0)
+      throw formsErrors.petsNotFound(
+        input.petUuids ? missing.map((petId) => `petUuids.${input.petUuids?.indexOf(petId)}`) : ['petUuid'],
+      );
+    const at = deps.now();
+    const rows = petIds.map((petId) => ({
+      id: newId(),
+      petId,
+      formId: id,
+      formVersion: form.version,
+      status: 'sent' as const,
+      sentAt: at,
+      sentByVetId: actor.vetId,
+    }));
+    await insertCheckups(tx, rows);
+    for (const row of rows) {
+      await recordPetEvent(tx, row.petId, {
+        type: 'checkup.sent',
+        entity: 'checkup',
+        id: row.id,
+        actor: eventActorOf(actor),
+      });
+      await recordAudit(tx, actor, {
+        action: 'checkups.send',
+        entity: 'checkup',
+        entityId: row.id,
+        changes: { after: { petUuid: row.petId, formUuid: id, formVersion: form.version } },
+      });
+    }
+    return { checkupUuids: rows.map((row) => row.id) };
+  });
+}

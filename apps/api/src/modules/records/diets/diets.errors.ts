@@ -1,0 +1,46 @@
+import { AppError } from '../../../lib/app-error.ts';
+
+export const dietsErrors = {
+  notFound: () => new AppError(404, 'diets.not_found', 'Diet not found'),
+  petNotFound: () =>
+    new AppError(400, 'diets.pet_not_found', 'Invalid request', [
+      { path: 'petUuid', message: 'No pet with this id' },
+    ]),
+  nextAssessmentBeforeFormulated: () =>
+    new AppError(400, 'diets.next_assessment_before_formulated', 'Invalid request', [
+      { path: 'nextAssessmentOn', message: 'The next assessment cannot be before the formulation date' },
+    ]),
+  unknownIngredients: (positions: number[]) =>
+    new AppError(
+      400,
+      'diets.ingredient_not_found',
+      'Invalid request',
+      positions.map((index) => ({
+        path: `ingredients.${index}.ingredientId`,
+        message: 'No ingredient with this id',
+      })),
+    ),
+  unsupportedUnit: (positions: number[]) =>
+    new AppError(
+      400,
+      'diets.unit_not_supported',
+      'Invalid request',
+      positions.map((index) => ({
+        path: `ingredients.${index}.unit`,
+        message: 'This unit cannot be converted to grams',
+      })),
+    ),
+  publishedReadOnly: () =>
+    new AppError(409, 'diets.published_read_only', 'A published diet cannot be changed: copy it to edit'),
+  publishedCannotDelete: () =>
+    new AppError(409, 'diets.published_cannot_delete', 'A published diet cannot be deleted: only drafts can'),
+  alreadyPublished: () => new AppError(409, 'diets.already_published', 'This diet is already published'),
+  linkExpired: () =>
+    new AppError(410, 'diets.link_expired', 'This diet link has expired. Ask your vet for a new link.'),
+  linkInvalid: () =>
+    new AppError(
+      403,
+      'diets.link_invalid',
+      'This diet link is not valid. Check that it was copied in full, or ask your vet for a new link.',
+    ),
+};

@@ -1,0 +1,174 @@
+import {
+  errorResponseSchema,
+  pendingCardBulkResolveResponseSchema,
+  pendingCardBulkResolveSchema,
+  pendingCardListQuerySchema,
+  pendingCardListResponseSchema,
+  pendingCardResolveSchema,
+  pendingCardResponseSchema,
+  pendingCardSnoozeSchema,
+  pendingCardTriggerKindsResponseSchema,
+  pendingCardTriggerResolveSchema,
+} from '@vetboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import {
+  bulkResolveCards,
+  claimCard,
+  getPendingCard,
+  listPendingCardsPage,
+  listTriggerKinds,
+  type PendingCardsDeps,
+  resolveCard,
+  resolveTrigger,
+  snoozeCard,
+  unclaimCard,
+} from './pending-cards.service.ts';
+
+const tags = ['pending-cards'];
+const idParams = z.object({ id: z.uuid() });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const changeErrors = { ...errors, 409: errorResponseSchema };
+
+export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PendingCardsDeps = { db: app.database.db, now: app.clock.now };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listPendingCards',
+        tags,
+        description:
+          'The pending cards queue: by default open cards not snoozed, high-red first, then the longest waiting; ' +
+          'filters by concern, severity, claimed by me or unclaimed, company and pet.',
+        querystring: pendingCardListQuerySchema,
+        response: { 200: pendingCardListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listPendingCardsPage(deps, sessionVet(request), request.query),
+  );
+
+  app.get(
+    '/triggers',
+    {
+      schema: {
+        operationId: 'listPendingCardTriggerKinds',
+        tags,
+        description:
+          'Every kind of trigger that raises a pending card, with its label, concern and severity.',
+        response: { 200: pendingCardTriggerKindsResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => listTriggerKinds(),
+  );
+
+  app.post(
+    '/bulk-resolve',
+    {
+      schema: {
+        operationId: 'bulkResolvePendingCards',
+        tags,
+        description:
+          'Resolves several cards with one note, all or nothing (an unknown card answers 404 and nothing is ' +
+          'resolved); cards already resolved are left as they are.',
+        body: pendingCardBulkResolveSchema,
+        response: { 200: pendingCardBulkResolveResponseSchema, ...errors },
+      },
+    },
+    async (request) => bulkResolveCards(deps, request.body, sessionVet(request)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        operationId: 'getPendingCard',
+        tags,
+        description:
+          'One card with its triggers (values and thresholds), the pet’s other open cards and its resolved ' +
+          'cards of the same concern.',
+        params: idParams,
+        response: { 200: pendingCardResponseSchema, ...errors },
+      },
+    },
+    async (request) => getPendingCard(deps, sessionVet(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/claim',
+    {
+      schema: {
+        operationId: 'claimPendingCard',
+        tags,
+        description: '“I’m on it”: the card becomes the vet’s. A card another vet claimed answers 409.',
+        params: idParams,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => claimCard(deps, request.params.id, sessionVet(request)),
+  );
+
+  app.post(
+    '/:id/unclaim',
+    {
+      schema: {
+        operationId: 'unclaimPendingCard',
+        tags,
+        description: 'Gives the card back to the queue, unclaimed.',
+        params: idParams,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => unclaimCard(deps, request.params.id, sessionVet(request)),
+  );
+
+  app.post(
+    '/:id/snooze',
+    {
+      schema: {
+        operationId: 'snoozePendingCard',
+        tags,
+        description: 'Hides the card from the queue until `until`, with the vet’s reason.',
+        params: idParams,
+        body: pendingCardSnoozeSchema,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => snoozeCard(deps, request.params.id, request.body, sessionVet(request)),
+  );
+
+  app.post(
+    '/:id/resolve',
+    {
+      schema: {
+        operationId: 'resolvePendingCard',
+        tags,
+        description:
+          'Resolves the card and its open triggers with the vet’s note (SPEC §7). A later signal opens a new card.',
+        params: idParams,
+        body: pendingCardResolveSchema,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => resolveCard(deps, request.params.id, request.body, sessionVet(request)),
+  );
+
+  app.post(
+    '/:id/triggers/:triggerId/resolve',
+    {
+      schema: {
+        operationId: 'resolvePendingCardTrigger',
+        tags,
+        description:
+          'Resolves one trigger of the card (SPEC §7); resolving its last open trigger resolves the card.',
+        params: z.object({ id: z.uuid(), triggerId: z.uuid() }),
+        body: pendingCardTriggerResolveSchema,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      resolveTrigger(deps, request.params.id, request.params.triggerId, request.body, sessionVet(request)),
+  );
+};

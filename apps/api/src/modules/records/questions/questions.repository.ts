@@ -1,0 +1,135 @@
+import type { PetQuestionStatus } from '@vetboard/contract';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { families, pets, users, vets } from '../../../db/schema.ts';
+import type { PageWindow } from '../../../lib/list-query.ts';
+import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import { type NewPetQuestionRow, type PetQuestionRow, petQuestions } from './questions.table.ts';
+
+const owners = alias(users, 'owner');
+const answerer = alias(vets, 'answerer');
+const sender = alias(vets, 'sender');
+
+function selectQuestions(db: DbOrTx) {
+  return db
+    .select({
+      question: petQuestions,
+      pet: { id: pets.id, name: pets.name },
+      owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+      answeredBy: { id: answerer.id, firstName: answerer.firstName, lastName: answerer.lastName },
+      sentBy: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName },
+    })
+    .from(petQuestions)
+    .innerJoin(pets, eq(pets.id, petQuestions.petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owners, eq(owners.id, families.ownerUserId))
+    .leftJoin(answerer, eq(answerer.id, petQuestions.answeredByVetId))
+    .leftJoin(sender, eq(sender.id, petQuestions.sentByVetId))
+    .$dynamic();
+}
+
+export type PetQuestionDetailsRow = Awaited<ReturnType<typeof selectQuestions>>[number];
+
+/** A pet's threads: open ones first (they wait for a vet), then the newest. */
+export function listPetQuestions(
+  db: DbOrTx,
+  petId: string,
+  status: PetQuestionStatus | undefined,
+  window: PageWindow,
+): Promise<PetQuestionDetailsRow[]> {
+  const rank = sql`case ${petQuestions.status} when 'open' then 0 else 1 end`;
+  return selectQuestions(db)
+    .where(and(eq(petQuestions.petId, petId), status ? eq(petQuestions.status, status) : undefined))
+    .orderBy(asc(rank), desc(petQuestions.askedAt), desc(petQuestions.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Open threads across pets, the longest waiting first (the home page's "waiting for an answer"). */
+export function listOldestOpenQuestions(db: DbOrTx, scope: SQL | undefined, limit: number) {
+  return selectQuestions(db)
+    .where(and(eq(petQuestions.status, 'open'), scope))
+    .orderBy(asc(petQuestions.askedAt), asc(petQuestions.id))
+    .limit(limit);
+}
+
+export async function countPetQuestionsByStatus(db: DbOrTx, petId: string) {
+  const rows = await db
+    .select({ status: petQuestions.status, count: sql<number>`count(*)::int` })
+    .from(petQuestions)
+    .where(eq(petQuestions.petId, petId))
+    .groupBy(petQuestions.status);
+  const counts = { open: 0, answered: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+export async function findQuestion(db: DbOrTx, id: string, scope: SQL | undefined) {
+  const [row] = await selectQuestions(db)
+    .where(and(eq(petQuestions.id, id), scope))
+    .limit(1);
+  return row;
+}
+
+/** Any question with this id, whatever the scope: the owner app's retries are found by it. */
+export async function findQuestionById(db: DbOrTx, id: string): Promise<PetQuestionRow | undefined> {
+  const [row] = await db.select().from(petQuestions).where(eq(petQuestions.id, id)).limit(1);
+  return row;
+}
+
+export async function lockQuestion(
+  tx: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<PetQuestionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(petQuestions)
+    .where(and(eq(petQuestions.id, id), scope))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Inserts the question unless one with its id exists (a concurrent retry): true when this call did. */
+export async function insertQuestion(tx: DbOrTx, row: NewPetQuestionRow): Promise<boolean> {
+  const inserted = await tx
+    .insert(petQuestions)
+    .values(row)
+    .onConflictDoNothing({ target: petQuestions.id })
+    .returning({ id: petQuestions.id });
+  return inserted.length > 0;
+}
+
+export async function updateQuestion(
+  tx: DbOrTx,
+  id: string,
+  changes: Partial<NewPetQuestionRow>,
+): Promise<void> {
+  await tx.update(petQuestions).set(changes).where(eq(petQuestions.id, id));
+}
+
+export async function vetName(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ firstName: vets.firstName, lastName: vets.lastName })
+    .from(vets)
+    .where(eq(vets.id, id))
+    .limit(1);
+  return row;
+}
+
+/** One pet's questions asked, or answers sent, for its timeline: one bounded page. */
+export function questionTimelineRows(
+  db: DbOrTx,
+  read: TimelineRead,
+  kind: 'question.asked' | 'question.answered',
+) {
+  const at = kind === 'question.asked' ? petQuestions.askedAt : petQuestions.sentAt;
+  return db
+    .select({ id: petQuestions.id, at: timelineAt(at), question: petQuestions.question })
+    .from(petQuestions)
+    .where(timelineWhere(kind, at, petQuestions.id, read, eq(petQuestions.petId, read.petId)))
+    .orderBy(...timelineOrder(at, petQuestions.id))
+    .limit(read.limit);
+}

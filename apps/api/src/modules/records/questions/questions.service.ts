@@ -1,0 +1,262 @@
+import {
+  fullName,
+  type PetQuestion,
+  type PetQuestionAnswer,
+  type PetQuestionIngest,
+  type PetQuestionListQuery,
+  type PetQuestionListResponse,
+  timestampToDate,
+} from '@vetboard/contract';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Now } from '../../../lib/clock.ts';
+import { listPage } from '../../../lib/list-query.ts';
+import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
+import type { Actor, IntegrationActor, VetActor } from '../../../policy/actor.ts';
+import { petCondition } from '../../../policy/scope.ts';
+import { findPetWithOwner, recordPetEvent } from '../../core/pets/pets.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { eventActorOf } from '../../platform/events/events.service.ts';
+import type { Mailer } from '../../platform/mail/mail.service.ts';
+import { questionsErrors } from './questions.errors.ts';
+import { questionsLifecycle } from './questions.lifecycle.ts';
+import { toPetQuestionDto } from './questions.mapper.ts';
+import {
+  countPetQuestionsByStatus,
+  findQuestion,
+  findQuestionById,
+  insertQuestion,
+  listPetQuestions,
+  lockQuestion,
+  questionTimelineRows,
+  listOldestOpenQuestions as selectOldestOpenQuestions,
+  updateQuestion,
+  vetName,
+} from './questions.repository.ts';
+import { type PetQuestionRow, petQuestions } from './questions.table.ts';
+
+export interface QuestionsDeps {
+  db: Db;
+  now: Now;
+}
+
+export interface QuestionsSendDeps extends QuestionsDeps {
+  mailer: Pick<Mailer, 'enqueue'>;
+}
+
+/** Out of the actor's scope, a question is as unknown as a missing one. */
+const questionsScope = (actor: Actor) => petCondition(actor, petQuestions.petId);
+
+async function questionDto(db: DbOrTx, actor: Actor, id: string): Promise<PetQuestion> {
+  const row = await findQuestion(db, id, questionsScope(actor));
+  if (!row) throw questionsErrors.notFound();
+  return toPetQuestionDto(row);
+}
+
+/** The open questions that have waited longest, within the actor's scope: for the home page. */
+export async function listOldestOpenQuestions(
+  deps: Pick<QuestionsDeps, 'db'>,
+  actor: Actor,
+  limit: number,
+): Promise<PetQuestion[]> {
+  const rows = await selectOldestOpenQuestions(deps.db, questionsScope(actor), limit);
+  return rows.map(toPetQuestionDto);
+}
+
+export async function listPetQuestionsPage(
+  deps: Pick<QuestionsDeps, 'db'>,
+  actor: Actor,
+  petId: string,
+  query: PetQuestionListQuery,
+): Promise<PetQuestionListResponse> {
+  const pet = await findPetWithOwner(deps.db, actor, petId);
+  if (!pet) throw questionsErrors.notFound();
+  const counts = await countPetQuestionsByStatus(deps.db, petId);
+  const { rows, pagination } = await listPage(query, {
+    rows: (window) => listPetQuestions(deps.db, petId, query.status, window),
+    count: async () => (query.status ? counts[query.status] : counts.open + counts.answered),
+  });
+  return { petQuestions: rows.map(toPetQuestionDto), pagination, counts };
+}
+
+const sameQuestion = (row: PetQuestionRow, input: PetQuestionIngest) =>
+  row.petId === input.petUuid &&
+  row.question === input.question &&
+  row.askedAt.getTime() === timestampToDate(input.askedAt).getTime();
+
+/**
+ * A question from the owner app. The same question sent again answers the stored one
+ * (`created: false`); the same uuid with different content is a 409.
+ */
+export async function ingestPetQuestion(
+  deps: QuestionsDeps,
+  input: PetQuestionIngest,
+  actor: IntegrationActor,
+): Promise<{ created: boolean; petQuestion: PetQuestion }> {
+  const existing = await findQuestionById(deps.db, input.uuid);
+  if (existing) {
+    if (!sameQuestion(existing, input)) throw questionsErrors.idConflict();
+    return { created: false, petQuestion: await questionDto(deps.db, actor, input.uuid) };
+  }
+  const created = await deps.db.transaction(async (tx) => {
+    const pet = await findPetWithOwner(tx, actor, input.petUuid, { lock: true });
+    if (!pet) throw questionsErrors.petNotFound();
+    const askedAt = timestampToDate(input.askedAt);
+    const inserted = await insertQuestion(tx, {
+      id: input.uuid,
+      petId: input.petUuid,
+      question: input.question,
+      askedAt,
+      receivedAt: deps.now(),
+      receivedFromIntegrationId: actor.integrationId,
+    });
+    // A concurrent retry inserted it first: that request records the event and the audit.
+    if (!inserted) return false;
+    await recordPetEvent(tx, input.petUuid, {
+      type: 'question.received',
+      entity: 'pet_question',
+      id: input.uuid,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'questions.receive',
+      entity: 'pet_question',
+      entityId: input.uuid,
+      changes: {
+        after: { petUuid: input.petUuid, question: input.question, askedAt: askedAt.toISOString() },
+      },
+    });
+    return true;
+  });
+  if (!created) {
+    const stored = await findQuestionById(deps.db, input.uuid);
+    if (stored && !sameQuestion(stored, input)) throw questionsErrors.idConflict();
+  }
+  return { created, petQuestion: await questionDto(deps.db, actor, input.uuid) };
+}
+
+async function changed(tx: DbOrTx, row: Pick<PetQuestionRow, 'id' | 'petId'>, actor: Actor) {
+  await recordPetEvent(tx, row.petId, {
+    type: 'question.changed',
+    entity: 'pet_question',
+    id: row.id,
+    actor: eventActorOf(actor),
+  });
+}
+
+/** Saves the vet's answer, or replaces the saved one, while it has not been sent (409 after). */
+export async function savePetQuestionAnswer(
+  deps: QuestionsDeps,
+  id: string,
+  input: PetQuestionAnswer,
+  actor: VetActor,
+): Promise<{ petQuestion: PetQuestion }> {
+  await deps.db.transaction(async (tx) => {
+    const { row } = await questionsLifecycle.lockFor(
+      () => lockQuestion(tx, id, questionsScope(actor)),
+      questionsErrors.notFound,
+      'answer',
+    );
+    if (row.answer === input.answer) return;
+    const at = deps.now();
+    await updateQuestion(tx, id, { answer: input.answer, answeredByVetId: actor.vetId, answeredAt: at });
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: row.answer === null ? 'questions.answer' : 'questions.edit_answer',
+      entity: 'pet_question',
+      entityId: id,
+      changes: { before: { answer: row.answer }, after: { answer: input.answer } },
+    });
+  });
+  return { petQuestion: await questionDto(deps.db, actor, id) };
+}
+
+/**
+ * Sends the saved answer to the owner: queued as an e-mail in the same transaction that marks the
+ * thread answered (the mail exists exactly when the thread says it was sent).
+ */
+export async function sendPetQuestionAnswer(
+  deps: QuestionsSendDeps,
+  id: string,
+  actor: VetActor,
+): Promise<{ petQuestion: PetQuestion }> {
+  await deps.db.transaction(async (tx) => {
+    const { row, next: status } = await questionsLifecycle.lockFor(
+      () => lockQuestion(tx, id, questionsScope(actor)),
+      questionsErrors.notFound,
+      'send',
+    );
+    if (row.answer === null) throw questionsErrors.noAnswer();
+    const details = await findQuestion(tx, id, undefined);
+    if (!details?.owner?.email) throw questionsErrors.ownerHasNoEmail();
+    const at = deps.now();
+    const author = await vetName(tx, row.answeredByVetId ?? actor.vetId);
+    const who = author ? fullName(author) : 'Your vet';
+    const emailId = await deps.mailer.enqueue(tx, {
+      to: details.owner.email,
+      subject: `${who} answered your question about ${details.pet.name}`,
+      createdByVetId: actor.vetId,
+      content: {
+        greeting: `Hello ${details.owner.firstName ?? ''},`.replace(' ,', ','),
+        paragraphs: [
+          `You asked about ${details.pet.name}:`,
+          `“${row.question}”`,
+          `${who} answered:`,
+          ...row.answer.split(/\n\s*\n/).map((paragraph) => paragraph.trim()),
+        ],
+        footer: ['You can ask another question from the app.'],
+      },
+    });
+    await updateQuestion(tx, id, { status, sentByVetId: actor.vetId, sentAt: at, answerEmailId: emailId });
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'questions.send',
+      entity: 'pet_question',
+      entityId: id,
+      changes: {
+        before: { status: row.status, sentAt: null },
+        after: { status, sentAt: at.toISOString(), answer: row.answer, emailId },
+      },
+    });
+  });
+  return { petQuestion: await questionDto(deps.db, actor, id) };
+}
+
+/** A text as a timeline title quotes it: one line, at most 80 characters. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+}
+
+/** A pet's owner questions asked and answered, for its timeline (each kind one bounded read). */
+export async function listQuestionTimelineEvents(
+  deps: { db: DbOrTx },
+  read: TimelineRead,
+): Promise<TimelineEvent[]> {
+  const [asked, answered] = await Promise.all([
+    read.kinds.has('question.asked') ? questionTimelineRows(deps.db, read, 'question.asked') : [],
+    read.kinds.has('question.answered') ? questionTimelineRows(deps.db, read, 'question.answered') : [],
+  ]);
+  const link = `/pets/${read.petId}/qa`;
+  return [
+    ...asked.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'question.asked',
+        source: 'owner_app',
+        title: `Owner asked: ${quoted(row.question)}`,
+        link,
+      }),
+    ),
+    ...answered.map(
+      (row): TimelineEvent => ({
+        id: row.id,
+        at: row.at,
+        kind: 'question.answered',
+        source: 'vet',
+        title: `Vet answered the owner’s question ${quoted(row.question)}`,
+        link,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../../../db/client.ts';
+import type { Now } from '../../../lib/clock.ts';
+import type { Actor } from '../../../policy/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { Mailer } from '../../platform/mail/mail.service.ts';
+import {
+  claimDigest,
+  countOverdueByAssignee,
+  listDueByAssignee,
+  setDigestEmail,
+} from './reminders.repository.ts';
+
+export interface DigestDeps {
+  db: Db;
+  now: Now;
+  mailer: Pick<Mailer, 'enqueue'>;
+  config: { publicUrl: string };
+}
+
+const DAY_MS = 86_400_000;
+const pad = (value: number) => String(value).padStart(2, '0');
+const hhmm = (date: Date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+
+/**
+ * The morning digest: each vet with open reminders due today (the UTC day of `now`) gets one e-mail
+ * listing them, queued through the mail outbox. A vet's digest of the day is claimed in the same
+ * transaction that queues its mail, so however many instances or retries run it, each vet gets it once.
+ * Answers how many digests this call sent.
+ */
+export async function sendReminderDigests(deps: DigestDeps, actor: Actor): Promise<number> {
+  const now = deps.now();
+  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const end = new Date(start.getTime() + DAY_MS);
+  const day = start.toISOString().slice(0, 10);
+  const due = await listDueByAssignee(deps.db, start, end);
+  const byVet = new Map<string, typeof due>();
+  for (const row of due) byVet.set(row.vet.id, [...(byVet.get(row.vet.id) ?? []), row]);
+  const overdue = await countOverdueByAssignee(deps.db, [...byVet.keys()], start);
+  let sent = 0;
+  for (const [vetId, rows] of byVet) {
+    const vet = rows[0]?.vet;
+    if (!vet) continue;
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimDigest(tx, vetId, day, now))) return false;
+      const late = overdue.get(vetId) ?? 0;
+      const count = rows.length;
+      const emailId = await deps.mailer.enqueue(tx, {
+        to: vet.email,
+        subject: `${count} ${count === 1 ? 'reminder' : 'reminders'} due today`,
+        content: {
+          greeting: `Good morning ${vet.firstName},`,
+          paragraphs: [`You have ${count} ${count === 1 ? 'reminder' : 'reminders'} due today:`],
+          table: {
+            columns: ['Due', 'Pet', 'Reminder'],
+            rows: rows.map((row) => [hhmm(row.dueAt), row.petName, row.title]),
+          },
+          closing:
+            late > 0 ? [`${late} more ${late === 1 ? 'is' : 'are'} overdue from earlier days.`] : undefined,
+          action: { label: 'Open my reminders', url: `${deps.config.publicUrl}/reminders?assignment=mine` },
+          footer: ['You get this e-mail on mornings when reminders assigned to you are due.'],
+        },
+      });
+      await setDigestEmail(tx, vetId, day, emailId);
+      await recordAudit(tx, actor, {
+        action: 'reminders.digest_sent',
+        entity: 'vet',
+        entityId: vetId,
+        changes: { after: { day, reminders: count, overdue: late, emailId } },
+      });
+      return true;
+    });
+    if (claimed) sent += 1;
+  }
+  return sent;
+}
