@@ -25,17 +25,6 @@ module.exports = {
       to: { circular: true, via: { pathNot: '[.]table[.]ts$' } },
     },
     {
-      name: 'api-no-foreign-repository',
-      severity: 'error',
-      comment:
-        "A module reads another module's data through that module's service, never its repository: the owner keeps its rules (scope, time zone, mapping) in one place.",
-      from: { path: API_MODULE, pathNot: TEST_FILE },
-      to: {
-        path: '^apps/api/src/modules/[^/]+/[^/]+/[^/]+[.]repository[.]ts$',
-        pathNot: '^apps/api/src/modules/[^/]+/$1/',
-      },
-    },
-    {
       name: 'api-no-foreign-table',
       severity: 'error',
       comment:
@@ -47,23 +36,23 @@ module.exports = {
       },
     },
     {
-      name: 'api-module-public-surface',
+      name: 'api-front-door',
       severity: 'error',
       comment:
-        'Another module is reached through its service (named public functions), its error codes or its mappers (rows to contract shapes); its routes and internal files are its own business.',
-      from: { path: API_MODULE, pathNot: TEST_FILE },
+        "Another module is reached through its front door, index.ts (its manifest and the functions it offers), never its service, repository, routes or other files: what it does not export is its own business.",
+      from: { path: API_MODULE, pathNot: ['[.]table[.]ts$', TEST_FILE] },
       to: {
-        path: '^apps/api/src/modules/',
-        pathNot: [
-          '^apps/api/src/modules/[^/]+/$1/',
-          '[.]repository[.]ts$',
-          '[.]service[.]ts$',
-          '[.]errors[.]ts$',
-          '[.]mapper[.]ts$',
-          '[.]table[.]ts$',
-          '[.]enums[.]ts$',
-        ],
+        path: '^apps/api/src/modules/[^/]+/[^/]+/',
+        pathNot: ['^apps/api/src/modules/[^/]+/$1/', '^apps/api/src/modules/[^/]+/[^/]+/index[.]ts$'],
       },
+    },
+    {
+      name: 'api-front-door-outside-modules',
+      severity: 'error',
+      comment:
+        'Code outside the modules (plugins, the seed, the command-line tools, the server) reaches a module through its index.ts too.',
+      from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/modules/', TEST_FILE, '^apps/api/src/(app[.]ts|db/)'] },
+      to: { path: '^apps/api/src/modules/[^/]+/[^/]+/', pathNot: '^apps/api/src/modules/[^/]+/[^/]+/index[.]ts$' },
     },
     {
       name: 'api-schema-in-repositories',

@@ -17,7 +17,7 @@ const moduleRules = require(path.join(root, '.dependency-cruiser.modules.cjs')) 
 const files: Record<string, string> = {
   // a reads b's repository and table; b calls a back: a module cycle.
   'apps/api/src/modules/records/a/a.service.ts':
-    "import { rows } from '../b/b.repository.ts';\nimport { tell } from '../b/b.service.ts';\nexport const a = () => [rows, tell];\n",
+    "import { rows } from '../b/b.repository.ts';\nimport { tell } from '../b/index.ts';\nexport const a = () => [rows, tell];\n",
   'apps/api/src/modules/records/a/a.mapper.ts':
     "import { bTable } from '../b/b.table.ts';\nexport const m = bTable;\n",
   'apps/api/src/modules/records/a/a.routes.ts': "import { a } from './a.service.ts';\nexport const r = a;\n",
@@ -25,15 +25,21 @@ const files: Record<string, string> = {
     "import { bTable } from './b.table.ts';\nexport const rows = bTable;\n",
   'apps/api/src/modules/records/b/b.table.ts': 'export const bTable = 1;\n',
   'apps/api/src/modules/records/b/b.service.ts': "export const tell = () => import('../a/a.routes.ts');\n",
-  // c uses b the allowed way: its service and errors.
+  'apps/api/src/modules/records/b/index.ts': "export { tell } from './b.service.ts';\n",
+  // c uses b the allowed way: its front door.
   'apps/api/src/modules/records/c/c.service.ts':
-    "import { tell } from '../b/b.service.ts';\nexport const c = tell;\n",
+    "import { tell } from '../b/index.ts';\nexport const c = tell;\n",
+  'apps/api/src/modules/records/c/index.ts': "export { c } from './c.service.ts';\n",
+  // Code outside the modules goes through the front door too.
+  'apps/api/src/plugins/app/x.ts':
+    "import { tell } from '../../modules/records/b/b.service.ts';\nexport const x = tell;\n",
   // Tiers run one way: a platform module may not call up into a record, a record may call core.
   'apps/api/src/modules/platform/p/p.service.ts':
-    "import { c } from '../../records/c/c.service.ts';\nexport const p = c;\n",
+    "import { c } from '../../records/c/index.ts';\nexport const p = c;\n",
   'apps/api/src/modules/core/k/k.service.ts': 'export const k = 1;\n',
+  'apps/api/src/modules/core/k/index.ts': "export { k } from './k.service.ts';\n",
   'apps/api/src/modules/records/d/d.service.ts':
-    "import { k } from '../../core/k/k.service.ts';\nexport const d = k;\n",
+    "import { k } from '../../core/k/index.ts';\nexport const d = k;\n",
   'apps/web/src/features/x/x-page.tsx': "import { y } from '../y/y-page.tsx';\nexport const x = y;\n",
   'apps/web/src/features/y/y-page.tsx':
     "import { shared } from '../../components/shared.tsx';\nexport const y = shared;\n",
@@ -71,24 +77,28 @@ afterAll(async () => {
 });
 
 describe('the import rules', () => {
-  it("refuse another module's repository, table and routes, and let services through", async () => {
+  it("refuse another module's repository, table and routes, and let its front door through", async () => {
     const found = await violations(fileRules, ['apps/api/src']);
     expect(found).toContain(
-      'api-no-foreign-repository: apps/api/src/modules/records/a/a.service.ts → apps/api/src/modules/records/b/b.repository.ts',
+      'api-front-door: apps/api/src/modules/records/a/a.service.ts → apps/api/src/modules/records/b/b.repository.ts',
     );
     expect(found).toContain(
       'api-no-foreign-table: apps/api/src/modules/records/a/a.mapper.ts → apps/api/src/modules/records/b/b.table.ts',
     );
     expect(found).toContain(
-      'api-module-public-surface: apps/api/src/modules/records/b/b.service.ts → apps/api/src/modules/records/a/a.routes.ts',
+      'api-front-door: apps/api/src/modules/records/b/b.service.ts → apps/api/src/modules/records/a/a.routes.ts',
     );
-    expect(found.filter((line) => line.includes('modules/c/'))).toEqual([]);
+    expect(found).toContain(
+      'api-front-door-outside-modules: apps/api/src/plugins/app/x.ts → apps/api/src/modules/records/b/b.service.ts',
+    );
+    expect(found.filter((line) => line.includes('modules/records/c/c.service.ts →'))).toEqual([]);
+    expect(found.filter((line) => line.includes('→ apps/api/src/modules/records/b/index.ts'))).toEqual([]);
   });
 
   it('refuse an import up the tiers, and let one down through', async () => {
     const found = await violations(fileRules, ['apps/api/src']);
     expect(found).toContain(
-      'api-tier-platform: apps/api/src/modules/platform/p/p.service.ts → apps/api/src/modules/records/c/c.service.ts',
+      'api-tier-platform: apps/api/src/modules/platform/p/p.service.ts → apps/api/src/modules/records/c/index.ts',
     );
     expect(found.filter((line) => line.includes('modules/records/d/'))).toEqual([]);
   });

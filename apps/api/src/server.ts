@@ -4,8 +4,8 @@ import type { Database } from './db/client.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/pglite-lock.ts';
 import { progressReporter } from './lib/progress.ts';
-import { moveDiskAvatarsIntoDatabase } from './modules/core/vets/vets.avatars.service.ts';
-import { removeDiskPdfCache } from './modules/records/diets/diets.service.ts';
+import { moveDiskAvatarsIntoDatabase } from './modules/core/vets/index.ts';
+import { removeDiskPdfCache } from './modules/records/diets/index.ts';
 import { DEMO_HEAD_VET_EMAIL } from './seed/demo-vets.ts';
 import { seedDemoData } from './seed/seed.ts';
 

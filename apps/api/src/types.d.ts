@@ -1,10 +1,10 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import type { VetRow } from './modules/core/vets/vets.table.ts';
-import type { EventHub } from './modules/platform/events/events.hub.ts';
-import type { Jobs } from './modules/platform/jobs/jobs.service.ts';
-import type { Mailer } from './modules/platform/mail/mail.service.ts';
+import type { VetRow } from './modules/core/vets/index.ts';
+import type { EventHub } from './modules/platform/events/index.ts';
+import type { Jobs } from './modules/platform/jobs/index.ts';
+import type { Mailer } from './modules/platform/mail/index.ts';
 import type { AuthMode } from './plugins/app/authenticate.ts';
 import type { CrossModuleServices } from './plugins/app/services.ts';
 import type { Actor } from './policy/actor.ts';

@@ -4,7 +4,7 @@ import {
   createIntegration,
   listIntegrations,
   revokeIntegration,
-} from '../modules/platform/integrations/integrations.service.ts';
+} from '../modules/platform/integrations/index.ts';
 import { systemActor } from '../policy/actor.ts';
 import {
   type CommandContext,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
-import { countVets } from '../modules/core/vets/vets.repository.ts';
+import { countVets } from '../modules/core/vets/index.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
 const USAGE = 'Usage: npm run seed -- [--scale N]   (N from 1 to 100; default SEED_SCALE, else 1)';

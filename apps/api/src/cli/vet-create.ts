@@ -6,8 +6,8 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
-import { issuePasswordSetupLink } from '../modules/core/auth/auth.service.ts';
-import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/core/vets/vets.service.ts';
+import { issuePasswordSetupLink } from '../modules/core/auth/index.ts';
+import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/core/vets/index.ts';
 import { authDepsOf } from '../plugins/app/services.ts';
 import { systemActor } from '../policy/actor.ts';
 

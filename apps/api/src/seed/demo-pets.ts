@@ -1,5 +1,5 @@
 import type { Species } from '@vetboard/contract';
-import type { MedicationValue } from '../modules/core/pets/pets.table.ts';
+import type { MedicationValue } from '../modules/core/pets/index.ts';
 
 /**
  * Popular pet names by sex. The showcase pets' names (Luna, Milo, Pepper, Biscuit) are left out on

@@ -9,7 +9,7 @@ import type {
   SubscriptionStatus,
   VetKind,
 } from '@vetboard/contract';
-import type { MedicationValue } from '../modules/core/pets/pets.table.ts';
+import type { MedicationValue } from '../modules/core/pets/index.ts';
 
 /** The rows of the demo world, apart from the code that draws them, so every drawing step can name them. */
 export interface DemoCompanyRow {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../lib/timezone.ts';
-import { renderEmail } from '../modules/platform/mail/mail.service.ts';
-import { dailyStatusEmail } from '../modules/records/b2b/b2b.service.ts';
+import { renderEmail } from '../modules/platform/mail/index.ts';
+import { dailyStatusEmail } from '../modules/records/b2b/index.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { addDays } from './demo-dates.ts';
 import type { DemoData } from './generate.ts';

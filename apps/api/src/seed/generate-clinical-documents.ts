@@ -9,8 +9,8 @@ import {
   type RichTextInline,
 } from '@vetboard/contract';
 import type { Tx } from '../db/client.ts';
-import { clinicalDocumentSha256 } from '../modules/records/clinical-documents/clinical-documents.service.ts';
-import type { ClinicalDocumentRow } from '../modules/records/clinical-documents/clinical-documents.table.ts';
+import type { ClinicalDocumentRow } from '../modules/records/clinical-documents/index.ts';
+import { clinicalDocumentSha256 } from '../modules/records/clinical-documents/index.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { DAY_MS } from './demo-dates.ts';
 import type { DemoData, DemoPetRow } from './generate.ts';

@@ -10,8 +10,7 @@ import {
 } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { monthsBetween } from '../modules/records/diets/diet-pdf.ts';
-import { INGREDIENTS, ingredientId } from '../modules/records/diets/ingredients.data.ts';
+import { INGREDIENTS, ingredientId, monthsBetween } from '../modules/records/diets/index.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { addDays, DAY_MS, isoDate } from './demo-dates.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { findPetWithOwner } from '../modules/core/pets/pets.service.ts';
+import { findPetWithOwner } from '../modules/core/pets/index.ts';
 import {
   checkCollarCoverageIn,
   dietOffPlanSignal,
@@ -10,8 +10,8 @@ import {
   respiratorySignalsSince,
   type Signal,
   weightSignalsSince,
-} from '../modules/records/pending-cards/pending-cards.service.ts';
-import { dietProgressOfPet } from '../modules/records/trackers/trackers.weight.service.ts';
+} from '../modules/records/pending-cards/index.ts';
+import { dietProgressOfPet } from '../modules/records/trackers/index.ts';
 import { type Actor, systemActor } from '../policy/actor.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import { DEMO_SEED } from './generate.ts';

@@ -1,7 +1,6 @@
 import type { ActivityLevel, PetSex, Species } from '@vetboard/contract';
-import { BREED_NAMES } from '../modules/core/breeds/breeds.data.ts';
-import { breedId } from '../modules/core/breeds/breeds.sync.ts';
-import type { MedicationValue } from '../modules/core/pets/pets.table.ts';
+import { BREED_NAMES, breedId } from '../modules/core/breeds/index.ts';
+import type { MedicationValue } from '../modules/core/pets/index.ts';
 import { addDays, DAY_MS, daysBetween, isoDate, YEAR_DAYS } from './demo-dates.ts';
 import {
   adultWeightRange,

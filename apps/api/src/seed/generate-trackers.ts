@@ -5,8 +5,7 @@ import {
   type WeightAuthor,
   type WeightLocation,
 } from '@vetboard/contract';
-import { BREED_NAMES } from '../modules/core/breeds/breeds.data.ts';
-import { breedId } from '../modules/core/breeds/breeds.sync.ts';
+import { BREED_NAMES, breedId } from '../modules/core/breeds/index.ts';
 import { addDays, DAY_MS, YEAR_DAYS } from './demo-dates.ts';
 import {
   COLLAR_SAMPLING,

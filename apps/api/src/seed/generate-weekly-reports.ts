@@ -1,10 +1,7 @@
 import { isoWeekRange, shiftIsoWeek } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import {
-  generateWeeklyReports,
-  weekJustEnded,
-} from '../modules/views/weekly-reports/weekly-reports.service.ts';
+import { generateWeeklyReports, weekJustEnded } from '../modules/views/weekly-reports/index.ts';
 import { systemActor } from '../policy/actor.ts';
 import { DEMO_SEED } from './generate.ts';
 import { createSeededRandom, deriveSeed } from './seeded-random.ts';

@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
   type VetKind,
 } from '@vetboard/contract';
-import { breedId } from '../modules/core/breeds/breeds.sync.ts';
+import { breedId } from '../modules/core/breeds/index.ts';
 import { DEMO_COMPANIES, type DemoCompany } from './demo-companies.ts';
 import { addDays, daysBetween, isoDate } from './demo-dates.ts';
 import { DEMO_LOCALES, type DemoLocale, emailLocalPart, localeOf } from './demo-places.ts';

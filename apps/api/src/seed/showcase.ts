@@ -7,7 +7,7 @@ import type {
   SubscriptionPlan,
   SubscriptionStatus,
 } from '@vetboard/contract';
-import type { MedicationValue } from '../modules/core/pets/pets.table.ts';
+import type { MedicationValue } from '../modules/core/pets/index.ts';
 
 /**
  * The records demos, browser tests and later issues (trackers, diets, reports) build on. Their ids

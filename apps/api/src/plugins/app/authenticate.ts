@@ -2,11 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors } from '../../modules/core/auth/auth.errors.ts';
-import { authenticate } from '../../modules/core/auth/auth.service.ts';
-import type { VetRow } from '../../modules/core/vets/vets.table.ts';
-import { integrationsErrors } from '../../modules/platform/integrations/integrations.errors.ts';
-import { authenticateIntegration } from '../../modules/platform/integrations/integrations.service.ts';
+import { authErrors, authenticate } from '../../modules/core/auth/index.ts';
+import type { VetRow } from '../../modules/core/vets/index.ts';
+import { authenticateIntegration, integrationsErrors } from '../../modules/platform/integrations/index.ts';
 import {
   type Actor,
   type IntegrationActor,

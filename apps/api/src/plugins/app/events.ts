@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createEventHub } from '../../modules/platform/events/events.hub.ts';
+import { createEventHub } from '../../modules/platform/events/index.ts';
 
 /** The process's one listener for domain events, feeding every open `GET /v1/events` stream. */
 export const eventsPlugin = fp(

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createJobs, type JobsOptions } from '../../modules/platform/jobs/jobs.service.ts';
+import { createJobs, type JobsOptions } from '../../modules/platform/jobs/index.ts';
 
 export type JobsTiming = Pick<JobsOptions, 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds'>;
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer } from '../../modules/platform/mail/mail.service.ts';
+import { createMailer } from '../../modules/platform/mail/index.ts';
 
 export const mailerPlugin = fp(
   async (app) => {

@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
-import { defineAuthJobs } from '../../modules/core/auth/auth.jobs.ts';
 import {
   type AuthDeps,
+  defineAuthJobs,
   revokeAllSessions,
   writePasswordSetupLink,
-} from '../../modules/core/auth/auth.service.ts';
-import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets/vets.service.ts';
-import { definePendingCardJobs } from '../../modules/records/pending-cards/pending-cards.jobs.ts';
-import { defineReminderJobs } from '../../modules/records/reminders/reminders.jobs.ts';
-import { defineWeeklyReportJobs } from '../../modules/views/weekly-reports/weekly-reports.jobs.ts';
+} from '../../modules/core/auth/index.ts';
+import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets/index.ts';
+import { definePendingCardJobs } from '../../modules/records/pending-cards/index.ts';
+import { defineReminderJobs } from '../../modules/records/reminders/index.ts';
+import { defineWeeklyReportJobs } from '../../modules/views/weekly-reports/index.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import type { Jobs } from '../../platform/jobs/jobs.service.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import type { Jobs } from '../../platform/jobs/index.ts';
 import { purgeExpiredAuthRows } from './auth.repository.ts';
 import { LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
 

@@ -17,7 +17,7 @@ import {
   sessionVetRow,
 } from '../../../plugins/app/authenticate.ts';
 import { authDepsOf } from '../../../plugins/app/services.ts';
-import { toVetDto } from '../vets/vets.mapper.ts';
+import { toVetDto } from '../vets/index.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import { authErrors } from './auth.errors.ts';
 import { confirmPasswordReset, login, logout, refresh, requestPasswordReset } from './auth.service.ts';

@@ -9,11 +9,10 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/pa
 import type { RequestMeta } from '../../../lib/request-meta.ts';
 import { cachedSession, cacheSession, forgetCachedSessions } from '../../../lib/session-cache.ts';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
-import { getOrCreateSecret } from '../../platform/app-secrets/app-secrets.service.ts';
-import { type AuditActor, auditRecordedSince, recordAudit } from '../../platform/audit/audit.service.ts';
-import type { Mailer } from '../../platform/mail/mail.service.ts';
-import { toVetDto } from '../vets/vets.mapper.ts';
-import { findVetAccountByEmail, setVetPasswordHash } from '../vets/vets.service.ts';
+import { getOrCreateSecret } from '../../platform/app-secrets/index.ts';
+import { type AuditActor, auditRecordedSince, recordAudit } from '../../platform/audit/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
+import { findVetAccountByEmail, setVetPasswordHash, toVetDto } from '../vets/index.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   clearLoginFailures,

@@ -14,9 +14,9 @@ import type { Now } from '../../../lib/clock.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, type NewDomainEvent, recordEvent } from '../../platform/events/events.service.ts';
-import { findBreed } from '../breeds/breeds.service.ts';
+import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, type NewDomainEvent, recordEvent } from '../../platform/events/index.ts';
+import { findBreed } from '../breeds/index.ts';
 import { petsErrors } from './pets.errors.ts';
 import { toHealthProfileDto, toOwnerHomeLocationDto, toPetProfileDto, toPetSummary } from './pets.mapper.ts';
 import {

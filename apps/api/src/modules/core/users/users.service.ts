@@ -9,8 +9,8 @@ import { inBatches } from '../../../lib/csv.ts';
 import { listPageWithTotal } from '../../../lib/list-query.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { userCodeCondition } from '../../../policy/scope.ts';
-import { listFamilyPetSummaries } from '../pets/pets.service.ts';
-import { getLatestSubscriptionOfUser } from '../subscriptions/subscriptions.service.ts';
+import { listFamilyPetSummaries } from '../pets/index.ts';
+import { getLatestSubscriptionOfUser } from '../subscriptions/index.ts';
 import { usersErrors } from './users.errors.ts';
 import { toUserDto } from './users.mapper.ts';
 import {

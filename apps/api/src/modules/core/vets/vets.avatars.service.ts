@@ -11,7 +11,7 @@ import {
   sniffContentType,
   storeContent,
   storeUpload,
-} from '../../platform/files/files.service.ts';
+} from '../../platform/files/index.ts';
 import { vetsErrors } from './vets.errors.ts';
 import { replaceVetImageUrl } from './vets.repository.ts';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { sendCsv } from '../../../lib/csv.ts';
 import { fileResponse } from '../../../lib/file-response.ts';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
-import { fileUrl, type StoredFile } from '../../platform/files/files.service.ts';
+import { fileUrl, type StoredFile } from '../../platform/files/index.ts';
 import { storeAvatarFile } from './vets.avatars.service.ts';
 import { vetsErrors } from './vets.errors.ts';
 import { toVetCsvValues, toVetListItemDto } from './vets.mapper.ts';

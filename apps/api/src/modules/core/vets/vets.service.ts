@@ -15,8 +15,8 @@ import type { RequestMeta } from '../../../lib/request-meta.ts';
 import { forgetCachedSessions } from '../../../lib/session-cache.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { mayChangeVetAccess, mayCreateVets, mayEditVetProfile } from '../../../policy/rights.ts';
-import { type AuditActor, auditDiff, hasChanges, recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
+import { type AuditActor, auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import { vetsErrors } from './vets.errors.ts';
 import { toVetListItemDto } from './vets.mapper.ts';
 import {

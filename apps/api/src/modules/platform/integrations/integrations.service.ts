@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
 import type { Actor } from '../../../policy/actor.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { integrationsErrors } from './integrations.errors.ts';
 import {
   findActiveIntegrationById,

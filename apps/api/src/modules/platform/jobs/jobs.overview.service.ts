@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { maySeeJobs } from '../../../policy/rights.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { jobsErrors } from './jobs.errors.ts';
 import { toJobFailureDto } from './jobs.mapper.ts';
 import { countJobsByQueue, listFailedJobs } from './jobs.overview.repository.ts';

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { newId } from '../../../lib/ids.ts';
-import { JOBS_SCHEMA, type Jobs } from '../jobs/jobs.service.ts';
+import { JOBS_SCHEMA, type Jobs } from '../jobs/index.ts';
 import { findEmail, insertEmail, recordAttempt } from './mail.repository.ts';
 import { type EmailContent, renderEmail } from './mail.template.ts';
 

@@ -29,12 +29,12 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { companyCondition, petCondition } from '../../../policy/scope.ts';
-import { companiesErrors } from '../../core/companies/companies.errors.ts';
-import { findPetWithOwner } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
-import type { EmailContent, Mailer } from '../../platform/mail/mail.service.ts';
-import { getLatestTrackers } from '../trackers/trackers.read.service.ts';
+import { companiesErrors } from '../../core/companies/index.ts';
+import { findPetWithOwner } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
+import type { EmailContent, Mailer } from '../../platform/mail/index.ts';
+import { getLatestTrackers } from '../trackers/index.ts';
 import { b2bErrors } from './b2b.errors.ts';
 import { toCompanyEmailDto, toDailyStatusDto } from './b2b.mapper.ts';
 import {

@@ -6,8 +6,8 @@ import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { userCondition } from '../../../policy/scope.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import { betasErrors } from './betas.errors.ts';
 import { toBetaUserDto } from './betas.mapper.ts';
 import {

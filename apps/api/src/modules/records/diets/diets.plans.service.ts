@@ -3,9 +3,8 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
-import { findPetWithOwner } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { findPetWithOwner, petsErrors } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
 import { dietPlansErrors } from './diets.plans.errors.ts';
 import { toDietPlanDto } from './diets.plans.mapper.ts';
 import {

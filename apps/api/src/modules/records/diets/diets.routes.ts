@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { fileResponse } from '../../../lib/file-response.ts';
 import { sendFile } from '../../../lib/send-file.ts';
 import { requestActor, sessionVet } from '../../../plugins/app/authenticate.ts';
-import { authErrors } from '../../core/auth/auth.errors.ts';
-import { signingKey } from '../../platform/app-secrets/app-secrets.service.ts';
+import { authErrors } from '../../core/auth/index.ts';
+import { signingKey } from '../../platform/app-secrets/index.ts';
 import { verifyDietLink } from './diet-pdf-link.ts';
 import {
   copyDiet,

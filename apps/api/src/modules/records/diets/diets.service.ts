@@ -21,16 +21,16 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { findPetWithOwner, recordPetEvent } from '../../core/pets/pets.service.ts';
-import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf } from '../../platform/events/events.service.ts';
+import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
 import {
   deleteFile,
   findCachedFile,
   type StoredFile,
   sendableFile,
   storeContent,
-} from '../../platform/files/files.service.ts';
+} from '../../platform/files/index.ts';
 import { renderDietPdf } from './diet-pdf.document.ts';
 import { buildDietPdfData, dietPdfFilename, monthsBetween, pdfSourceHash } from './diet-pdf.ts';
 import { dietPdfLink } from './diet-pdf-link.ts';

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { fileResponse } from '../../../lib/file-response.ts';
 import { sendFile } from '../../../lib/send-file.ts';
 import { sessionIntegration, sessionVet } from '../../../plugins/app/authenticate.ts';
-import { sendableFile } from '../../platform/files/files.service.ts';
+import { sendableFile } from '../../platform/files/index.ts';
 import { medicalRecordsErrors } from './medical-records.errors.ts';
 import {
   createLabel,

@@ -26,16 +26,16 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { findPetWithOwner, recordPetEvent } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
+import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import {
   DOCUMENT_TYPES,
   findReadableFile,
   readUpload,
   type StoredFile,
   storeContent,
-} from '../../platform/files/files.service.ts';
+} from '../../platform/files/index.ts';
 import { labelsErrors, medicalRecordsErrors } from './medical-records.errors.ts';
 import { medicalRecordLifecycle } from './medical-records.lifecycle.ts';
 import { toLabelDto, toMedicalRecordDto } from './medical-records.mapper.ts';

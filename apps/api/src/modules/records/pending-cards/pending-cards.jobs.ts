@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@vetboard/contract';
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
-import type { Jobs } from '../../platform/jobs/jobs.service.ts';
+import type { Jobs } from '../../platform/jobs/index.ts';
 import { CONSUMED_EVENT_TYPES, checkCollarCoverage, consumeSignalEvents } from './pending-cards.service.ts';
 
 export const CONSUME_EVENTS_QUEUE = 'pending-cards.consume-events';

@@ -34,9 +34,9 @@ import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId, type VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { recordPetEvent } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf } from '../../platform/events/events.service.ts';
+import { recordPetEvent } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import { toCardDto, toCardSummaryDto } from './pending-cards.mapper.ts';
 import {

@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Actor } from '../../../policy/actor.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import type { Mailer } from '../../platform/mail/mail.service.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import {
   claimDigest,
   countOverdueByAssignee,

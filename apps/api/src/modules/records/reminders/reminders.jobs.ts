@@ -1,4 +1,4 @@
-import type { Jobs } from '../../platform/jobs/jobs.service.ts';
+import type { Jobs } from '../../platform/jobs/index.ts';
 import { type DigestDeps, sendReminderDigests } from './reminders.digest.ts';
 
 export const REMINDER_DIGEST_QUEUE = 'reminders.morning-digest';

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import { hasSqlState } from '../../../db/errors.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { IntegrationActor } from '../../../policy/actor.ts';
-import { raiseRespiratoryCards } from '../pending-cards/pending-cards.service.ts';
+import { raiseRespiratoryCards } from '../pending-cards/index.ts';
 import { findConflictingReadings, findExistingPetIds } from './trackers.ingest.repository.ts';
 import { insertReadings, type ReadingInsert } from './trackers.writes.ts';
 

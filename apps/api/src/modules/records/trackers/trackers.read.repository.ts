@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { executePrepared } from '../../../db/plain-statement.ts';
 import type { Actor } from '../../../policy/actor.ts';
-import { findPetWithOwner, scopedPetSql } from '../../core/pets/pets.service.ts';
+import { findPetWithOwner, scopedPetSql } from '../../core/pets/index.ts';
 import {
   type ChartPetSource,
   type CoverageColumns,

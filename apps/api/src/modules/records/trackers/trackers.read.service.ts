@@ -20,7 +20,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor } from '../../../policy/actor.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 import {
   chartOfRange,
   chartOfScope,

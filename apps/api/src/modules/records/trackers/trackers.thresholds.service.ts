@@ -6,10 +6,9 @@ import type {
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
-import { findPetWithOwner, recordPetEvent } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf } from '../../platform/events/events.service.ts';
+import { findPetWithOwner, petsErrors, recordPetEvent } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
 import { effectiveThresholds, toThresholdsResponseDto } from './trackers.thresholds.mapper.ts';
 import { deleteThresholds, findPetThresholds, upsertThresholds } from './trackers.thresholds.repository.ts';
 

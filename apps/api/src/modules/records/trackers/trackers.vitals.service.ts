@@ -14,8 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Actor } from '../../../policy/actor.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
-import { petTimezoneSql } from '../../core/pets/pets.service.ts';
+import { petsErrors, petTimezoneSql } from '../../core/pets/index.ts';
 import {
   type BucketRow,
   type ChartPeriod,

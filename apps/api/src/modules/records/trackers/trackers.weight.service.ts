@@ -21,12 +21,11 @@ import { newId } from '../../../lib/ids.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
-import { findPetWithOwner, recordPetEvent } from '../../core/pets/pets.service.ts';
-import { auditDiff, recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf } from '../../platform/events/events.service.ts';
-import { findCurrentDietOfPet } from '../diets/diets.plans.service.ts';
-import { raiseWeightCards } from '../pending-cards/pending-cards.service.ts';
+import { findPetWithOwner, petsErrors, recordPetEvent } from '../../core/pets/index.ts';
+import { auditDiff, recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
+import { findCurrentDietOfPet } from '../diets/index.ts';
+import { raiseWeightCards } from '../pending-cards/index.ts';
 import {
   type ChartPeriod,
   type PeriodUnit,

@@ -4,9 +4,9 @@ import type { Now } from '../../../lib/clock.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { listPendingCardsPage } from '../../records/pending-cards/pending-cards.service.ts';
-import { listOldestOpenQuestions } from '../../records/questions/questions.service.ts';
-import { listRemindersPage } from '../../records/reminders/reminders.service.ts';
+import { listPendingCardsPage } from '../../records/pending-cards/index.ts';
+import { listOldestOpenQuestions } from '../../records/questions/index.ts';
+import { listRemindersPage } from '../../records/reminders/index.ts';
 import { countHome } from './home.repository.ts';
 
 export interface HomeDeps {

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
-import type { Jobs } from '../../platform/jobs/jobs.service.ts';
+import type { Jobs } from '../../platform/jobs/index.ts';
 import { generateWeeklyReports, weekJustEnded } from './weekly-reports.service.ts';
 
 export const WEEKLY_REPORTS_QUEUE = 'weekly-reports.generate';

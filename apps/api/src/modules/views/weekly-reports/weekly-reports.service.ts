@@ -16,20 +16,15 @@ import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { petsErrors } from '../../core/pets/pets.errors.ts';
-import { findPetWithOwner } from '../../core/pets/pets.service.ts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { eventActorOf, recordEvent } from '../../platform/events/events.service.ts';
-import type { EmailContent, Mailer } from '../../platform/mail/mail.service.ts';
-import { checkupsOfPetsAnsweredInWeek } from '../../records/checkups/checkups.service.ts';
-import { currentDietPlansOfPets } from '../../records/diets/diets.plans.service.ts';
-import { journalEntriesOfPetsDuring } from '../../records/journal/journal.service.ts';
-import { cardsOfPetsDuringWeek } from '../../records/pending-cards/pending-cards.service.ts';
-import {
-  monitoredPetIds,
-  weekBounds,
-  weeklyTrackersOfPets,
-} from '../../records/trackers/trackers.weekly.service.ts';
+import { findPetWithOwner, petsErrors } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
+import type { EmailContent, Mailer } from '../../platform/mail/index.ts';
+import { checkupsOfPetsAnsweredInWeek } from '../../records/checkups/index.ts';
+import { currentDietPlansOfPets } from '../../records/diets/index.ts';
+import { journalEntriesOfPetsDuring } from '../../records/journal/index.ts';
+import { cardsOfPetsDuringWeek } from '../../records/pending-cards/index.ts';
+import { monitoredPetIds, weekBounds, weeklyTrackersOfPets } from '../../records/trackers/index.ts';
 import { weeklyReportsErrors } from './weekly-reports.errors.ts';
 import { weeklyReportLifecycle } from './weekly-reports.lifecycle.ts';
 import { toWeeklyReportDto, toWeeklyReportSummaryDto } from './weekly-reports.mapper.ts';

@@ -1,0 +1,1 @@
+export { companiesErrors } from './companies.errors.ts';

@@ -1,0 +1,9 @@
+export { petsErrors } from './pets.errors.ts';
+export {
+  findPetWithOwner,
+  listFamilyPetSummaries,
+  petTimezoneSql,
+  recordPetEvent,
+  scopedPetSql,
+} from './pets.service.ts';
+export type { MedicationValue } from './pets.table.ts';

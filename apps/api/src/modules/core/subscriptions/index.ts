@@ -1,0 +1,1 @@
+export { getLatestSubscriptionOfUser } from './subscriptions.service.ts';

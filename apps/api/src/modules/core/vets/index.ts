@@ -1,0 +1,12 @@
+export { moveDiskAvatarsIntoDatabase } from './vets.avatars.service.ts';
+export { toVetDto } from './vets.mapper.ts';
+export { countVets } from './vets.repository.ts';
+export {
+  createVet,
+  findVetAccountByEmail,
+  type PasswordSetupLinks,
+  type RevokeSessions,
+  setVetPasswordHash,
+  VET_SETUP_LINK_TTL_MS,
+} from './vets.service.ts';
+export type { VetRow } from './vets.table.ts';

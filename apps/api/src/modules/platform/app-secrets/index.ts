@@ -1,0 +1,1 @@
+export { getOrCreateSecret, signingKey } from './app-secrets.service.ts';

@@ -1,0 +1,1 @@
+export { type AuditActor, auditDiff, auditRecordedSince, hasChanges, recordAudit } from './audit.service.ts';

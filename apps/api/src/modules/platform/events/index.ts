@@ -1,0 +1,2 @@
+export { createEventHub, type EventHub } from './events.hub.ts';
+export { eventActorOf, type NewDomainEvent, recordEvent } from './events.service.ts';

@@ -1,0 +1,1 @@
+export { createJobs, JOBS_SCHEMA, type Jobs, type JobsOptions } from './jobs.service.ts';

@@ -1,0 +1,1 @@
+export { createMailer, type EmailContent, type Mailer, renderEmail } from './mail.service.ts';

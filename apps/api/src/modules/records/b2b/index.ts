@@ -1,0 +1,1 @@
+export { dailyStatusEmail, listDailyStatusTimelineEvents } from './b2b.service.ts';

@@ -1,0 +1,1 @@
+export { checkupsOfPetsAnsweredInWeek, listCheckupTimelineEvents } from './checkups.service.ts';

@@ -1,0 +1,2 @@
+export { clinicalDocumentSha256, listClinicalDocumentTimelineEvents } from './clinical-documents.service.ts';
+export type { ClinicalDocumentRow } from './clinical-documents.table.ts';

@@ -1,0 +1,1 @@
+export { journalEntriesOfPetsDuring, listJournalTimelineEvents } from './journal.service.ts';

@@ -1,0 +1,1 @@
+export { listMedicalRecordTimelineEvents } from './medical-records.service.ts';

@@ -1,0 +1,15 @@
+export { definePendingCardJobs } from './pending-cards.jobs.ts';
+export {
+  cardsOfPetsDuringWeek,
+  checkCollarCoverageIn,
+  dietOffPlanSignal,
+  eventSignalsSince,
+  listPendingCardsPage,
+  listPendingCardTimelineEvents,
+  raiseRespiratoryCards,
+  raiseSignals,
+  raiseWeightCards,
+  respiratorySignalsSince,
+  type Signal,
+  weightSignalsSince,
+} from './pending-cards.service.ts';

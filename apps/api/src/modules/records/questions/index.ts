@@ -1,0 +1,1 @@
+export { listOldestOpenQuestions, listQuestionTimelineEvents } from './questions.service.ts';

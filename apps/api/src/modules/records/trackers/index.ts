@@ -1,0 +1,4 @@
+export { getLatestTrackers } from './trackers.read.service.ts';
+export { monitoredPetIds, weekBounds, weeklyTrackersOfPets } from './trackers.weekly.service.ts';
+export { dietProgressOfPet, listWeightTimelineEvents } from './trackers.weight.service.ts';
+export { rebuildRollups } from './trackers.writes.ts';

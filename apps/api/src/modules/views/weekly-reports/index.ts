@@ -1,0 +1,2 @@
+export { defineWeeklyReportJobs } from './weekly-reports.jobs.ts';
+export { generateWeeklyReports, weekJustEnded } from './weekly-reports.service.ts';
