@@ -39,7 +39,7 @@ module.exports = {
       name: 'api-front-door',
       severity: 'error',
       comment:
-        "Another module is reached through its front door, index.ts (its manifest and the functions it offers), never its service, repository, routes or other files: what it does not export is its own business.",
+        'Another module is reached through its front door, index.ts (its manifest and the functions it offers), never its service, repository, routes or other files: what it does not export is its own business.',
       from: { path: API_MODULE, pathNot: ['[.]table[.]ts$', TEST_FILE] },
       to: {
         path: '^apps/api/src/modules/[^/]+/[^/]+/',
@@ -51,8 +51,14 @@ module.exports = {
       severity: 'error',
       comment:
         'Code outside the modules (plugins, the seed, the command-line tools, the server) reaches a module through its index.ts too.',
-      from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/modules/', TEST_FILE, '^apps/api/src/(app[.]ts|db/)'] },
-      to: { path: '^apps/api/src/modules/[^/]+/[^/]+/', pathNot: '^apps/api/src/modules/[^/]+/[^/]+/index[.]ts$' },
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['^apps/api/src/modules/', TEST_FILE, '^apps/api/src/(app[.]ts|db/)'],
+      },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/[^/]+/',
+        pathNot: '^apps/api/src/modules/[^/]+/[^/]+/index[.]ts$',
+      },
     },
     {
       name: 'api-schema-in-repositories',
