@@ -278,11 +278,9 @@ async function benchEngine(label: string, database: Database, databaseUrl?: stri
   await database.migrate();
   const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
   const groups = await createPets(database);
-  const { integration, token } = await createIntegration(
-    { db: database.db },
-    { name: `bench ${Date.now()}` },
-    systemActor('bench'),
-  );
+  const { integration, token } = await createIntegration({ db: database.db }, systemActor('bench'), {
+    name: `bench ${Date.now()}`,
+  });
   const copy = await copyLoaderFor(database, label);
   // On PostgreSQL the app listens in a process of its own, as the baseline's does (app-process.ts).
   const served = await serveApp(database, config, databaseUrl);
@@ -373,18 +371,16 @@ async function ingestWithoutCards(database: Database, raw: readonly unknown[], i
 async function benchCardRaising(label: string, database: Database) {
   await database.migrate();
   const groups = await createPets(database);
-  const { integration } = await createIntegration(
-    { db: database.db },
-    { name: `bench ${Date.now()}` },
-    systemActor('bench'),
-  );
+  const { integration } = await createIntegration({ db: database.db }, systemActor('bench'), {
+    name: `bench ${Date.now()}`,
+  });
   const actor = integrationActor(integration, null);
   const deps = { db: database.db, now: () => new Date() };
   const cursor = { minute: 0 };
   const parsed = (rows: Row[]) => (JSON.parse(toJson(rows)) as { readings: unknown[] }).readings;
   const phases = {
     'with card raising (ingestReadings)': async (raw: unknown[]) => {
-      const outcome = await ingestReadings(deps, raw, actor);
+      const outcome = await ingestReadings(deps, actor, raw);
       if (!outcome.ok || outcome.result.inserted !== BATCH_SIZE) throw new Error('batch refused');
     },
     'without (same steps, no rule)': async (raw: unknown[]) => {

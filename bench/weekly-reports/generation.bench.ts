@@ -114,7 +114,7 @@ async function main() {
 
   const actor = systemActor('bench');
   const started = performance.now();
-  const result = await generateWeeklyReports({ db, now: () => new Date() }, WEEK, actor);
+  const result = await generateWeeklyReports({ db, now: () => new Date() }, actor, WEEK);
   const generationMs = performance.now() - started;
   console.table({
     'generate (all reports)': { ms: Math.round(generationMs), rows: result.generated },
@@ -146,7 +146,7 @@ async function main() {
   const busyStart = performance.now();
   const [busy] = await Promise.all([
     load(url, cookie),
-    generateWeeklyReports({ db, now: () => new Date() }, NEXT_WEEK, actor).then(() => {
+    generateWeeklyReports({ db, now: () => new Date() }, actor, NEXT_WEEK).then(() => {
       console.log(`second week generated in ${Math.round(performance.now() - busyStart)} ms during the load`);
     }),
   ]);

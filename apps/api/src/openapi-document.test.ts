@@ -285,7 +285,7 @@ describe('real answers match the document', () => {
     expect(signed.statusCode, signed.body).toBe(200);
 
     const week = isoWeekOfDate(new Date(now).toISOString().slice(0, 10));
-    await generateWeeklyReports({ db, now: () => new Date(now) }, week, systemActor('docs'), {
+    await generateWeeklyReports({ db, now: () => new Date(now) }, systemActor('docs'), week, {
       petIds: [pet.id],
     });
     const [weeklyReport] = await db.select({ id: weeklyReports.id }).from(weeklyReports);

@@ -22,7 +22,7 @@ export async function integrationCreate(context: CommandContext): Promise<ExitSt
   if (!name) return usageError(context, ['--name is required'], CREATE_USAGE);
 
   return runIntegrationCommand(context, async (deps) => {
-    const { integration, token } = await createIntegration(deps, { name }, systemActor('cli'));
+    const { integration, token } = await createIntegration(deps, systemActor('cli'), { name });
     context.console.log(`Created integration "${integration.name}" (id ${integration.id}).`);
     context.console.log('Its token is shown only now: store it in the client, which sends it as');
     context.console.log('"Authorization: Bearer <token>" to POST /v1/trackers/readings.');
@@ -44,7 +44,7 @@ export async function integrationRevoke(context: CommandContext): Promise<ExitSt
   const target = id ? { id } : { name: name ?? '' };
 
   return runIntegrationCommand(context, async (deps) => {
-    const revoked = await revokeIntegration(deps, target, systemActor('cli'));
+    const revoked = await revokeIntegration(deps, systemActor('cli'), target);
     context.console.log(
       `Revoked integration "${revoked.name}" (id ${revoked.id}): its token no longer works.`,
     );

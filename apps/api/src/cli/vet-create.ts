@@ -52,17 +52,13 @@ async function main() {
   try {
     // Creates the job queues the mail is sent through.
     await app.ready();
-    const vet = await createVet(
-      { db: database.db },
-      {
-        email: args.email,
-        kind: args.kind,
-        firstName: args['first-name'],
-        lastName: args['last-name'],
-        companySku: args.company ?? null,
-      },
-      systemActor('vet:create'),
-    );
+    const vet = await createVet({ db: database.db }, systemActor('vet:create'), {
+      email: args.email,
+      kind: args.kind,
+      firstName: args['first-name'],
+      lastName: args['last-name'],
+      companySku: args.company ?? null,
+    });
     const { link, expiresAt } = await issuePasswordSetupLink(authDepsOf(app), vet, {
       ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: null,

@@ -97,7 +97,7 @@ beforeAll(async () => {
   const { family, owner } = await createFamily(db, { members: 1 });
   const pet = await createPet(db, { familyId: family.id });
   const user = await createUser(db);
-  integrationToken = (await createIntegration({ db }, { name: 'fuzz' }, systemActor('fuzz'))).token;
+  integrationToken = (await createIntegration({ db }, systemActor('fuzz'), { name: 'fuzz' })).token;
   knownIds = [other.id, family.id, owner.id, pet.id, user.id];
   jar = await loginAs(app, headVetEmail);
 

@@ -114,7 +114,7 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
   for (let day = 0; day <= REPLAY_DAYS; day += 1) {
     const dayEnd = new Date(Math.min(since.getTime() + (day + 1) * DAY_MS, now.getTime()));
     const todays = byDay.get(day);
-    if (todays) await raiseSignals(tx, todays, actor, dayEnd, quiet);
+    if (todays) await raiseSignals(tx, actor, todays, dayEnd, quiet);
     if (vets.length > 0) await workTheQueue(tx, dayEnd, vets, records);
   }
   // The coverage job runs every hour; its runs of the last day and a half are enough to open each

@@ -38,7 +38,7 @@ export async function seedWeeklyReports(tx: Tx, now: Date, petIds: readonly stri
     const week = shiftIsoWeek(latest, -back);
     const monday = Date.parse(`${isoWeekRange(week).end}T12:00:00Z`) + 86_400_000;
     const generatedAt = new Date(Math.min(monday, now.getTime()));
-    const result = await generateWeeklyReports({ db: tx, now: () => generatedAt }, week, actor, {
+    const result = await generateWeeklyReports({ db: tx, now: () => generatedAt }, actor, week, {
       petIds: sorted,
       generatedAt,
       idOf: (petId) =>

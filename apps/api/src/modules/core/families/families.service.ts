@@ -26,7 +26,7 @@ export async function getFamilyPets(
   if (!family) throw familiesErrors.notFound();
   const [members, pets, subscription] = await Promise.all([
     listFamilyMembers(deps.db, family),
-    listFamilyPetSummaries(deps, family.id, actor),
+    listFamilyPetSummaries(deps, actor, family.id),
     family.ownerUserId ? getLatestSubscriptionOfUser(deps, family.ownerUserId) : null,
   ]);
   return {

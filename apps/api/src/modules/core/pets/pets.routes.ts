@@ -62,7 +62,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return patchPet(deps, request.params.id, request.body, sessionVet(request));
+      return patchPet(deps, sessionVet(request), request.params.id, request.body);
     },
   );
 };

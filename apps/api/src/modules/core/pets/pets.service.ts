@@ -66,8 +66,8 @@ export function scopedPetSql(actor: Actor, petId: string, extra: Record<string, 
 /** A family's pets as cards, by name: only those the actor may open. */
 export async function listFamilyPetSummaries(
   deps: { db: DbOrTx },
-  familyId: string,
   actor: Actor,
+  familyId: string,
 ): Promise<PetSummary[]> {
   return (await listFamilyPets(deps.db, familyId, petCondition(actor, pets.id))).map(toPetSummary);
 }
@@ -175,9 +175,9 @@ function wantedHealthChanges(patch: HealthProfilePatch): Partial<HealthValues> {
  */
 export async function patchPet(
   deps: { db: Db; now: Now },
+  actor: VetActor,
   id: string,
   patch: PetPatch,
-  actor: VetActor,
 ): Promise<PetPatchResponse> {
   try {
     return await deps.db.transaction(async (tx) => {

@@ -63,7 +63,7 @@ export async function getUserDetail(deps: { db: Db }, actor: Actor, id: string):
   const row = await findUserListRowById(deps.db, id, userCodeCondition(actor, users.b2bCode));
   if (!row) throw usersErrors.notFound();
   const [pets, subscription] = await Promise.all([
-    row.familyId ? listFamilyPetSummaries(deps, row.familyId, actor) : [],
+    row.familyId ? listFamilyPetSummaries(deps, actor, row.familyId) : [],
     getLatestSubscriptionOfUser(deps, row.id),
   ]);
   return {

@@ -18,21 +18,16 @@ import { replaceVetImageUrl } from './vets.repository.ts';
 /** Stores an uploaded avatar (PNG, JPEG or WebP by its bytes, at most 2 MB) in the files store. */
 export function storeAvatarFile(
   deps: { db: Db },
-  upload: Parameters<typeof storeUpload>[1],
   actor: Actor,
+  upload: Parameters<typeof storeUpload>[2],
 ): Promise<StoredFile> {
-  return storeUpload(
-    deps,
-    upload,
-    {
-      purpose: 'avatar',
-      maxBytes: AVATAR_MAX_BYTES,
-      allowedTypes: IMAGE_TYPES,
-      basename: 'avatar',
-      refuse: { tooLarge: vetsErrors.avatarTooLarge, unsupportedType: vetsErrors.avatarUnsupportedType },
-    },
-    actor,
-  );
+  return storeUpload(deps, actor, upload, {
+    purpose: 'avatar',
+    maxBytes: AVATAR_MAX_BYTES,
+    allowedTypes: IMAGE_TYPES,
+    basename: 'avatar',
+    refuse: { tooLarge: vetsErrors.avatarTooLarge, unsupportedType: vetsErrors.avatarUnsupportedType },
+  });
 }
 
 /** Where avatars were kept on disk before they moved into the database, and the names they had. */
@@ -65,11 +60,12 @@ export async function moveDiskAvatarsIntoDatabase(deps: {
       const content = await fs.readFile(filePath);
       const contentType = await sniffContentType(content);
       if (contentType && IMAGE_TYPES.some((type) => type === contentType)) {
-        const stored = await storeContent(
-          deps,
-          { purpose: 'avatar', content, contentType, basename: 'avatar' },
-          actor,
-        );
+        const stored = await storeContent(deps, actor, {
+          purpose: 'avatar',
+          content,
+          contentType,
+          basename: 'avatar',
+        });
         movedVets += await replaceVetImageUrl(deps.db, `${LEGACY_AVATAR_PREFIX}${name}`, fileUrl(stored.id));
         movedFiles += 1;
       }

@@ -101,8 +101,8 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const vet = await inviteVet(
         { db: deps.db, auth: app.services.passwordSetupLinks },
-        { ...request.body, companySku: request.body.companySku ?? null },
         sessionVet(request),
+        { ...request.body, companySku: request.body.companySku ?? null },
       );
       return reply.status(201).send({ vet: toVetListItemDto(vet) });
     },
@@ -123,9 +123,9 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       vet: toVetListItemDto(
         await updateVet(
           { ...deps, revokeSessions: app.services.revokeSessions },
+          sessionVet(request),
           request.params.id,
           request.body,
-          sessionVet(request),
         ),
       ),
     }),
@@ -163,13 +163,13 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
           limits: { fileSize: AVATAR_MAX_BYTES, files: 1 },
           throwFileSizeLimit: false,
         });
-        for await (const part of files) stored = await storeAvatarFile(deps, part.file, sessionVet(request));
+        for await (const part of files) stored = await storeAvatarFile(deps, sessionVet(request), part.file);
       } catch (error) {
         if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') throw vetsErrors.avatarOneFile();
         throw error;
       }
       if (!stored) throw vetsErrors.avatarMissing();
-      const vet = await setVetAvatar(deps, request.params.id, fileUrl(stored.id), sessionVet(request));
+      const vet = await setVetAvatar(deps, sessionVet(request), request.params.id, fileUrl(stored.id));
       return { vet: toVetListItemDto(vet) };
     },
   );

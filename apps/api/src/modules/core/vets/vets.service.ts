@@ -128,8 +128,8 @@ export interface NewVetInput {
  */
 export async function createVet(
   deps: { db: Db },
-  input: NewVetInput,
   actor: Actor,
+  input: NewVetInput,
   inTransaction?: (tx: Tx, vet: VetRow) => Promise<void>,
 ): Promise<VetRow> {
   if (!mayCreateVets(actor)) throw vetsErrors.forbidden();
@@ -186,10 +186,10 @@ export interface PasswordSetupLinks {
 /** Creates a vet from the dashboard and e-mails them the link to choose their password. */
 export async function inviteVet(
   deps: { db: Db; auth: PasswordSetupLinks },
-  input: NewVetInput,
   actor: Actor,
+  input: NewVetInput,
 ): Promise<VetRow> {
-  return createVet(deps, input, actor, async (tx, created) => {
+  return createVet(deps, actor, input, async (tx, created) => {
     await deps.auth.writePasswordSetupLink(tx, created, {
       ttlMs: VET_SETUP_LINK_TTL_MS,
       meta: actor.meta,
@@ -237,9 +237,9 @@ async function applyChanges(
  */
 export async function updateVet(
   deps: { db: Db; revokeSessions: RevokeSessions },
+  actor: Actor,
   id: string,
   patch: VetPatch,
-  actor: Actor,
 ): Promise<VetRow> {
   return deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);
@@ -266,9 +266,9 @@ export function assertMayEditVetProfile(actor: Actor, id: string): void {
 /** Points the vet at an avatar already stored (vets.avatars.service.ts). */
 export async function setVetAvatar(
   deps: { db: Db },
+  actor: Actor,
   id: string,
   imageUrl: string,
-  actor: Actor,
 ): Promise<VetRow> {
   return deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);

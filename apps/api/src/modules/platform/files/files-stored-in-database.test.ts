@@ -67,7 +67,7 @@ describe('a document upload', () => {
   it('over the limit is cut off while streaming: 413, nothing read past the limit, nothing written', async () => {
     const before = await fileCount();
     const { upload, counter } = lazyUpload(20 * 1024 * 1024);
-    const refused = storeUpload({ db: app.database.db }, upload, options(), systemActor('test'));
+    const refused = storeUpload({ db: app.database.db }, systemActor('test'), upload, options());
     await expect(refused).rejects.toMatchObject({
       statusCode: 413,
       code: 'files.too_large',
@@ -84,7 +84,7 @@ describe('a document upload', () => {
       yield Buffer.from('<html><body>not a PDF</body></html>');
     }
     await expect(
-      storeUpload({ db: app.database.db }, html(), options(), systemActor('test')),
+      storeUpload({ db: app.database.db }, systemActor('test'), html(), options()),
     ).rejects.toMatchObject({
       statusCode: 415,
       code: 'files.unsupported_type',
@@ -95,7 +95,7 @@ describe('a document upload', () => {
 
   it('at the limit is stored whole and read back in slices, byte for byte', async () => {
     const { upload } = lazyUpload(1024 * 1024, 100_000);
-    const stored = await storeUpload({ db: app.database.db }, upload, options(), systemActor('test'));
+    const stored = await storeUpload({ db: app.database.db }, systemActor('test'), upload, options());
     expect(stored).toMatchObject({
       size: 1024 * 1024,
       contentType: 'application/pdf',
@@ -116,11 +116,12 @@ describe('a document upload', () => {
 
 describe('reading a file', () => {
   it('needs a session', async () => {
-    const stored = await storeContent(
-      { db: app.database.db },
-      { purpose: 'avatar', content: PNG, contentType: 'image/png', basename: 'avatar' },
-      systemActor('test'),
-    );
+    const stored = await storeContent({ db: app.database.db }, systemActor('test'), {
+      purpose: 'avatar',
+      content: PNG,
+      contentType: 'image/png',
+      basename: 'avatar',
+    });
     expect((await app.inject({ method: 'GET', url: `/v1/files/${stored.id}` })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/v1/files/${stored.id}`, cookies })).statusCode).toBe(
       200,
@@ -130,18 +131,14 @@ describe('reading a file', () => {
   it('of a pet is shown inline, revalidated on each use, and framed only by our own pages', async () => {
     const { family } = await createFamily(app.database.db);
     const pet = await createPet(app.database.db, { familyId: family.id, name: 'Pebble' });
-    const stored = await storeContent(
-      { db: app.database.db },
-      {
-        purpose: 'diet_pdf',
-        content: Buffer.concat([PDF_HEAD, randomBytes(64)]),
-        contentType: 'application/pdf',
-        basename: 'pebble-diet',
-        petId: pet.id,
-        cacheKey: `test:${pet.id}`,
-      },
-      systemActor('test'),
-    );
+    const stored = await storeContent({ db: app.database.db }, systemActor('test'), {
+      purpose: 'diet_pdf',
+      content: Buffer.concat([PDF_HEAD, randomBytes(64)]),
+      contentType: 'application/pdf',
+      basename: 'pebble-diet',
+      petId: pet.id,
+      cacheKey: `test:${pet.id}`,
+    });
     const served = await app.inject({ method: 'GET', url: `/v1/files/${stored.id}`, cookies });
     expect(served.headers['content-disposition']).toBe('inline; filename="pebble-diet.pdf"');
     expect(served.headers['cache-control']).toBe('private, no-cache');

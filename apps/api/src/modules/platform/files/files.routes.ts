@@ -30,7 +30,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendFile(
         request,
         reply,
-        sendableFile(deps, await findReadableFile(deps, request.params.id, sessionVet(request))),
+        sendableFile(deps, await findReadableFile(deps, sessionVet(request), request.params.id)),
       ),
   );
 };

@@ -81,12 +81,12 @@ type Upload = AsyncIterable<Buffer> & { truncated?: boolean; destroy?: () => voi
  */
 export async function storeUpload(
   deps: { db: DbOrTx },
+  actor: Actor,
   upload: Upload,
   options: UploadOptions,
-  actor: Actor,
 ): Promise<StoredFile> {
   const checked = await readUpload(upload, options);
-  return storeContent(deps, { ...options, ...checked }, actor);
+  return storeContent(deps, actor, { ...options, ...checked });
 }
 
 /**
@@ -129,6 +129,7 @@ export async function readUpload(
  */
 export async function storeContent(
   deps: { db: DbOrTx },
+  actor: Actor,
   input: {
     purpose: FilePurpose;
     content: Buffer;
@@ -137,7 +138,6 @@ export async function storeContent(
     petId?: string | null;
     cacheKey?: string;
   },
-  actor: Actor,
 ): Promise<StoredFile> {
   const sha256 = sha256Of(input.content);
   const existing = await findExisting(deps.db, input.purpose, sha256, input.cacheKey);
@@ -171,7 +171,7 @@ function findExisting(db: DbOrTx, purpose: FilePurpose, sha256: string, cacheKey
 }
 
 /** A stored file the actor may read, else 404 (out of scope is as unknown as missing). */
-export async function findReadableFile(deps: { db: DbOrTx }, id: string, actor: Actor): Promise<StoredFile> {
+export async function findReadableFile(deps: { db: DbOrTx }, actor: Actor, id: string): Promise<StoredFile> {
   const file = await findFileMeta(deps.db, id, petCondition(actor, files.petId));
   if (!file) throw filesErrors.notFound();
   return file;

@@ -59,7 +59,7 @@ async function storedIntegration(id: string) {
 
 describe('an integration token', () => {
   it('is shown once as vbi_ + 32 random bytes, and only its SHA-256 is stored, with an audit row', async () => {
-    const { integration, token } = await createIntegration(deps(), { name: '  Collar platform  ' }, cli);
+    const { integration, token } = await createIntegration(deps(), cli, { name: '  Collar platform  ' });
     expect(token).toMatch(/^vbi_[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token.slice(4), 'base64url')).toHaveLength(32);
     expect(integration.name).toBe('Collar platform');
@@ -80,21 +80,21 @@ describe('an integration token', () => {
   });
 
   it('is unique per creation, and an active name cannot be reused', async () => {
-    const first = await createIntegration(deps(), { name: 'Twice' }, cli);
-    await expect(createIntegration(deps(), { name: 'Twice' }, cli)).rejects.toMatchObject({
+    const first = await createIntegration(deps(), cli, { name: 'Twice' });
+    await expect(createIntegration(deps(), cli, { name: 'Twice' })).rejects.toMatchObject({
       statusCode: 409,
       code: 'integrations.name_taken',
     });
-    await revokeIntegration(deps(), { name: 'Twice' }, cli);
-    const second = await createIntegration(deps(), { name: 'Twice' }, cli);
+    await revokeIntegration(deps(), cli, { name: 'Twice' });
+    const second = await createIntegration(deps(), cli, { name: 'Twice' });
     expect(second.token).not.toBe(first.token);
-    await expect(createIntegration(deps(), { name: '   ' }, cli)).rejects.toMatchObject({
+    await expect(createIntegration(deps(), cli, { name: '   ' })).rejects.toMatchObject({
       code: 'integrations.invalid_name',
     });
   });
 
   it('authenticates its integration; unknown, malformed and missing tokens give null', async () => {
-    const { integration, token } = await createIntegration(deps(), { name: 'Auth check' }, cli);
+    const { integration, token } = await createIntegration(deps(), cli, { name: 'Auth check' });
     expect((await authenticateIntegration(deps(), token))?.id).toBe(integration.id);
     // Another last character (a token ending in 'A' would stay the same with 'A').
     const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
@@ -104,7 +104,7 @@ describe('an integration token', () => {
   });
 
   it('records when it was last used, writing at most once a minute', async () => {
-    const { integration, token } = await createIntegration(deps(), { name: 'Last used' }, cli);
+    const { integration, token } = await createIntegration(deps(), cli, { name: 'Last used' });
     expect(integration.lastUsedAt).toBeNull();
     const t0 = new Date('2026-06-01T10:00:00Z');
     await authenticateIntegration(deps(), token, t0);
@@ -117,14 +117,14 @@ describe('an integration token', () => {
   });
 
   it('is revoked by name or id, audited, listed as revoked, and stops working at once', async () => {
-    const byName = await createIntegration(deps(), { name: 'Revoke by name' }, cli);
-    const byId = await createIntegration(deps(), { name: 'Revoke by id' }, cli);
+    const byName = await createIntegration(deps(), cli, { name: 'Revoke by name' });
+    const byId = await createIntegration(deps(), cli, { name: 'Revoke by id' });
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     expect((await postReadings(bearer(byName.token))).statusCode).toBe(200);
     expect((await postReadings(bearer(byId.token))).statusCode).toBe(200);
 
-    await revokeIntegration(deps(), { name: 'Revoke by name' }, cli);
-    await revokeIntegration(deps(), { id: byId.integration.id }, cli);
+    await revokeIntegration(deps(), cli, { name: 'Revoke by name' });
+    await revokeIntegration(deps(), cli, { id: byId.integration.id });
 
     for (const token of [byName.token, byId.token]) {
       const response = await postReadings(bearer(token));
@@ -140,11 +140,11 @@ describe('an integration token', () => {
     const listed = await listIntegrations(deps());
     expect(listed.find((row) => row.id === byId.integration.id)?.revokedAt).toBeInstanceOf(Date);
 
-    await expect(revokeIntegration(deps(), { id: byId.integration.id }, cli)).rejects.toMatchObject({
+    await expect(revokeIntegration(deps(), cli, { id: byId.integration.id })).rejects.toMatchObject({
       statusCode: 404,
       code: 'integrations.not_found',
     });
-    await expect(revokeIntegration(deps(), { name: 'Never existed' }, cli)).rejects.toMatchObject({
+    await expect(revokeIntegration(deps(), cli, { name: 'Never existed' })).rejects.toMatchObject({
       code: 'integrations.not_found',
     });
   });
@@ -152,7 +152,7 @@ describe('an integration token', () => {
 
 describe('POST /v1/trackers/readings', () => {
   it('refuses a request without a token, with a wrong scheme or an unknown token', async () => {
-    const { token } = await createIntegration(deps(), { name: 'Schemes' }, cli);
+    const { token } = await createIntegration(deps(), cli, { name: 'Schemes' });
     const attempts: Array<Record<string, string>> = [
       {},
       { authorization: `Basic ${token}` },

@@ -34,8 +34,8 @@ function normalizeName(name: string): string {
 /** Integrations are managed from the command line (a system actor). The token is returned once and never stored: only its SHA-256 is kept. */
 export async function createIntegration(
   deps: { db: Db },
-  input: { name: string },
   actor: Actor,
+  input: { name: string },
 ): Promise<{ integration: IntegrationRow; token: string }> {
   const name = normalizeName(input.name);
   const token = `${INTEGRATION_TOKEN_PREFIX}${newOpaqueToken()}`;
@@ -57,8 +57,8 @@ export async function createIntegration(
 /** Its token stops working with the next request: authentication never caches. */
 export async function revokeIntegration(
   deps: { db: Db },
-  target: IntegrationTarget,
   actor: Actor,
+  target: IntegrationTarget,
 ): Promise<IntegrationRow> {
   return deps.db.transaction(async (tx) => {
     const matches =

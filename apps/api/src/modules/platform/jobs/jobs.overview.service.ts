@@ -42,9 +42,9 @@ export async function getJobsOverview(deps: JobsOverviewDeps, actor: Actor): Pro
 /** Puts a job that failed for good back in its queue for one more try; who did it is audited. */
 export async function retryFailedJob(
   deps: JobsOverviewDeps,
+  actor: Actor,
   queue: string,
   id: string,
-  actor: Actor,
 ): Promise<void> {
   if (!maySeeJobs(actor)) throw jobsErrors.forbidden();
   const job = await deps.jobs.boss.getJobById(queue, id);

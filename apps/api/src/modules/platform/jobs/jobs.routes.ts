@@ -40,7 +40,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await retryFailedJob(deps, request.params.queue, request.params.id, sessionVet(request));
+      await retryFailedJob(deps, sessionVet(request), request.params.queue, request.params.id);
       return { ok: true as const };
     },
   );

@@ -109,7 +109,7 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDailyStatus(deps, request.body, sessionVet(request))),
+      reply.status(201).send(await createDailyStatus(deps, sessionVet(request), request.body)),
   );
 
   app.put(
@@ -124,7 +124,7 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dailyStatusResponseSchema, ...errors },
       },
     },
-    async (request) => editDailyStatus(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => editDailyStatus(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.put(
@@ -139,7 +139,7 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponseSchema, ...errors },
       },
     },
-    async (request) => deleteDailyStatus(deps, request.params.id, sessionVet(request)),
+    async (request) => deleteDailyStatus(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -170,7 +170,7 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendDailyStatusEmail(deps, request.body, sessionVet(request))),
+      reply.status(202).send(await sendDailyStatusEmail(deps, sessionVet(request), request.body)),
   );
 
   app.post(
@@ -205,7 +205,7 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendUrgentReportEmail(deps, request.body, sessionVet(request))),
+      reply.status(202).send(await sendUrgentReportEmail(deps, sessionVet(request), request.body)),
   );
 
   app.get(

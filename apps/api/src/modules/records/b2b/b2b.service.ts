@@ -203,8 +203,8 @@ export async function listDailyStatuses(
 /** One live status per pet and day: a second one is refused, naming the first, to be edited instead. */
 export async function createDailyStatus(
   deps: B2bDeps,
-  input: DailyStatusCreate,
   actor: VetActor,
+  input: DailyStatusCreate,
 ): Promise<DailyStatusResponse> {
   const id = newId();
   const date = calendarDateToIso(input.date);
@@ -259,9 +259,9 @@ function statusEvent(
 /** An edit keeps the text it replaces, with who had written it and when. */
 export async function editDailyStatus(
   deps: B2bDeps,
+  actor: VetActor,
   id: string,
   input: DailyStatusUpdate,
-  actor: VetActor,
 ): Promise<DailyStatusResponse> {
   await deps.db.transaction(async (tx) => {
     const row = await lockLiveStatus(tx, id, statusScope(actor));
@@ -291,7 +291,7 @@ export async function editDailyStatus(
 }
 
 /** Soft delete: gone from lists and e-mails, kept with who deleted it and when. */
-export async function deleteDailyStatus(deps: B2bDeps, id: string, actor: VetActor): Promise<{ ok: true }> {
+export async function deleteDailyStatus(deps: B2bDeps, actor: VetActor, id: string): Promise<{ ok: true }> {
   await deps.db.transaction(async (tx) => {
     const row = await lockLiveStatus(tx, id, statusScope(actor));
     if (!row) throw b2bErrors.statusNotFound();
@@ -400,8 +400,8 @@ async function enqueueAll(
 /** One e-mail to each daily-status contact with the table of that day's live statuses. */
 export async function sendDailyStatusEmail(
   deps: B2bMailDeps,
-  input: DailyStatusEmail,
   actor: VetActor,
+  input: DailyStatusEmail,
 ): Promise<CompanyEmailsResponse> {
   const { company, date, rows, draft } = await dailyEmailDraft(deps, actor, input);
   if (draft.to.length === 0) throw b2bErrors.noRecipients('daily status');
@@ -486,8 +486,8 @@ export async function previewUrgentReportEmail(deps: B2bMailDeps, actor: Actor, 
 /** One e-mail to each urgent contact of the pet's company: the vet's text and the pet's latest vitals. */
 export async function sendUrgentReportEmail(
   deps: B2bMailDeps,
-  input: UrgentReportEmail,
   actor: VetActor,
+  input: UrgentReportEmail,
 ): Promise<CompanyEmailsResponse> {
   const { company, draft } = await urgentEmailDraft(deps, actor, input);
   if (draft.to.length === 0) throw b2bErrors.noRecipients('urgent report');

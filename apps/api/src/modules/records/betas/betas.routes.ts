@@ -42,7 +42,7 @@ export const betasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const betaUser = await enrolBetaUser(deps, request.body, sessionVet(request));
+      const betaUser = await enrolBetaUser(deps, sessionVet(request), request.body);
       return reply.status(201).send({ betaUser });
     },
   );

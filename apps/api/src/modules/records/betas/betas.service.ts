@@ -44,7 +44,7 @@ export async function getBeta(deps: { db: Db }, actor: Actor, id: string): Promi
 }
 
 /** Enrols an existing user in one beta feature, once: enrolling them again is a conflict. */
-export async function enrolBetaUser(deps: { db: Db }, input: BetaCreate, actor: VetActor): Promise<BetaUser> {
+export async function enrolBetaUser(deps: { db: Db }, actor: VetActor, input: BetaCreate): Promise<BetaUser> {
   try {
     return await deps.db.transaction(async (tx) => {
       if (!(await userExists(tx, input.userUuid, userCondition(actor, sql`${input.userUuid}::uuid`)))) {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const company = await createCompany(db);
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyVetCookies = await loginAs(app, companyVet.email);
-  token = (await createIntegration({ db }, { name: 'Owner app' }, systemActor('test'))).token;
+  token = (await createIntegration({ db }, systemActor('test'), { name: 'Owner app' })).token;
   const { family } = await createFamily(db, { owner: { firstName: 'Emma', lastName: 'Clarke' } });
   petId = (await createPet(db, { familyId: family.id, name: 'Luna' })).id;
   const b2b = await createFamily(db, { familyKind: 'b2b', owner: { b2bCode: company.sku } });
@@ -151,8 +151,8 @@ describe('the owner app sends the answers', () => {
     const id = await send();
     expect((await answer(id, reassuring(), 'not-a-token')).statusCode).toBe(401);
     const db = app.database.db;
-    const revoked = await createIntegration({ db }, { name: 'Old owner app' }, systemActor('test'));
-    await revokeIntegration({ db }, { id: revoked.integration.id }, systemActor('test'));
+    const revoked = await createIntegration({ db }, systemActor('test'), { name: 'Old owner app' });
+    await revokeIntegration({ db }, systemActor('test'), { id: revoked.integration.id });
     expect((await answer(id, reassuring(), revoked.token)).statusCode).toBe(401);
     const asVet = await app.inject({
       method: 'POST',

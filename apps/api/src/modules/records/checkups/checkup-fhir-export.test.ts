@@ -51,7 +51,7 @@ beforeAll(async () => {
       payload: { petUuid: petId },
     })
   ).json().checkupUuids[0];
-  const { token } = await createIntegration({ db }, { name: 'Owner app' }, systemActor('test'));
+  const { token } = await createIntegration({ db }, systemActor('test'), { name: 'Owner app' });
   await app.inject({
     method: 'POST',
     url: `/v1/checkups/${checkupId}/answers`,

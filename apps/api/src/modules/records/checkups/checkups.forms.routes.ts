@@ -138,7 +138,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createForm(deps, request.body.form, sessionVet(request))),
+      reply.status(201).send(await createForm(deps, sessionVet(request), request.body.form)),
   );
 
   // SPEC §7 writes `PUT /v1/forms/{uuid}`: the same id as `{id}` elsewhere, named alike so the paths match.
@@ -156,7 +156,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: formResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => updateFormVersion(deps, request.params.id, request.body.form, sessionVet(request)),
+    async (request) => updateFormVersion(deps, sessionVet(request), request.params.id, request.body.form),
   );
 
   app.delete(
@@ -170,7 +170,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ archived: z.boolean() }), ...errors },
       },
     },
-    async (request) => deleteForm(deps, request.params.id, sessionVet(request)),
+    async (request) => deleteForm(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -188,6 +188,6 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendForm(deps, request.params.id, request.body, sessionVet(request))),
+      reply.status(201).send(await sendForm(deps, sessionVet(request), request.params.id, request.body)),
   );
 };

@@ -120,8 +120,8 @@ async function assertSkuFree(tx: DbOrTx, sku: string, formId: string): Promise<v
 
 export async function createForm(
   deps: FormsDeps,
-  input: FormInput,
   actor: VetActor,
+  input: FormInput,
 ): Promise<{ form: Form }> {
   const id = newId();
   const sku = input.sku ?? optionSku(input.title);
@@ -167,9 +167,9 @@ export async function createForm(
  */
 export async function updateFormVersion(
   deps: FormsDeps,
+  actor: VetActor,
   id: string,
   input: FormInput,
-  actor: VetActor,
 ): Promise<{ form: Form }> {
   await deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
@@ -223,8 +223,8 @@ export async function updateFormVersion(
 /** A form with checkups is archived (hidden from pickers, still readable); one without is deleted. */
 export async function deleteForm(
   deps: FormsDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ archived: boolean }> {
   return deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
@@ -249,9 +249,9 @@ export async function deleteForm(
 /** Sends the form's current version to each pet's owner: one `sent` checkup per pet. */
 export async function sendForm(
   deps: FormsDeps,
+  actor: VetActor,
   id: string,
   input: FormSend,
-  actor: VetActor,
 ): Promise<{ checkupUuids: string[] }> {
   const petIds = [...new Set(input.petUuids ?? (input.petUuid ? [input.petUuid] : []))];
   return deps.db.transaction(async (tx) => {

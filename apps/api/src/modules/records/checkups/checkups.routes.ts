@@ -89,7 +89,7 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkupResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => reviewCheckup(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => reviewCheckup(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkupResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => submitAnswers(deps, request.params.id, request.body, sessionIntegration(request)),
+    async (request) => submitAnswers(deps, sessionIntegration(request), request.params.id, request.body),
   );
 };
 
@@ -133,6 +133,6 @@ export const checkupsPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await fillCheckup(deps, request.params.id, request.body, sessionVet(request))),
+      reply.status(201).send(await fillCheckup(deps, sessionVet(request), request.params.id, request.body)),
   );
 };

@@ -133,9 +133,9 @@ async function recordAnswered(
  */
 export async function submitAnswers(
   deps: CheckupsDeps,
+  actor: IntegrationActor,
   id: string,
   input: CheckupAnswers,
-  actor: IntegrationActor,
 ): Promise<{ checkup: Checkup }> {
   await deps.db.transaction(async (tx) => {
     const current = await lockCheckup(tx, id, checkupScope(actor));
@@ -167,9 +167,9 @@ export async function submitAnswers(
  */
 export async function reviewCheckup(
   deps: CheckupsDeps,
+  actor: VetActor,
   id: string,
   input: CheckupReview,
-  actor: VetActor,
 ): Promise<{ checkup: Checkup }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await checkupLifecycle.lockFor(
@@ -214,9 +214,9 @@ export async function reviewCheckup(
 /** A vet fills a checkup for the pet from a pool (during a call): saved answered, "filled by" the vet. */
 export async function fillCheckup(
   deps: CheckupsDeps,
+  actor: VetActor,
   petId: string,
   input: CheckupFill,
-  actor: VetActor,
 ): Promise<{ checkup: Checkup }> {
   const id = newId();
   await deps.db.transaction(async (tx) => {

@@ -68,7 +68,7 @@ export const clinicalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clinicalDocumentResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => updateClinicalDocument(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => updateClinicalDocument(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const clinicalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clinicalDocumentResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => signClinicalDocument(deps, request.params.id, sessionVet(request)),
+    async (request) => signClinicalDocument(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -106,7 +106,7 @@ export const clinicalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await amendClinicalDocument(deps, request.params.id, request.body, sessionVet(request))),
+        .send(await amendClinicalDocument(deps, sessionVet(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -204,6 +204,6 @@ export const clinicalDocumentsPetRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createClinicalDocument(deps, request.params.id, request.body, sessionVet(request))),
+        .send(await createClinicalDocument(deps, sessionVet(request), request.params.id, request.body)),
   );
 };

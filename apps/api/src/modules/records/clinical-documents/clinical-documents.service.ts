@@ -116,9 +116,9 @@ const DEFAULT_ASSESSMENT_TITLE = 'Clinical assessment';
 /** A new draft: an empty assessment, or a report laid out by its template (default: consultation). */
 export async function createClinicalDocument(
   deps: ClinicalDocumentsDeps,
+  actor: Actor,
   petId: string,
   input: ClinicalDocumentCreate,
-  actor: Actor,
 ): Promise<ClinicalDocumentResponse> {
   if (input.kind === 'assessment' && input.template) throw clinicalDocumentsErrors.templateForAssessment();
   const id = newId();
@@ -160,9 +160,9 @@ const contentFits = (kind: ClinicalDocumentKind, content: ClinicalDocumentUpdate
 /** Saves a draft's title and content (the editor's autosave); a signed version answers 409. */
 export async function updateClinicalDocument(
   deps: ClinicalDocumentsDeps,
+  actor: VetActor,
   id: string,
   input: ClinicalDocumentUpdate,
-  actor: VetActor,
 ): Promise<ClinicalDocumentResponse> {
   await deps.db.transaction(async (tx) => {
     const { row } = await clinicalDocumentLifecycle.lockFor(
@@ -188,8 +188,8 @@ export async function updateClinicalDocument(
 /** Signs a draft: records the signer, the time and the content's SHA-256; it never changes again. */
 export async function signClinicalDocument(
   deps: ClinicalDocumentsDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<ClinicalDocumentResponse> {
   await deps.db.transaction(async (tx) => {
     const { row, next } = await clinicalDocumentLifecycle.lockFor(
@@ -220,9 +220,9 @@ export async function signClinicalDocument(
  */
 export async function amendClinicalDocument(
   deps: ClinicalDocumentsDeps,
+  actor: VetActor,
   id: string,
   input: ClinicalDocumentAmend,
-  actor: VetActor,
 ): Promise<ClinicalDocumentResponse> {
   const newVersionId = newId();
   await deps.db.transaction(async (tx) => {

@@ -28,7 +28,7 @@ export const dietPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createDietPlan(deps, request.body, sessionVet(request));
+      const created = await createDietPlan(deps, sessionVet(request), request.body);
       return reply.status(201).send(created);
     },
   );

@@ -48,8 +48,8 @@ async function startPlan(
 
 export async function createDietPlan(
   deps: { db: Db; now: Now },
-  input: { petUuid: string; kind: DietKind },
   actor: VetActor,
+  input: { petUuid: string; kind: DietKind },
 ): Promise<{ uuid: string }> {
   return deps.db.transaction(async (tx) => {
     // The pet's row lock serialises plan changes, so a pet never ends up with two open plans.
@@ -70,8 +70,8 @@ export async function createDietPlan(
  */
 export async function publishIntoPlan(
   tx: DbOrTx,
-  input: { petId: string; dietId: string; kind: DietKind; at: Date },
   actor: VetActor,
+  input: { petId: string; dietId: string; kind: DietKind; at: Date },
 ): Promise<{ id: string; endedPlanId: string | null }> {
   if (!(await findPetWithOwner(tx, actor, input.petId, { lock: true }))) throw petsErrors.notFound();
   const open = await findOpenPlan(tx, input.petId);

@@ -57,7 +57,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDiet(deps, request.body, sessionVet(request))),
+      reply.status(201).send(await createDiet(deps, sessionVet(request), request.body)),
   );
 
   app.get(
@@ -104,7 +104,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => patchDiet(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => patchDiet(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -119,7 +119,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteDiet(deps, request.params.id, sessionVet(request));
+      await deleteDiet(deps, sessionVet(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -137,7 +137,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => publishDiet(deps, request.params.id, sessionVet(request)),
+    async (request) => publishDiet(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -153,7 +153,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await copyDiet(deps, request.params.id, sessionVet(request))),
+      reply.status(201).send(await copyDiet(deps, sessionVet(request), request.params.id)),
   );
 
   app.post(
@@ -167,7 +167,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietResponseSchema, ...errors },
       },
     },
-    async (request) => generateDietPdf(deps, request.params.id, sessionVet(request)),
+    async (request) => generateDietPdf(deps, sessionVet(request), request.params.id),
   );
 
   app.get(
@@ -182,7 +182,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dietPdfUrlResponseSchema, ...errors },
       },
     },
-    async (request) => getDietPdfUrl(deps, request.params.id, sessionVet(request)),
+    async (request) => getDietPdfUrl(deps, sessionVet(request), request.params.id),
   );
 
   app.get(
@@ -217,7 +217,7 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         request,
         reply,
-        await getDietPdfContent(deps, request.params.id, requestActor(request)),
+        await getDietPdfContent(deps, requestActor(request), request.params.id),
       );
     },
   );

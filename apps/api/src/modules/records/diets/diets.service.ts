@@ -147,8 +147,8 @@ export async function listDiets(
 
 export async function createDiet(
   deps: DietsDeps,
-  input: DietCreate,
   actor: VetActor,
+  input: DietCreate,
 ): Promise<{ diet: Diet }> {
   const id = newId();
   await deps.db.transaction(async (tx) => {
@@ -216,9 +216,9 @@ async function assertIngredientsExist(tx: DbOrTx, items: DietIngredientValue[]):
  */
 export async function patchDiet(
   deps: DietsDeps,
+  actor: VetActor,
   id: string,
   patch: DietPatch,
-  actor: VetActor,
 ): Promise<{ diet: Diet }> {
   await deps.db.transaction(async (tx) => {
     const { row: diet } = await dietLifecycle.lockFor(
@@ -273,7 +273,7 @@ export async function patchDiet(
   return getDiet(deps, actor, id);
 }
 
-export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<void> {
+export async function deleteDiet(deps: DietsDeps, actor: VetActor, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { row: diet } = await dietLifecycle.lockFor(
       () => lockDiet(tx, id, dietScope(actor)),
@@ -314,7 +314,7 @@ export async function deleteDiet(deps: DietsDeps, id: string, actor: VetActor): 
   });
 }
 
-export async function publishDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
+export async function publishDiet(deps: DietsDeps, actor: VetActor, id: string): Promise<{ diet: Diet }> {
   await deps.db.transaction(async (tx) => {
     const { row: diet, next: status } = await dietLifecycle.lockFor(
       () => lockDiet(tx, id, dietScope(actor)),
@@ -322,7 +322,7 @@ export async function publishDiet(deps: DietsDeps, id: string, actor: VetActor):
       'publish',
     );
     const at = deps.now();
-    const plan = await publishIntoPlan(tx, { petId: diet.petId, dietId: id, kind: diet.kind, at }, actor);
+    const plan = await publishIntoPlan(tx, actor, { petId: diet.petId, dietId: id, kind: diet.kind, at });
     await updateDiet(tx, id, {
       status,
       publishedAt: at,
@@ -350,7 +350,7 @@ export async function publishDiet(deps: DietsDeps, id: string, actor: VetActor):
 }
 
 /** A new draft with the same recipe: the way to change what an owner was given. */
-export async function copyDiet(deps: DietsDeps, id: string, actor: VetActor): Promise<{ copyUuid: string }> {
+export async function copyDiet(deps: DietsDeps, actor: VetActor, id: string): Promise<{ copyUuid: string }> {
   const copyId = newId();
   await deps.db.transaction(async (tx) => {
     const source = await findDiet(tx, id, dietScope(actor));
@@ -422,18 +422,14 @@ async function ensurePdf(
   const file = await deps.db.transaction(async (tx) => {
     const locked = await lockDiet(tx, id, dietScope(actor));
     if (!locked) throw dietsErrors.notFound();
-    const stored = await storeContent(
-      { db: tx },
-      {
-        purpose: 'diet_pdf',
-        content: pdf,
-        contentType: 'application/pdf',
-        basename: 'diet',
-        petId: locked.petId,
-        cacheKey,
-      },
-      actor,
-    );
+    const stored = await storeContent({ db: tx }, actor, {
+      purpose: 'diet_pdf',
+      content: pdf,
+      contentType: 'application/pdf',
+      basename: 'diet',
+      petId: locked.petId,
+      cacheKey,
+    });
     await updateDiet(tx, id, { pdfGeneratedAt: generatedAt, pdfFileId: stored.id, pdfSourceHash: hash });
     if (locked.pdfFileId !== stored.id) await deleteFile({ db: tx }, locked.pdfFileId);
     await recordAudit(tx, actor, {
@@ -453,12 +449,12 @@ async function ensurePdf(
   return { file, diet, petName, today };
 }
 
-export async function generateDietPdf(deps: DietsDeps, id: string, actor: VetActor): Promise<{ diet: Diet }> {
+export async function generateDietPdf(deps: DietsDeps, actor: VetActor, id: string): Promise<{ diet: Diet }> {
   await ensurePdf(deps, id, actor, { force: true });
   return getDiet(deps, actor, id);
 }
 
-export async function getDietPdfContent(deps: DietsDeps, id: string, actor: Actor): Promise<SendableFile> {
+export async function getDietPdfContent(deps: DietsDeps, actor: Actor, id: string): Promise<SendableFile> {
   const { file, diet, petName, today } = await ensurePdf(deps, id, actor, { force: false });
   return sendableFile(deps, file, dietPdfFilename(petName, diet.formulatedOn ?? today));
 }
@@ -466,8 +462,8 @@ export async function getDietPdfContent(deps: DietsDeps, id: string, actor: Acto
 /** Handing out a link opens the diet to whoever holds it: who did it, and when, is recorded. */
 export async function getDietPdfUrl(
   deps: DietsDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<DietPdfUrlResponse> {
   const diet = await findDiet(deps.db, id, dietScope(actor));
   if (!diet) throw dietsErrors.notFound();

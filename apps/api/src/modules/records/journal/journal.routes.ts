@@ -99,7 +99,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       }) as AsyncIterable<IngestPart>;
       try {
-        const { created, journalEntry } = await ingestJournalEntry(deps, parts, sessionIntegration(request));
+        const { created, journalEntry } = await ingestJournalEntry(deps, sessionIntegration(request), parts);
         return reply.status(created ? 201 : 200).send({ journalEntry });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -124,7 +124,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journalMarkSeenResponseSchema, ...errors },
       },
     },
-    async (request) => markJournalEntriesSeen(deps, request.body, sessionVet(request)),
+    async (request) => markJournalEntriesSeen(deps, sessionVet(request), request.body),
   );
 
   app.post(
@@ -141,7 +141,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journalMarkSeenResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => markMatchingJournalEntriesSeen(deps, request.body, sessionVet(request)),
+    async (request) => markMatchingJournalEntriesSeen(deps, sessionVet(request), request.body),
   );
 
   app.get(
@@ -171,7 +171,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journalEntryResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => markJournalEntrySeen(deps, request.params.id, sessionVet(request)),
+    async (request) => markJournalEntrySeen(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -191,9 +191,9 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       replyToJournalEntry(
         { ...deps, mailer: app.mailer },
+        sessionVet(request),
         request.params.id,
         request.body,
-        sessionVet(request),
       ),
   );
 
@@ -208,6 +208,6 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journalEntryResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => resolveJournalEntry(deps, request.params.id, sessionVet(request)),
+    async (request) => resolveJournalEntry(deps, sessionVet(request), request.params.id),
   );
 };

@@ -182,8 +182,8 @@ const sameEntry = (row: JournalEntryRow, entry: JournalEntryIngest) =>
  */
 export async function ingestJournalEntry(
   deps: JournalDeps,
-  parts: AsyncIterable<IngestPart>,
   actor: IntegrationActor,
+  parts: AsyncIterable<IngestPart>,
 ): Promise<{ created: boolean; journalEntry: JournalEntry }> {
   const iterator = parts[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -237,17 +237,13 @@ export async function ingestJournalEntry(
     if (!inserted) return false;
     const fileIds: string[] = [];
     for (const [index, photo] of photos.entries()) {
-      const stored = await storeContent(
-        { db: tx },
-        {
-          purpose: 'journal_photo',
-          content: photo.content,
-          contentType: photo.contentType,
-          basename: `journal-${entry.uuid}-${index + 1}`,
-          petId: entry.petUuid,
-        },
-        actor,
-      );
+      const stored = await storeContent({ db: tx }, actor, {
+        purpose: 'journal_photo',
+        content: photo.content,
+        contentType: photo.contentType,
+        basename: `journal-${entry.uuid}-${index + 1}`,
+        petId: entry.petUuid,
+      });
       fileIds.push(stored.id);
     }
     await insertPhotos(tx, entry.uuid, fileIds);
@@ -291,8 +287,8 @@ async function changed(tx: DbOrTx, row: Pick<JournalEntryRow, 'id' | 'petId'>, a
 /** Marks a new entry seen by the vet; a seen one stays as it was. */
 export async function markJournalEntrySeen(
   deps: JournalDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ journalEntry: JournalEntry }> {
   await deps.db.transaction(async (tx) => {
     const { row } = await journalLifecycle.lockFor(
@@ -338,8 +334,8 @@ async function recordSeen(
  */
 export async function markJournalEntriesSeen(
   deps: JournalDeps,
-  input: JournalMarkSeen,
   actor: VetActor,
+  input: JournalMarkSeen,
 ): Promise<{ marked: number }> {
   const ids = [...new Set(input.entryUuids)];
   return deps.db.transaction(async (tx) => {
@@ -365,8 +361,8 @@ export async function markJournalEntriesSeen(
  */
 export async function markMatchingJournalEntriesSeen(
   deps: JournalDeps,
-  input: JournalMarkMatchingSeen,
   actor: VetActor,
+  input: JournalMarkMatchingSeen,
 ): Promise<{ marked: number }> {
   const filter: JournalFilter = { ...input, status: 'new', scope: journalScope(actor) };
   return deps.db.transaction(async (tx) => {
@@ -388,9 +384,9 @@ export async function markMatchingJournalEntriesSeen(
  */
 export async function replyToJournalEntry(
   deps: JournalReplyDeps,
+  actor: VetActor,
   id: string,
   input: JournalReply,
-  actor: VetActor,
 ): Promise<{ journalEntry: JournalEntry }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await journalLifecycle.lockFor(
@@ -444,8 +440,8 @@ export async function replyToJournalEntry(
 /** Nothing more to do about the entry: resolved, and no longer changed. */
 export async function resolveJournalEntry(
   deps: JournalDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ journalEntry: JournalEntry }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await journalLifecycle.lockFor(

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const company = await createCompany(db);
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyVetCookies = await loginAs(app, companyVet.email);
-  token = (await createIntegration({ db }, { name: 'Owner app' }, systemActor('test'))).token;
+  token = (await createIntegration({ db }, systemActor('test'), { name: 'Owner app' })).token;
   const { family } = await createFamily(db, {
     owner: { firstName: 'Emma', lastName: 'Clarke', email: 'emma.journal@example.com' },
   });

@@ -102,7 +102,7 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createLabel(deps, request.body, sessionVet(request))),
+      reply.status(201).send(await createLabel(deps, sessionVet(request), request.body)),
   );
 
   app.patch(
@@ -117,7 +117,7 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: labelResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => patchLabel(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => patchLabel(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -134,7 +134,7 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: labelResponseSchema, ...errors },
       },
     },
-    async (request) => mergeLabel(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => mergeLabel(deps, sessionVet(request), request.params.id, request.body),
   );
 };
 
@@ -180,7 +180,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await receiveUpload(request, (parts) => uploadMedicalRecord(deps, parts, sessionVet(request)))),
+        .send(await receiveUpload(request, (parts) => uploadMedicalRecord(deps, sessionVet(request), parts))),
   );
 
   app.post(
@@ -212,7 +212,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, medicalRecord } = await receiveUpload(request, (parts) =>
-        receiveOwnerMedicalRecord(deps, parts, sessionIntegration(request)),
+        receiveOwnerMedicalRecord(deps, sessionIntegration(request), parts),
       );
       return reply.status(created ? 201 : 200).send({ medicalRecord });
     },
@@ -267,7 +267,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: medicalRecordResponseSchema, ...errors },
       },
     },
-    async (request) => patchMedicalRecord(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => patchMedicalRecord(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -284,7 +284,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: medicalRecordReviewMatchingResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => reviewMatchingMedicalRecords(deps, request.body, sessionVet(request)),
+    async (request) => reviewMatchingMedicalRecords(deps, sessionVet(request), request.body),
   );
 
   app.post(
@@ -298,6 +298,6 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: medicalRecordResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => reviewMedicalRecord(deps, request.params.id, sessionVet(request)),
+    async (request) => reviewMedicalRecord(deps, sessionVet(request), request.params.id),
   );
 };

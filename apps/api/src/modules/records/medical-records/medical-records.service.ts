@@ -103,7 +103,7 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-export async function createLabel(deps: MedicalRecordsDeps, input: LabelCreate, actor: VetActor) {
+export async function createLabel(deps: MedicalRecordsDeps, actor: VetActor, input: LabelCreate) {
   const id = newId();
   try {
     await deps.db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export async function createLabel(deps: MedicalRecordsDeps, input: LabelCreate, 
 }
 
 /** Renames, recolours, archives or restores a label. */
-export async function patchLabel(deps: MedicalRecordsDeps, id: string, input: LabelPatch, actor: VetActor) {
+export async function patchLabel(deps: MedicalRecordsDeps, actor: VetActor, id: string, input: LabelPatch) {
   try {
     await deps.db.transaction(async (tx) => {
       const current = await lockLabel(tx, id);
@@ -166,7 +166,7 @@ export async function patchLabel(deps: MedicalRecordsDeps, id: string, input: La
  * Merges the label into another: every record that had it gets the other (once), and it is removed.
  * Both are locked first, so a record labelled meanwhile is moved too.
  */
-export async function mergeLabel(deps: MedicalRecordsDeps, id: string, input: LabelMerge, actor: VetActor) {
+export async function mergeLabel(deps: MedicalRecordsDeps, actor: VetActor, id: string, input: LabelMerge) {
   if (input.intoUuid === id) throw labelsErrors.mergeIntoItself();
   await deps.db.transaction(async (tx) => {
     // Locked in id order, so two merges of the same pair cannot wait on each other.
@@ -241,7 +241,7 @@ export async function findMedicalRecordFile(
 ): Promise<{ file: StoredFile; filename: string }> {
   const row = await findRecord(deps.db, id, recordScope(actor));
   if (!row) throw medicalRecordsErrors.notFound();
-  return { file: await findReadableFile(deps, row.file.id, actor), filename: row.record.originalFilename };
+  return { file: await findReadableFile(deps, actor, row.file.id), filename: row.record.originalFilename };
 }
 
 /** A part of a multipart upload, as @fastify/multipart gives it. */
@@ -308,17 +308,13 @@ async function storeRecord(
   const pet = await findPetWithOwner(tx, actor, input.petUuid);
   if (!pet) throw medicalRecordsErrors.petNotFound();
   const at = deps.now();
-  const stored = await storeContent(
-    { db: tx },
-    {
-      purpose: 'medical_record',
-      content: file.content,
-      contentType: file.contentType,
-      basename: `record-${id}`,
-      petId: input.petUuid,
-    },
-    actor,
-  );
+  const stored = await storeContent({ db: tx }, actor, {
+    purpose: 'medical_record',
+    content: file.content,
+    contentType: file.contentType,
+    basename: `record-${id}`,
+    petId: input.petUuid,
+  });
   const row = {
     id,
     petId: input.petUuid,
@@ -360,8 +356,8 @@ async function storeRecord(
 /** A vet uploads one document for a pet (the fields, then the file). */
 export async function uploadMedicalRecord(
   deps: MedicalRecordsDeps,
-  parts: AsyncIterable<UploadPart>,
   actor: VetActor,
+  parts: AsyncIterable<UploadPart>,
 ): Promise<{ medicalRecord: MedicalRecord }> {
   const { input, file } = await readRecordUpload(parts, medicalRecordUploadFieldsSchema);
   const id = newId();
@@ -376,8 +372,8 @@ export async function uploadMedicalRecord(
  */
 export async function receiveOwnerMedicalRecord(
   deps: MedicalRecordsDeps,
-  parts: AsyncIterable<UploadPart>,
   actor: IntegrationActor,
+  parts: AsyncIterable<UploadPart>,
 ): Promise<{ created: boolean; medicalRecord: MedicalRecord }> {
   const { input, file } = await readRecordUpload(parts, medicalRecordOwnerUploadFieldsSchema);
   const known = async () => {
@@ -404,9 +400,9 @@ export async function receiveOwnerMedicalRecord(
 /** Corrects the title or document date and sets the labels (active ones only). */
 export async function patchMedicalRecord(
   deps: MedicalRecordsDeps,
+  actor: VetActor,
   id: string,
   input: MedicalRecordPatch,
-  actor: VetActor,
 ) {
   await deps.db.transaction(async (tx) => {
     const { row } = await medicalRecordLifecycle.lockFor(
@@ -459,7 +455,7 @@ export async function patchMedicalRecord(
 }
 
 /** Marks the record reviewed by the vet; a reviewed one answers 409. */
-export async function reviewMedicalRecord(deps: MedicalRecordsDeps, id: string, actor: VetActor) {
+export async function reviewMedicalRecord(deps: MedicalRecordsDeps, actor: VetActor, id: string) {
   await deps.db.transaction(async (tx) => {
     const { row, next } = await medicalRecordLifecycle.lockFor(
       () => lockRecord(tx, id, recordScope(actor)),
@@ -491,8 +487,8 @@ export async function reviewMedicalRecord(deps: MedicalRecordsDeps, id: string, 
  */
 export async function reviewMatchingMedicalRecords(
   deps: MedicalRecordsDeps,
-  input: MedicalRecordReviewMatching,
   actor: VetActor,
+  input: MedicalRecordReviewMatching,
 ): Promise<{ reviewed: number }> {
   const filter: MedicalRecordFilter = { ...input, status: 'pending', scope: recordScope(actor) };
   return deps.db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ let otherPetId: string;
 beforeAll(async () => {
   app = context.app;
   const db = app.database.db;
-  token = (await createIntegration({ db }, { name: 'Owner app' }, systemActor('test'))).token;
+  token = (await createIntegration({ db }, systemActor('test'), { name: 'Owner app' })).token;
   const vet = await createTestVet(app, { kind: 'regular' });
   cookies = await loginAs(app, vet.email);
   const { family } = await createFamily(db, { owner: { firstName: 'Emma', lastName: 'Ownerapp' } });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const db = app.database.db;
   const vet = await createTestVet(app, { kind: 'head', firstName: 'Helena', lastName: 'Marsh' });
   cookies = await loginAs(app, vet.email);
-  token = (await createIntegration({ db }, { name: 'Owner app' }, systemActor('test'))).token;
+  token = (await createIntegration({ db }, systemActor('test'), { name: 'Owner app' })).token;
   const created = await app.inject({
     method: 'POST',
     url: '/v1/forms',

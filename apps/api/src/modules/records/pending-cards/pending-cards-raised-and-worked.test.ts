@@ -32,7 +32,7 @@ beforeAll(async () => {
   companySku = company.sku;
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyCookies = await loginAs(app, companyVet.email);
-  const created = await createIntegration({ db }, { name: 'Collars' }, systemActor('test'));
+  const created = await createIntegration({ db }, systemActor('test'), { name: 'Collars' });
   token = created.token;
   integrationId = created.integration.id;
 });

@@ -77,7 +77,7 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCardBulkResolveResponseSchema, ...errors },
       },
     },
-    async (request) => bulkResolveCards(deps, request.body, sessionVet(request)),
+    async (request) => bulkResolveCards(deps, sessionVet(request), request.body),
   );
 
   app.get(
@@ -107,7 +107,7 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCardResponseSchema, ...changeErrors },
       },
     },
-    async (request) => claimCard(deps, request.params.id, sessionVet(request)),
+    async (request) => claimCard(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -121,7 +121,7 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCardResponseSchema, ...changeErrors },
       },
     },
-    async (request) => unclaimCard(deps, request.params.id, sessionVet(request)),
+    async (request) => unclaimCard(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -136,7 +136,7 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCardResponseSchema, ...changeErrors },
       },
     },
-    async (request) => snoozeCard(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => snoozeCard(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -152,7 +152,7 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCardResponseSchema, ...changeErrors },
       },
     },
-    async (request) => resolveCard(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => resolveCard(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -169,6 +169,6 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      resolveTrigger(deps, request.params.id, request.params.triggerId, request.body, sessionVet(request)),
+      resolveTrigger(deps, sessionVet(request), request.params.id, request.params.triggerId, request.body),
   );
 };

@@ -187,7 +187,7 @@ async function changeCard(
 }
 
 /** "I'm on it": the card is the vet's. Claiming one's own card again changes nothing. */
-export function claimCard(deps: PendingCardsDeps, id: string, actor: VetActor) {
+export function claimCard(deps: PendingCardsDeps, actor: VetActor, id: string) {
   return changeCard(deps, id, actor, 'pending_cards.claim', async (_tx, card, at) => {
     if (card.claimedByVetId === actor.vetId) return null;
     if (card.claimedByVetId) throw pendingCardsErrors.claimedByAnother();
@@ -195,14 +195,14 @@ export function claimCard(deps: PendingCardsDeps, id: string, actor: VetActor) {
   });
 }
 
-export function unclaimCard(deps: PendingCardsDeps, id: string, actor: VetActor) {
+export function unclaimCard(deps: PendingCardsDeps, actor: VetActor, id: string) {
   return changeCard(deps, id, actor, 'pending_cards.unclaim', async (_tx, card) =>
     card.claimedByVetId ? { claimedByVetId: null, claimedAt: null } : null,
   );
 }
 
 /** Hidden from the queue until `until`, with who snoozed it and why. */
-export function snoozeCard(deps: PendingCardsDeps, id: string, input: PendingCardSnooze, actor: VetActor) {
+export function snoozeCard(deps: PendingCardsDeps, actor: VetActor, id: string, input: PendingCardSnooze) {
   return changeCard(deps, id, actor, 'pending_cards.snooze', async (_tx, _card, at) => {
     const until = timestampToDate(input.until);
     if (until <= at) throw pendingCardsErrors.snoozeInPast();
@@ -227,7 +227,7 @@ async function resolveOpenCard(
 }
 
 /** Resolves the card and its open triggers with the vet's note; a later signal opens a new card. */
-export function resolveCard(deps: PendingCardsDeps, id: string, input: PendingCardResolve, actor: VetActor) {
+export function resolveCard(deps: PendingCardsDeps, actor: VetActor, id: string, input: PendingCardResolve) {
   return changeCard(deps, id, actor, 'pending_cards.resolve', (tx, card, at) =>
     resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: input.note }),
   );
@@ -236,10 +236,10 @@ export function resolveCard(deps: PendingCardsDeps, id: string, input: PendingCa
 /** Resolves one trigger; resolving the card's last open trigger resolves the card. */
 export function resolveTrigger(
   deps: PendingCardsDeps,
+  actor: VetActor,
   id: string,
   triggerId: string,
   input: PendingCardTriggerResolve,
-  actor: VetActor,
 ) {
   return changeCard(deps, id, actor, 'pending_cards.resolve_trigger', async (tx, card, at) => {
     const trigger = await lockTrigger(tx, id, triggerId);
@@ -257,8 +257,8 @@ export function resolveTrigger(
 /** Resolves several cards with one note, all or nothing; cards already resolved are left as they are. */
 export async function bulkResolveCards(
   deps: PendingCardsDeps,
-  input: PendingCardBulkResolve,
   actor: VetActor,
+  input: PendingCardBulkResolve,
 ) {
   const resolved: string[] = [];
   await deps.db.transaction(async (tx) => {
@@ -306,8 +306,8 @@ function signalOf(
  */
 export async function raiseSignals(
   tx: DbOrTx,
-  signals: readonly Signal[],
   actor: Actor,
+  signals: readonly Signal[],
   now: Date,
   options: Quiet = {},
 ): Promise<void> {
@@ -373,8 +373,8 @@ const bandKind: Record<string, PendingCardTriggerKind> = {
  */
 export async function raiseRespiratoryCards(
   tx: DbOrTx,
-  readings: ReadonlyArray<{ petId: string; kind: string; measuredAt: Date }>,
   actor: Actor,
+  readings: ReadonlyArray<{ petId: string; kind: string; measuredAt: Date }>,
   now: Date,
 ): Promise<void> {
   const since = now.getTime() - RESPIRATORY_LOOK_BACK_MS;
@@ -383,7 +383,7 @@ export async function raiseRespiratoryCards(
   );
   if (respiratory.length === 0) return;
   const buckets = await respiratoryBucketsOf(tx, respiratory);
-  await raiseSignals(tx, buckets.flatMap(respiratorySignal), actor, now);
+  await raiseSignals(tx, actor, buckets.flatMap(respiratorySignal), now);
 }
 
 /**
@@ -428,15 +428,15 @@ const signed = (value: number) => `${value > 0 ? '+' : ''}${round1(value)} %`;
  */
 export async function raiseWeightCards(
   tx: DbOrTx,
-  entry: WeighedEntry,
   actor: Actor,
+  entry: WeighedEntry,
   now: Date,
   dietProgress: DietProgress | null = null,
 ): Promise<void> {
   if (entry.measuredAt.getTime() < now.getTime() - 30 * 86_400_000) return;
   const context = await weightContextOf(tx, entry.petId, entry);
   const offPlan = dietOffPlanSignal(entry, dietProgress);
-  await raiseSignals(tx, [...weightSignals(entry, context), ...offPlan], actor, now);
+  await raiseSignals(tx, actor, [...weightSignals(entry, context), ...offPlan], now);
 }
 
 /**
@@ -602,7 +602,7 @@ export async function consumeSignalEvents(deps: PendingCardsDeps, actor: Actor):
         if (!(await markEventConsumed(tx, event.seq))) return;
         const build = EVENT_SIGNALS[event.type];
         if (!build || !event.petId) return;
-        await raiseSignals(tx, [await build(tx, { ...event, petId: event.petId })], actor, deps.now());
+        await raiseSignals(tx, actor, [await build(tx, { ...event, petId: event.petId })], deps.now());
         consumed += 1;
       });
     }
@@ -633,6 +633,7 @@ export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date)
   );
   await raiseSignals(
     tx,
+    actor,
     gaps.map((pet) =>
       signalOf('collar_data_gap', {
         petId: pet.petId,
@@ -646,7 +647,6 @@ export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date)
         dedupeKey: 'collar_data_gap',
       }),
     ),
-    actor,
     now,
   );
   const back = (await openCollarTriggers(tx)).filter((trigger) => covered.has(trigger.petId));

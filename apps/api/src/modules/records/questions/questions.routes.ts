@@ -51,8 +51,8 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { created, petQuestion } = await ingestPetQuestion(
         deps,
-        request.body,
         sessionIntegration(request),
+        request.body,
       );
       return reply.status(created ? 201 : 200).send({ petQuestion });
     },
@@ -72,7 +72,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petQuestionResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => savePetQuestionAnswer(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => savePetQuestionAnswer(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sendPetQuestionAnswer({ ...deps, mailer: app.mailer }, request.params.id, sessionVet(request)),
+      sendPetQuestionAnswer({ ...deps, mailer: app.mailer }, sessionVet(request), request.params.id),
   );
 };
 

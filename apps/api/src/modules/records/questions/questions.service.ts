@@ -89,8 +89,8 @@ const sameQuestion = (row: PetQuestionRow, input: PetQuestionIngest) =>
  */
 export async function ingestPetQuestion(
   deps: QuestionsDeps,
-  input: PetQuestionIngest,
   actor: IntegrationActor,
+  input: PetQuestionIngest,
 ): Promise<{ created: boolean; petQuestion: PetQuestion }> {
   const existing = await findQuestionById(deps.db, input.uuid);
   if (existing) {
@@ -146,9 +146,9 @@ async function changed(tx: DbOrTx, row: Pick<PetQuestionRow, 'id' | 'petId'>, ac
 /** Saves the vet's answer, or replaces the saved one, while it has not been sent (409 after). */
 export async function savePetQuestionAnswer(
   deps: QuestionsDeps,
+  actor: VetActor,
   id: string,
   input: PetQuestionAnswer,
-  actor: VetActor,
 ): Promise<{ petQuestion: PetQuestion }> {
   await deps.db.transaction(async (tx) => {
     const { row } = await questionsLifecycle.lockFor(
@@ -176,8 +176,8 @@ export async function savePetQuestionAnswer(
  */
 export async function sendPetQuestionAnswer(
   deps: QuestionsSendDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ petQuestion: PetQuestion }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await questionsLifecycle.lockFor(

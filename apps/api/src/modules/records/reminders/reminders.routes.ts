@@ -60,7 +60,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createReminder(deps, request.body, sessionVet(request))),
+      reply.status(201).send(await createReminder(deps, sessionVet(request), request.body)),
   );
 
   app.get(
@@ -89,7 +89,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderResponseSchema, ...errors },
       },
     },
-    async (request) => editReminder(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => editReminder(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.put(
@@ -104,7 +104,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderResponseSchema, ...errors },
       },
     },
-    async (request) => assignReminder(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => assignReminder(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -118,7 +118,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderResponseSchema, ...changeErrors },
       },
     },
-    async (request) => completeReminder(deps, request.params.id, sessionVet(request)),
+    async (request) => completeReminder(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -132,6 +132,6 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderResponseSchema, ...changeErrors },
       },
     },
-    async (request) => reopenReminder(deps, request.params.id, sessionVet(request)),
+    async (request) => reopenReminder(deps, sessionVet(request), request.params.id),
   );
 };

@@ -93,8 +93,8 @@ const shownInAudit = (_key: string, value: unknown) => (value instanceof Date ? 
 /** A reminder about a pet the vet can see, from its page, the inbox or one of its pending cards. */
 export async function createReminder(
   deps: RemindersDeps,
-  input: ReminderCreateInput,
   actor: Actor,
+  input: ReminderCreateInput,
 ): Promise<{ reminder: Reminder }> {
   const id = newId();
   await deps.db.transaction(async (tx) => {
@@ -140,9 +140,9 @@ export async function createReminder(
 /** Corrects the title, notes or due time; a change that changes nothing writes nothing. */
 export async function editReminder(
   deps: RemindersDeps,
+  actor: VetActor,
   id: string,
   input: ReminderUpdate,
-  actor: VetActor,
 ): Promise<{ reminder: Reminder }> {
   await deps.db.transaction(async (tx) => {
     const { row } = await reminderLifecycle.lockFor(
@@ -175,9 +175,9 @@ export async function editReminder(
 /** Gives the reminder to another vet, or to nobody. */
 export async function assignReminder(
   deps: RemindersDeps,
+  actor: VetActor,
   id: string,
   input: ReminderAssign,
-  actor: VetActor,
 ): Promise<{ reminder: Reminder }> {
   await deps.db.transaction(async (tx) => {
     const { row } = await reminderLifecycle.lockFor(
@@ -202,8 +202,8 @@ export async function assignReminder(
 /** Done: who did it and when. A done reminder answers 409 here; reopen it instead. */
 export async function completeReminder(
   deps: RemindersDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ reminder: Reminder }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await reminderLifecycle.lockFor(
@@ -227,8 +227,8 @@ export async function completeReminder(
 /** Open again (not done after all): who and when it was done is cleared, the audit log keeps it. */
 export async function reopenReminder(
   deps: RemindersDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<{ reminder: Reminder }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await reminderLifecycle.lockFor(

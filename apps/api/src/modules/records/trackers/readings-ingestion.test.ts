@@ -21,7 +21,7 @@ let ownerlessPet: string;
 beforeAll(async () => {
   app = context.app;
   const db = app.database.db;
-  const created = await createIntegration({ db }, { name: 'Collars' }, systemActor('test'));
+  const created = await createIntegration({ db }, systemActor('test'), { name: 'Collars' });
   token = created.token;
   integrationId = created.integration.id;
   const kolkata = await createFamily(db, {

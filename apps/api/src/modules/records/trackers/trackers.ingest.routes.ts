@@ -45,7 +45,7 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const integration = sessionIntegration(request);
       const started = performance.now();
-      const outcome = await ingestReadings(deps, request.body.readings, integration);
+      const outcome = await ingestReadings(deps, integration, request.body.readings);
       const durationMs = Math.round(performance.now() - started);
       if (!outcome.ok) {
         request.log.info(

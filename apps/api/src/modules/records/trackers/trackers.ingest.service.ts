@@ -158,8 +158,8 @@ function isRetryable(error: unknown): boolean {
  */
 export async function ingestReadings(
   deps: { db: Db; now: Now },
-  raw: readonly unknown[],
   actor: IntegrationActor,
+  raw: readonly unknown[],
 ): Promise<IngestOutcome> {
   const now = deps.now();
   const received = raw.length;
@@ -204,7 +204,7 @@ export async function ingestReadings(
           if (conflicts.length > 0) throw new RejectedBatch(conflicts);
         }
         // In the same transaction: a reading is never stored without the card it raises.
-        if (inserted > 0) await raiseRespiratoryCards(tx, rows, actor, now);
+        if (inserted > 0) await raiseRespiratoryCards(tx, actor, rows, now);
         return { ok: true, result: { received, inserted, duplicates: received - inserted } };
       });
     } catch (error) {

@@ -46,7 +46,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return putThresholds(deps, request.params.id, request.body, sessionVet(request));
+      return putThresholds(deps, sessionVet(request), request.params.id, request.body);
     },
   );
 
@@ -63,7 +63,7 @@ export const trackersPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return resetThresholds(deps, request.params.id, sessionVet(request));
+      return resetThresholds(deps, sessionVet(request), request.params.id);
     },
   );
 };

@@ -41,9 +41,9 @@ const auditState = (thresholds: RespiratoryThresholds, isCustom: boolean) => ({ 
 /** Sets the pet's override; sending the values already in force as an override changes nothing. */
 export async function putThresholds(
   deps: { db: Db; now: Now },
+  actor: VetActor,
   petId: string,
   values: RespiratoryThresholdsPut,
-  actor: VetActor,
 ): Promise<RespiratoryThresholdsResponse> {
   return deps.db.transaction(async (tx) => {
     if (!(await findPetWithOwner(tx, actor, petId, { lock: true }))) throw petsErrors.notFound();
@@ -81,8 +81,8 @@ export async function putThresholds(
 /** Drops the override, so the species' defaults apply again; without one there is nothing to do. */
 export async function resetThresholds(
   deps: { db: Db },
-  petId: string,
   actor: VetActor,
+  petId: string,
 ): Promise<RespiratoryThresholdsResponse> {
   return deps.db.transaction(async (tx) => {
     if (!(await findPetWithOwner(tx, actor, petId, { lock: true }))) throw petsErrors.notFound();

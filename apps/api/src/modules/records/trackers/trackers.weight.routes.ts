@@ -30,7 +30,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const weightEntry = await createWeightEntry(deps, request.body, sessionVet(request));
+      const weightEntry = await createWeightEntry(deps, sessionVet(request), request.body);
       return reply.status(201).send({ weightEntry });
     },
   );
@@ -52,9 +52,9 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const weightEntry = await correctWeightEntry(
         deps,
+        sessionVet(request),
         request.params.id,
         request.body,
-        sessionVet(request),
       );
       return { weightEntry };
     },

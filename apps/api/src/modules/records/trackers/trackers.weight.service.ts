@@ -194,8 +194,8 @@ function auditValues(entry: Pick<WeightEntryRow, 'valueKg' | 'measuredAt' | 'loc
 /** A vet adds an entry: the author is the vet of the session. */
 export async function createWeightEntry(
   deps: { db: Db; now: Now },
-  input: WeightEntryCreate,
   actor: VetActor,
+  input: WeightEntryCreate,
 ): Promise<WeightEntry> {
   return deps.db.transaction(async (tx) => {
     const pet = await requirePet(tx, actor, input.petUuid);
@@ -227,7 +227,7 @@ export async function createWeightEntry(
       entityId: row.id,
       changes: { petUuid: pet.id, after: auditValues(row) },
     });
-    await raiseWeightCards(tx, row, actor, now, (await dietProgressOfPet(tx, pet)).dietProgress);
+    await raiseWeightCards(tx, actor, row, now, (await dietProgressOfPet(tx, pet)).dietProgress);
     return entryDto(tx, pet, row.id);
   });
 }
@@ -238,9 +238,9 @@ export async function createWeightEntry(
  */
 export async function correctWeightEntry(
   deps: { db: Db; now: Now },
+  actor: VetActor,
   id: string,
   input: WeightEntryUpdate,
-  actor: VetActor,
 ): Promise<WeightEntry> {
   return deps.db.transaction(async (tx) => {
     const current = await lockWeightEntry(tx, id);
@@ -281,8 +281,8 @@ export async function correctWeightEntry(
       if (changes.valueKg !== undefined || changes.measuredAt !== undefined)
         await raiseWeightCards(
           tx,
-          { id, petId: pet.id, ...wanted },
           actor,
+          { id, petId: pet.id, ...wanted },
           deps.now(),
           (await dietProgressOfPet(tx, pet)).dietProgress,
         );

@@ -153,7 +153,7 @@ async function rowCounts() {
 describe('weekly reports', () => {
   it('generate one draft per monitored pet, with figures that match the rollups', async () => {
     expect(weekJustEnded(new Date('2026-11-23T12:00:00Z'))).toBe(WEEK);
-    const result = await generateWeeklyReports(deps(), WEEK, job);
+    const result = await generateWeeklyReports(deps(), job, WEEK);
     expect(result).toEqual({ week: WEEK, generated: 2, existing: 0 });
     expect(await reportOf(pet.quiet)).toBeUndefined();
 
@@ -206,7 +206,7 @@ describe('weekly reports', () => {
   it('change nothing when generated again, and write each report once when two runs race', async () => {
     const before = await reportOf(pet.luna);
     await call('PUT', `/v1/weekly-reports/${before?.id}/comment`, regular, { vetComment: 'Kept.' });
-    const again = await generateWeeklyReports(deps(), WEEK, job);
+    const again = await generateWeeklyReports(deps(), job, WEEK);
     expect(again).toEqual({ week: WEEK, generated: 0, existing: 2 });
     const after = await reportOf(pet.luna);
     expect(after?.id).toBe(before?.id);
@@ -214,8 +214,8 @@ describe('weekly reports', () => {
     expect(after?.vetComment).toBe('Kept.');
 
     const racing = await Promise.all([
-      generateWeeklyReports(deps(), '2026-W46', job),
-      generateWeeklyReports(deps(), '2026-W46', job),
+      generateWeeklyReports(deps(), job, '2026-W46'),
+      generateWeeklyReports(deps(), job, '2026-W46'),
     ]);
     expect(racing[0].generated + racing[1].generated).toBe(1);
     const [w46] = await app.database.db

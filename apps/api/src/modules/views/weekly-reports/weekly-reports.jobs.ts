@@ -18,7 +18,7 @@ export function defineWeeklyReportJobs(jobs: Jobs, deps: { db: Db; now: Now }): 
     retry: { limit: 3, delaySeconds: 300, backoff: true },
     expireInSeconds: 60 * 60,
     async handle(data, { actor }) {
-      await generateWeeklyReports(deps, data.week ?? weekJustEnded(deps.now()), actor);
+      await generateWeeklyReports(deps, actor, data.week ?? weekJustEnded(deps.now()));
     },
   });
 }

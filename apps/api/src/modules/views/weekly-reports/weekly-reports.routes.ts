@@ -77,7 +77,7 @@ export const weeklyReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weeklyReportResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => editWeeklyReportComment(deps, request.params.id, request.body, sessionVet(request)),
+    async (request) => editWeeklyReportComment(deps, sessionVet(request), request.params.id, request.body),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export const weeklyReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weeklyReportResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => reviewWeeklyReport(deps, request.params.id, sessionVet(request)),
+    async (request) => reviewWeeklyReport(deps, sessionVet(request), request.params.id),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const weeklyReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendWeeklyReport(deps, request.params.id, sessionVet(request))),
+      reply.status(202).send(await sendWeeklyReport(deps, sessionVet(request), request.params.id)),
   );
 };
 

@@ -132,8 +132,8 @@ export interface GenerationResult {
  */
 export async function generateWeeklyReports(
   deps: { db: DbOrTx; now: Now },
-  week: string,
   actor: Actor,
+  week: string,
   options: {
     petIds?: readonly string[];
     generatedAt?: Date;
@@ -257,9 +257,9 @@ function reportEvent(tx: DbOrTx, id: string, petUuid: string, companySku: string
 /** The comment is kept as written (`{{PET_NAME}}` placeholders and all); it is replaced when shown or sent. */
 export async function editWeeklyReportComment(
   deps: WeeklyReportsDeps,
+  actor: VetActor,
   id: string,
   input: WeeklyReportComment,
-  actor: VetActor,
 ): Promise<WeeklyReportResponse> {
   await deps.db.transaction(async (tx) => {
     const { row } = await weeklyReportLifecycle.lockFor(
@@ -282,8 +282,8 @@ export async function editWeeklyReportComment(
 
 export async function reviewWeeklyReport(
   deps: WeeklyReportsDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<WeeklyReportResponse> {
   await deps.db.transaction(async (tx) => {
     const { row, next } = await weeklyReportLifecycle.lockFor(
@@ -325,8 +325,8 @@ export function weeklyReportEmail(view: WeeklyReportView): { subject: string; co
 
 export async function sendWeeklyReport(
   deps: WeeklyReportsMailDeps,
-  id: string,
   actor: VetActor,
+  id: string,
 ): Promise<WeeklyReportSent> {
   const email = await deps.db.transaction(async (tx) => {
     const { row, next } = await weeklyReportLifecycle.lockFor(
