@@ -1,0 +1,22 @@
+import type { ModuleManifest } from '../../manifest.ts';
+import { definePendingCardJobs } from './pending-cards.jobs.ts';
+import { pendingCardsRoutes } from './pending-cards.routes.ts';
+import { listPendingCardTimelineEvents } from './pending-cards.service.ts';
+
+export const manifest: ModuleManifest = {
+  name: 'pending-cards',
+  tier: 'records',
+  routes: [{ plugin: pendingCardsRoutes, prefix: '/v1/pending-cards' }],
+  openApiTags: [
+    {
+      name: 'pending-cards',
+      description:
+        'Pending cards raised by collar, weight, checkup and journal signals: the queue, one card with its ' +
+        'triggers, claiming, snoozing and resolving cards or single triggers.',
+    },
+  ],
+  jobs: ({ jobs, events, db, now }) => definePendingCardJobs(jobs, events, { db, now }),
+  timeline: [
+    { kinds: ['pending_card.raised', 'pending_card.resolved'], read: listPendingCardTimelineEvents },
+  ],
+};
