@@ -1,9 +1,11 @@
-import type { TimelineKind } from '@vetboard/contract';
+import type { HomeResponse, TimelineKind } from '@vetboard/contract';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import type { Now } from '../lib/clock.ts';
 import type { TimelineEvent, TimelineRead } from '../lib/timeline.ts';
+import type { Actor } from '../policy/actor.ts';
 import type { EventHub } from './platform/events/index.ts';
 import type { Jobs } from './platform/jobs/index.ts';
 import type { Mailer } from './platform/mail/index.ts';
@@ -22,6 +24,32 @@ export interface TimelineSourceEntry {
  */
 export interface ViewSources {
   timeline: readonly TimelineSourceEntry[];
+  home: readonly HomeSource[];
+}
+
+/** What a home count is counted within. */
+export interface HomeCountContext {
+  /** The access policy's condition on a pet id column (policy/scope.ts). */
+  scope: (petId: AnyColumn) => SQL | undefined;
+  vetId: string | null;
+  now: Date;
+  endOfDay: Date;
+  /** The practice's day, for B2B daily statuses. */
+  today: string;
+}
+
+/**
+ * One record's part of the home page. Its counts are scalar subqueries on its own indexes, selected
+ * with every other record's in one statement (one round trip for the whole page); `read` turns the
+ * selected values into its fields of the answer. `lists` are its few rows of "My work" and "Most
+ * severe", at most `listed` each.
+ */
+export interface HomeSource {
+  counts?: {
+    select: (db: DbOrTx, context: HomeCountContext) => Record<string, SQL>;
+    read: (row: Record<string, unknown>) => Partial<HomeResponse>;
+  };
+  lists?: (deps: { db: Db; now: Now }, actor: Actor, listed: number) => Promise<Partial<HomeResponse>>;
 }
 
 /** Mounted under `prefix`; a route plugin gets the views' sources as its options (most ignore them). */
@@ -58,4 +86,5 @@ export interface ModuleManifest {
   /** Brought up to date after every migration, on both engines (reference lists, the job schema). */
   referenceData?: (db: Db) => Promise<void>;
   timeline?: readonly TimelineSourceEntry[];
+  home?: HomeSource;
 }

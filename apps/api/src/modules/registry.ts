@@ -69,7 +69,10 @@ export const MANIFESTS: readonly ModuleManifest[] = [
 
 /** What the views read of the records: each manifest's sources, gathered here so no view imports a record. */
 export function viewSourcesOf(manifests: readonly ModuleManifest[]): ViewSources {
-  return { timeline: manifests.flatMap((manifest) => manifest.timeline ?? []) };
+  return {
+    timeline: manifests.flatMap((manifest) => manifest.timeline ?? []),
+    home: manifests.flatMap((manifest) => (manifest.home ? [manifest.home] : [])),
+  };
 }
 
 /** The schema's migrations, then every manifest's reference data, in tier order, on either engine. */

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { b2bHomeCounts } from './b2b.home.repository.ts';
 import { b2bRoutes } from './b2b.routes.ts';
 import { listDailyStatusTimelineEvents } from './b2b.service.ts';
 
@@ -14,4 +15,5 @@ export const manifest: ModuleManifest = {
     },
   ],
   timeline: [{ kinds: ['daily_status.written'], read: listDailyStatusTimelineEvents }],
+  home: { counts: b2bHomeCounts },
 };

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../manifest.ts';
 import { formsRoutes } from './checkups.forms.routes.ts';
+import { checkupsHomeCounts } from './checkups.home.repository.ts';
 import { checkupsPetRoutes, checkupsRoutes } from './checkups.routes.ts';
 import { listCheckupTimelineEvents } from './checkups.service.ts';
 
@@ -26,4 +27,5 @@ export const manifest: ModuleManifest = {
   timeline: [
     { kinds: ['checkup.sent', 'checkup.answered', 'checkup.reviewed'], read: listCheckupTimelineEvents },
   ],
+  home: { counts: checkupsHomeCounts },
 };

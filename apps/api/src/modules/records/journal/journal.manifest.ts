@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { journalHomeCounts } from './journal.home.repository.ts';
 import { journalRoutes } from './journal.routes.ts';
 import { listJournalTimelineEvents } from './journal.service.ts';
 
@@ -17,4 +18,5 @@ export const manifest: ModuleManifest = {
   timeline: [
     { kinds: ['journal.received', 'journal.replied', 'journal.resolved'], read: listJournalTimelineEvents },
   ],
+  home: { counts: journalHomeCounts },
 };

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { medicalRecordsHomeCounts } from './medical-records.home.repository.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './medical-records.routes.ts';
 import { listMedicalRecordTimelineEvents } from './medical-records.service.ts';
 
@@ -20,4 +21,5 @@ export const manifest: ModuleManifest = {
     },
   ],
   timeline: [{ kinds: ['medical_record.uploaded'], read: listMedicalRecordTimelineEvents }],
+  home: { counts: medicalRecordsHomeCounts },
 };

@@ -1,7 +1,8 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { pendingCardsHomeCounts } from './pending-cards.home.repository.ts';
 import { definePendingCardJobs } from './pending-cards.jobs.ts';
 import { pendingCardsRoutes } from './pending-cards.routes.ts';
-import { listPendingCardTimelineEvents } from './pending-cards.service.ts';
+import { listPendingCardsPage, listPendingCardTimelineEvents } from './pending-cards.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'pending-cards',
@@ -19,4 +20,22 @@ export const manifest: ModuleManifest = {
   timeline: [
     { kinds: ['pending_card.raised', 'pending_card.resolved'], read: listPendingCardTimelineEvents },
   ],
+  home: {
+    counts: pendingCardsHomeCounts,
+    lists: async (deps, actor, listed) => {
+      const query = {
+        page: 1,
+        pageSize: listed,
+        search: undefined,
+        view: 'open',
+        sort: 'queue',
+        order: 'desc',
+      } as const;
+      const [mine, severe] = await Promise.all([
+        listPendingCardsPage(deps, actor, { ...query, assignment: 'mine' }),
+        listPendingCardsPage(deps, actor, query),
+      ]);
+      return { myCards: mine.pendingCards, severeCards: severe.pendingCards };
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { questionsHomeCounts } from './questions.home.repository.ts';
 import { questionsPetRoutes, questionsRoutes } from './questions.routes.ts';
-import { listQuestionTimelineEvents } from './questions.service.ts';
+import { listOldestOpenQuestions, listQuestionTimelineEvents } from './questions.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'questions',
@@ -17,4 +18,10 @@ export const manifest: ModuleManifest = {
     },
   ],
   timeline: [{ kinds: ['question.asked', 'question.answered'], read: listQuestionTimelineEvents }],
+  home: {
+    counts: questionsHomeCounts,
+    lists: async (deps, actor, listed) => ({
+      oldestOpenQuestions: await listOldestOpenQuestions(deps, actor, listed),
+    }),
+  },
 };

@@ -1,7 +1,8 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { remindersHomeCounts } from './reminders.home.repository.ts';
 import { defineReminderJobs } from './reminders.jobs.ts';
 import { remindersRoutes } from './reminders.routes.ts';
-import { listReminderTimelineEvents } from './reminders.service.ts';
+import { listRemindersPage, listReminderTimelineEvents } from './reminders.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'reminders',
@@ -17,4 +18,19 @@ export const manifest: ModuleManifest = {
   ],
   jobs: ({ jobs, db, now, mailer, config }) => defineReminderJobs(jobs, { db, now, mailer, config }),
   timeline: [{ kinds: ['reminder.done'], read: listReminderTimelineEvents }],
+  home: {
+    counts: remindersHomeCounts,
+    lists: async (deps, actor, listed) => {
+      const mine = await listRemindersPage(deps, actor, {
+        page: 1,
+        pageSize: listed,
+        search: undefined,
+        status: 'open',
+        assignment: 'mine',
+        sort: 'inbox',
+        order: 'asc',
+      });
+      return { myOpenReminders: mine.reminders };
+    },
+  },
 };

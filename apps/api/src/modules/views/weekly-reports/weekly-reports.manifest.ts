@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { weeklyReportsHomeCounts } from './weekly-reports.home.repository.ts';
 import { defineWeeklyReportJobs } from './weekly-reports.jobs.ts';
 import { weeklyReportsPetRoutes, weeklyReportsRoutes } from './weekly-reports.routes.ts';
 
@@ -17,4 +18,5 @@ export const manifest: ModuleManifest = {
     },
   ],
   jobs: ({ jobs, db, now }) => defineWeeklyReportJobs(jobs, { db, now }),
+  home: { counts: weeklyReportsHomeCounts },
 };
