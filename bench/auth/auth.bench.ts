@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -34,7 +35,7 @@ async function load(url: string, headers: Record<string, string>) {
 }
 
 async function benchEngine(label: string, database: Database) {
-  await database.migrate();
+  await migrateDatabase(database);
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: 'low',

@@ -9,6 +9,7 @@ import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { newId } from '../../apps/api/src/lib/ids.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { createFamily, createPet } from '../../apps/api/test/people-fixtures.ts';
 
 const PASSWORD = 'bench-password-123';
@@ -16,7 +17,7 @@ const PASSWORD = 'bench-password-123';
 const database = process.env.BENCH_DATABASE_URL
   ? await openPostgres(process.env.BENCH_DATABASE_URL)
   : await openPglite();
-await database.migrate();
+await migrateDatabase(database);
 const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
 const app = await buildApp({ config, database, logger: false });
 const vet = await insertVet(database.db, {

@@ -21,6 +21,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import {
   describe,
@@ -128,7 +129,7 @@ try {
   await admin.query(`create database ${name}`);
   // The app closes it when it closes.
   const database = await openPostgres(url.toString());
-  await database.migrate();
+  await migrateDatabase(database);
   const started = performance.now();
   await seedDemoData({ db: database.db, config, trackers: false });
   const open = await topUpOpenCards(database.db, OPEN_CARDS);

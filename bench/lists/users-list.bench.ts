@@ -29,6 +29,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/rows.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { serveBaseline } from '../support/app-process.ts';
 import {
@@ -86,7 +87,7 @@ async function topUpUsers(db: Database['db'], scale: number): Promise<void> {
 
 /** Migrated and seeded at `scale` (see the header), then analysed. */
 async function fill(database: Database, scale: number): Promise<void> {
-  await database.migrate();
+  await migrateDatabase(database);
   const started = performance.now();
   const realSeed = process.env.BENCH_REAL_SEED === '1';
   await seedDemoData({ db: database.db, config, scale: realSeed ? scale : 1, trackers: false });

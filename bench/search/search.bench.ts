@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { seedDemoData } from '../../apps/api/src/seed/seed.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
@@ -98,7 +99,7 @@ async function explain(db: Db, label: string, query: ReturnType<typeof sql>) {
 }
 
 async function benchEngine(label: string, database: Database) {
-  await database.migrate();
+  await migrateDatabase(database);
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: 'low',

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { countReadings, createPets, loadReadings } from './tracker-data.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -18,7 +19,7 @@ const pets = Number(process.env.BENCH_PETS ?? 100);
 
 const database = await openPostgres(url);
 try {
-  await database.migrate();
+  await migrateDatabase(database);
   const db = database.db;
   if ((await countReadings(db)) > 0) throw new Error('the database already holds readings');
   const started = performance.now();

@@ -13,6 +13,7 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { serveApp } from './app-process.ts';
 import { countReadings, createPets, loadReadings, rows } from './tracker-data.ts';
 
@@ -52,7 +53,7 @@ export async function serveLoadedTrackers(
   end: Date,
 ): Promise<TrackerServer> {
   const database = await setup.open();
-  await database.migrate();
+  await migrateDatabase(database);
   const db = database.db;
   let petIds: string[];
   if (process.env.BENCH_PRELOADED === '1') {

@@ -49,6 +49,7 @@ import {
   validateReadings,
 } from '../../apps/api/src/modules/records/trackers/trackers.ingest.service.ts';
 import { insertReadings } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { integrationActor, systemActor } from '../../apps/api/src/policy/actor.ts';
 import { forkBaseline, serveApp } from '../support/app-process.ts';
 
@@ -275,7 +276,7 @@ async function listenBaseline(dir: string, databaseUrl: string): Promise<Listeni
 }
 
 async function benchEngine(label: string, database: Database, databaseUrl?: string) {
-  await database.migrate();
+  await migrateDatabase(database);
   const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none', DATA_DIR: '/none' });
   const groups = await createPets(database);
   const { integration, token } = await createIntegration({ db: database.db }, systemActor('bench'), {
@@ -369,7 +370,7 @@ async function ingestWithoutCards(database: Database, raw: readonly unknown[], i
 }
 
 async function benchCardRaising(label: string, database: Database) {
-  await database.migrate();
+  await migrateDatabase(database);
   const groups = await createPets(database);
   const { integration } = await createIntegration({ db: database.db }, systemActor('bench'), {
     name: `bench ${Date.now()}`,

@@ -23,6 +23,7 @@ import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { generateWeeklyReports } from '../../apps/api/src/modules/views/weekly-reports/weekly-reports.service.ts';
 import { systemActor } from '../../apps/api/src/policy/actor.ts';
 
@@ -104,7 +105,7 @@ async function main() {
   const dataDir = POSTGRES_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-weekly-bench-'));
   const database: Database = POSTGRES_URL ? await openPostgres(POSTGRES_URL) : await openPglite({ dataDir });
   const db = database.db;
-  await database.migrate();
+  await migrateDatabase(database);
   console.log(`${database.engine}: ${PETS} pets…`);
   await createPets(db, PETS);
 

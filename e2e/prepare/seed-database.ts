@@ -11,6 +11,7 @@ import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { sqlExecutorFor } from '../../apps/api/src/db/sql-executor.ts';
 import { hashToken } from '../../apps/api/src/lib/tokens.ts';
 import { JOBS_SCHEMA } from '../../apps/api/src/modules/platform/jobs/jobs.service.ts';
+import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { withIndexesBuiltAfter } from '../../apps/api/src/seed/bulk-insert.ts';
 import { READING_TABLES, seedDemoData } from '../../apps/api/src/seed/seed.ts';
 import { DEMO_PASSWORD, FAILED_JOB, HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
@@ -43,7 +44,7 @@ const pgliteDir = onPostgres ? '' : path.join(target, 'pglite');
 const database = onPostgres ? await openPostgres(target) : await openPglite({ dataDir: pgliteDir });
 let currentWal = '';
 try {
-  await database.migrate();
+  await migrateDatabase(database);
   const result = await seedDemoData({
     db: database.db,
     config: { demoPassword: DEMO_PASSWORD, passwordHashCost: 'low' },

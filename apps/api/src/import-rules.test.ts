@@ -40,6 +40,19 @@ const files: Record<string, string> = {
   'apps/api/src/modules/core/k/index.ts': "export { k } from './k.service.ts';\n",
   'apps/api/src/modules/records/d/d.service.ts':
     "import { k } from '../../core/k/index.ts';\nexport const d = k;\n",
+  // db/ knows no module; a view is handed the records' sources instead of importing one; only the
+  // registry reads a manifest.
+  'apps/api/src/db/client.ts':
+    "import { c } from '../modules/records/c/index.ts';\nexport const client = c;\n",
+  'apps/api/src/modules/views/t/t.service.ts':
+    "import { c } from '../../records/c/index.ts';\nimport { k } from '../../core/k/index.ts';\nexport const t = [c, k];\n",
+  'apps/api/src/modules/views/timeline/timeline.service.ts':
+    "import { c } from '../../records/c/index.ts';\nexport const t = c;\n",
+  'apps/api/src/modules/records/c/c.manifest.ts': "export const manifest = { name: 'c' };\n",
+  'apps/api/src/modules/registry.ts':
+    "import { manifest } from './records/c/c.manifest.ts';\nexport const M = [manifest];\n",
+  'apps/api/src/app.ts':
+    "import { manifest } from './modules/records/c/c.manifest.ts';\nimport { M } from './modules/registry.ts';\nexport const app = [manifest, M];\n",
   'apps/web/src/features/x/x-page.tsx': "import { y } from '../y/y-page.tsx';\nexport const x = y;\n",
   'apps/web/src/features/y/y-page.tsx':
     "import { shared } from '../../components/shared.tsx';\nexport const y = shared;\n",
@@ -101,6 +114,26 @@ describe('the import rules', () => {
       'api-tier-platform: apps/api/src/modules/platform/p/p.service.ts → apps/api/src/modules/records/c/index.ts',
     );
     expect(found.filter((line) => line.includes('modules/records/d/'))).toEqual([]);
+  });
+
+  it('refuse a module in db/, a record in the timeline, and a manifest read outside the registry', async () => {
+    const found = await violations(fileRules, ['apps/api/src']);
+    expect(found).toContain(
+      'api-db-no-modules: apps/api/src/db/client.ts → apps/api/src/modules/records/c/index.ts',
+    );
+    expect(found).toContain(
+      'api-views-handed-records: apps/api/src/modules/views/timeline/timeline.service.ts → apps/api/src/modules/records/c/index.ts',
+    );
+    expect(found).toContain(
+      'api-manifest-in-registry: apps/api/src/app.ts → apps/api/src/modules/records/c/c.manifest.ts',
+    );
+    // app.ts is no longer exempt from the front door: it reaches modules through the registry.
+    expect(found).toContain(
+      'api-front-door-outside-modules: apps/api/src/app.ts → apps/api/src/modules/records/c/c.manifest.ts',
+    );
+    expect(found.filter((line) => line.includes('modules/registry.ts →'))).toEqual([]);
+    expect(found.filter((line) => line.includes('→ apps/api/src/modules/registry.ts'))).toEqual([]);
+    expect(found.filter((line) => line.includes('modules/views/t/t.service.ts →'))).toEqual([]);
   });
 
   it('refuse a file cycle, and two modules that use each other', async () => {

@@ -87,7 +87,7 @@ describe('the OpenAPI document', () => {
       for (const tag of op.tags ?? []) {
         expect(
           declared.get(tag),
-          `declare and describe tag ${tag} in API_TAGS (plugins/external/openapi-document.ts)`,
+          `declare and describe tag ${tag} in its module's manifest (openApiTags)`,
         ).toBeTruthy();
       }
     }

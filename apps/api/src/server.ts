@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/pglite-lock.ts';
 import { progressReporter } from './lib/progress.ts';
 import { moveDiskAvatarsIntoDatabase } from './modules/core/vets/index.ts';
 import { removeDiskPdfCache } from './modules/records/diets/index.ts';
+import { migrateDatabase } from './modules/registry.ts';
 import { DEMO_HEAD_VET_EMAIL } from './seed/demo-vets.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -59,7 +60,7 @@ async function main() {
   // A first start migrates and seeds for half a minute: say what is going on.
   const progress = progressReporter(process.stdout);
   progress({ step: 'Migrating the database' });
-  await database.migrate();
+  await migrateDatabase(database);
   // Files once kept in DATA_DIR now live in the database; DATA_DIR keeps only PGlite's own files.
   const moved = await moveDiskAvatarsIntoDatabase({ db: database.db, dataDir: config.dataDir });
   if (moved.files > 0) app.log.info(moved, 'avatars moved from DATA_DIR/uploads into the database');

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/modules/registry.ts';
 
 /** Creating and migrating PGlite takes seconds; do it once and let each file load the dump. */
 export default async function setup(project: TestProject) {
   const database = await openPglite();
-  await database.migrate();
+  await migrateDatabase(database);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetboard-test-'));
   const dumpPath = path.join(dir, 'template.tar');
   const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).$client;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/modules/registry.ts';
 import { databaseUrlFor } from './template.ts';
 
 /** A migrated template database; each test file gets `CREATE DATABASE … TEMPLATE` of it. */
@@ -14,7 +15,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${templateName}"`);
   await admin.end();
   const database = await openPostgres(databaseUrlFor(adminUrl, templateName));
-  await database.migrate();
+  await migrateDatabase(database);
   await database.close();
   project.provide('databaseTemplate', { engine: 'postgres', adminUrl, templateName });
   return async () => {

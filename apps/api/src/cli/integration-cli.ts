@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
+import { migrateDatabase } from '../modules/registry.ts';
 
 /**
  * What a command reads and where it writes: the process's own when run as a script, a test's when its
@@ -30,7 +31,7 @@ export async function runIntegrationCommand(
     const config = parseConfig(context.env);
     const database = await openConfiguredDatabase(config);
     try {
-      await database.migrate();
+      await migrateDatabase(database);
       await command({ db: database.db });
     } finally {
       await database.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
+import { migrateDatabase } from '../modules/registry.ts';
 
 /**
  * Writes the OpenAPI document the app serves at /openapi.json, without a server or a data directory
@@ -23,7 +24,7 @@ const config = parseConfig({
   DATA_DIR: '/nonexistent-data-dir',
 });
 const database = await openPglite();
-await database.migrate();
+await migrateDatabase(database);
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
 fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });

@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { countVets } from '../modules/core/vets/index.ts';
+import { migrateDatabase } from '../modules/registry.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
 const USAGE = 'Usage: npm run seed -- [--scale N]   (N from 1 to 100; default SEED_SCALE, else 1)';
@@ -33,7 +34,7 @@ async function main() {
     ? 'the PostgreSQL database in DATABASE_URL'
     : `PGlite in ${config.dataDir}`;
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     const vets = await countVets(database.db);
     if (vets > 0) {
       console.error(

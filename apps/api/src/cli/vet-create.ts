@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../db/pglite-lock.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { issuePasswordSetupLink } from '../modules/core/auth/index.ts';
 import { createVet, VET_SETUP_LINK_TTL_MS } from '../modules/core/vets/index.ts';
+import { migrateDatabase } from '../modules/registry.ts';
 import { authDepsOf } from '../plugins/app/services.ts';
 import { systemActor } from '../policy/actor.ts';
 
@@ -47,7 +48,7 @@ async function main() {
   // The command only queues the mail; the running server's workers send it.
   const config = { ...parseConfig(), workers: false };
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
+  await migrateDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   try {
     // Creates the job queues the mail is sent through.

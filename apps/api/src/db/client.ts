@@ -8,33 +8,26 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { syncBreeds } from '../modules/core/breeds/breeds.sync.ts';
-import { installJobSchema } from '../modules/platform/jobs/jobs.service.ts';
-import { syncIngredients } from '../modules/records/diets/ingredients.sync.ts';
-import * as schema from './schema.ts';
 import type { Db } from './types.ts';
 
-// The types live apart so that code the client runs (the reference-data syncs) can name them.
-export type { Db, DbOrTx, Schema, Tx } from './types.ts';
+// The types live apart so that every repository can name them without opening a driver.
+export type { Db, DbOrTx, Tx } from './types.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
 export interface Database {
   readonly db: Db;
   readonly engine: Engine;
-  migrate(): Promise<void>;
+  /**
+   * The schema's migrations only: reference data belongs to the modules, so callers migrate through
+   * `migrateDatabase` (modules/registry.ts), which also brings every manifest's reference data up to date.
+   */
+  migrateSchema(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-/** Reference data follows the code: brought up to date after every migration, on both engines. */
-async function syncReferenceData(db: Db): Promise<void> {
-  await installJobSchema(db);
-  await syncBreeds(db);
-  await syncIngredients(db);
-}
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create({
@@ -42,13 +35,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-      await syncReferenceData(db);
+    migrateSchema: async () => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -66,14 +58,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // the pool; without a listener Node would crash the whole process. The pool drops that client and the
   // next query opens a new connection, so there is nothing else to do here.
   pool.on('error', () => {});
-  const drizzleDb = drizzlePg({ client: pool, schema });
+  const drizzleDb = drizzlePg({ client: pool });
   const db = drizzleDb as unknown as Db;
   return {
     db,
     engine: 'postgres',
-    migrate: async () => {
+    migrateSchema: async () => {
       await migratePg(drizzleDb, { migrationsFolder });
-      await syncReferenceData(db);
     },
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { findPetWithOwner } from '../modules/core/pets/pets.service.ts';
 import { dietProgressOfPet } from '../modules/records/trackers/trackers.weight.service.ts';
+import { MANIFESTS, viewSourcesOf } from '../modules/registry.ts';
 import { getHome } from '../modules/views/home/home.service.ts';
 import { weekJustEnded } from '../modules/views/weekly-reports/weekly-reports.service.ts';
 import { systemActor, vetActor } from '../policy/actor.ts';
@@ -552,7 +553,7 @@ describe('the demo pending cards', () => {
   });
 
   it('make the home page plausible for the head vet and a company’s vet', async () => {
-    const deps = { db: database.db, now: () => end };
+    const deps = { db: database.db, now: () => end, sources: viewSourcesOf(MANIFESTS).home };
     const head = await getHome(deps, await actorOf(DEMO_HEAD_VET_EMAIL));
     const cards = head.pendingCards;
     expect(cards.open).toBe(cards.high + cards.highOrange + cards.highRed);

@@ -3,8 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { isApiPath } from '../../lib/api-path.ts';
+import type { OpenApiTag } from '../../modules/manifest.ts';
 import {
-  API_TAGS,
   documentOperation,
   finishDocument,
   type RouteForDocs,
@@ -14,10 +14,11 @@ import {
 /**
  * OpenAPI generated from the same zod schemas that validate requests, served at /openapi.json and
  * read at /docs (Swagger UI, its own files only, so the app's CSP holds). Each operation gets its
- * summary, its real security (from the route's auth mode) and its errors in lib/openapi-document.ts.
+ * summary, its real security (from the route's auth mode) and its errors in lib/openapi-document.ts;
+ * the tags, one per area of the API and each described, come from the modules' manifests.
  */
-export const swaggerPlugin = fp(
-  async (app) => {
+export const swaggerPlugin = fp<{ tags: readonly OpenApiTag[] }>(
+  async (app, options) => {
     await app.register(swagger, {
       openapi: {
         info: {
@@ -30,7 +31,7 @@ export const swaggerPlugin = fp(
             'answers `{ error, code, details? }` (the `Error` schema) with a stable `code`.',
         },
         servers: [{ url: app.config.publicUrl, description: 'This server' }],
-        tags: API_TAGS,
+        tags: [...options.tags],
         components: { securitySchemes: SECURITY_SCHEMES },
         security: [{ cookieAuth: [] }, { bearerAuth: [] }],
       },

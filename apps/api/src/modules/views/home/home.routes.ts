@@ -1,10 +1,11 @@
 import { errorResponseSchema, homeResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import type { ViewSources } from '../../manifest.ts';
 import { getHome, type HomeDeps } from './home.service.ts';
 
-export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: HomeDeps = { db: app.database.db, now: app.clock.now };
+export const homeRoutes: FastifyPluginAsyncZod<ViewSources> = async (app, options) => {
+  const deps: HomeDeps = { db: app.database.db, now: app.clock.now, sources: options.home };
 
   app.get(
     '/',

@@ -4,14 +4,17 @@ import type { Now } from '../../../lib/clock.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { listPendingCardsPage } from '../../records/pending-cards/index.ts';
-import { listOldestOpenQuestions } from '../../records/questions/index.ts';
-import { listRemindersPage } from '../../records/reminders/index.ts';
+import type { HomeSource } from '../../manifest.ts';
 import { countHome } from './home.repository.ts';
 
+/**
+ * The home page's deps carry its sources, each record's counts and lists, handed over from the
+ * records' manifests (modules/registry.ts), so this view imports no record.
+ */
 export interface HomeDeps {
   db: Db;
   now: Now;
+  sources: readonly HomeSource[];
 }
 
 const DAY_MS = 86_400_000;
@@ -25,32 +28,17 @@ const LISTED = 5;
 export async function getHome(deps: HomeDeps, actor: Actor): Promise<HomeResponse> {
   const now = deps.now();
   const endOfDay = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
-  const page = { page: 1, pageSize: LISTED, search: undefined };
-  const cardsQuery = { ...page, view: 'open', sort: 'queue', order: 'desc' } as const;
-  const [counts, mine, severe, myReminders, waitingQuestions] = await Promise.all([
-    countHome(deps.db, {
+  const listDeps = { db: deps.db, now: deps.now };
+  const [counts, ...lists] = await Promise.all([
+    countHome(deps.db, deps.sources, {
       scope: (petId) => petCondition(actor, petId),
       vetId: actingVetId(actor),
       now,
       endOfDay,
       today: todayIn(DEFAULT_TIMEZONE, now),
     }),
-    listPendingCardsPage(deps, actor, { ...cardsQuery, assignment: 'mine' }),
-    listPendingCardsPage(deps, actor, cardsQuery),
-    listRemindersPage(deps, actor, {
-      ...page,
-      status: 'open',
-      assignment: 'mine',
-      sort: 'inbox',
-      order: 'asc',
-    }),
-    listOldestOpenQuestions(deps, actor, LISTED),
+    ...deps.sources.map((source) => source.lists?.(listDeps, actor, LISTED)),
   ]);
-  return {
-    ...counts,
-    myCards: mine.pendingCards,
-    severeCards: severe.pendingCards,
-    myOpenReminders: myReminders.reminders,
-    oldestOpenQuestions: waitingQuestions,
-  };
+  // Each field comes from one record's source; the response schema checks that none is missing.
+  return Object.assign({}, counts, ...lists) as HomeResponse;
 }

@@ -2,14 +2,15 @@ import { errorResponseSchema, timelineQuerySchema, timelineResponseSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
-import { getPetTimeline } from './timeline.service.ts';
+import type { ViewSources } from '../../manifest.ts';
+import { getPetTimeline, type TimelineDeps } from './timeline.service.ts';
 
 const tags = ['timeline'];
 const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export const timelinePetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
+export const timelinePetRoutes: FastifyPluginAsyncZod<ViewSources> = async (app, options) => {
+  const deps: TimelineDeps = { db: app.database.db, readers: options.timeline };
 
   app.get(
     '/:id/timeline',

@@ -8,45 +8,30 @@ import {
   timelineSources,
 } from '@vetboard/contract';
 import type { Db } from '../../../db/client.ts';
-import { compareTimelineEvents, type TimelineEvent, type TimelineRead } from '../../../lib/timeline.ts';
+import { compareTimelineEvents, type TimelineRead } from '../../../lib/timeline.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { findPetWithOwner, petsErrors } from '../../core/pets/index.ts';
-import { listDailyStatusTimelineEvents } from '../../records/b2b/index.ts';
-import { listCheckupTimelineEvents } from '../../records/checkups/index.ts';
-import { listClinicalDocumentTimelineEvents } from '../../records/clinical-documents/index.ts';
-import { listDietTimelineEvents } from '../../records/diets/index.ts';
-import { listJournalTimelineEvents } from '../../records/journal/index.ts';
-import { listMedicalRecordTimelineEvents } from '../../records/medical-records/index.ts';
-import { listPendingCardTimelineEvents } from '../../records/pending-cards/index.ts';
-import { listQuestionTimelineEvents } from '../../records/questions/index.ts';
-import { listReminderTimelineEvents } from '../../records/reminders/index.ts';
-import { listWeightTimelineEvents } from '../../records/trackers/index.ts';
+import type { TimelineSourceEntry } from '../../manifest.ts';
 import { timelineErrors } from './timeline.errors.ts';
 import { decodeTimelineCursor, encodeTimelineCursor, toTimelineItemDto } from './timeline.mapper.ts';
 
-type Reader = (deps: { db: Db }, read: TimelineRead) => Promise<TimelineEvent[]>;
-
-/** Each module's public read of its events, and the kinds it gives: a module none of whose kinds is asked for is not asked. */
-const READERS: Array<{ kinds: readonly TimelineKind[]; read: Reader }> = [
-  { kinds: ['diet.published'], read: listDietTimelineEvents },
-  { kinds: ['checkup.sent', 'checkup.answered', 'checkup.reviewed'], read: listCheckupTimelineEvents },
-  { kinds: ['journal.received', 'journal.replied', 'journal.resolved'], read: listJournalTimelineEvents },
-  { kinds: ['pending_card.raised', 'pending_card.resolved'], read: listPendingCardTimelineEvents },
-  { kinds: ['weight.recorded'], read: listWeightTimelineEvents },
-  { kinds: ['assessment.signed', 'report.signed'], read: listClinicalDocumentTimelineEvents },
-  { kinds: ['medical_record.uploaded'], read: listMedicalRecordTimelineEvents },
-  { kinds: ['reminder.done'], read: listReminderTimelineEvents },
-  { kinds: ['daily_status.written'], read: listDailyStatusTimelineEvents },
-  { kinds: ['question.asked', 'question.answered'], read: listQuestionTimelineEvents },
-];
+/**
+ * The timeline's deps carry its readers: each record's public read of its events and the kinds it
+ * gives, handed over from the records' manifests (modules/registry.ts), so this view imports no record.
+ */
+export interface TimelineDeps {
+  db: Db;
+  readers: readonly TimelineSourceEntry[];
+}
 
 /**
  * Every event about a pet (or those of a range: `from`, `to`), newest first, one page at a time. Each module reads at most `limit + 1`
  * of its events after the cursor (the cursor and the limit are in its query), and the pages are merged
- * here: a page costs the same whatever the length of the pet's history.
+ * here: a page costs the same whatever the length of the pet's history. A source none of whose kinds
+ * is asked for is not asked.
  */
 export async function getPetTimeline(
-  deps: { db: Db },
+  deps: TimelineDeps,
   actor: Actor,
   petId: string,
   query: TimelineQuery,
@@ -73,9 +58,9 @@ export async function getPetTimeline(
     to: query.to === undefined ? undefined : new Date(query.to * 1000),
   };
   const pages = await Promise.all(
-    READERS.filter((reader) => reader.kinds.some((kind) => kinds.has(kind))).map((reader) =>
-      reader.read(deps, read),
-    ),
+    deps.readers
+      .filter((source) => source.kinds.some((kind) => kinds.has(kind)))
+      .map((source) => source.read(deps, read)),
   );
   const events = pages.flat().sort(compareTimelineEvents);
   const page = events.slice(0, query.limit);

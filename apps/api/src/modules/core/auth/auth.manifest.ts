@@ -1,0 +1,13 @@
+import type { ModuleManifest } from '../../manifest.ts';
+import { defineAuthJobs } from './auth.jobs.ts';
+import { authRoutes } from './auth.routes.ts';
+
+export const manifest: ModuleManifest = {
+  name: 'auth',
+  tier: 'core',
+  routes: [{ plugin: authRoutes, prefix: '/v1/auth' }],
+  openApiTags: [
+    { name: 'auth', description: 'Logging in and out, the session and its refresh, password resets.' },
+  ],
+  jobs: ({ jobs, db, config }) => defineAuthJobs(jobs, { db, cron: config.purgeSchedule }),
+};

@@ -1,0 +1,27 @@
+import type { ModuleManifest } from '../../manifest.ts';
+import { questionsHomeCounts } from './questions.home.repository.ts';
+import { questionsPetRoutes, questionsRoutes } from './questions.routes.ts';
+import { listOldestOpenQuestions, listQuestionTimelineEvents } from './questions.service.ts';
+
+export const manifest: ModuleManifest = {
+  name: 'questions',
+  tier: 'records',
+  routes: [
+    { plugin: questionsRoutes, prefix: '/v1/pet-questions' },
+    { plugin: questionsPetRoutes, prefix: '/v1/pets' },
+  ],
+  openApiTags: [
+    {
+      name: 'questions',
+      description:
+        'Owners’ questions about their pet from the owner app, and vets’ answers: saved, edited, sent by e-mail.',
+    },
+  ],
+  timeline: [{ kinds: ['question.asked', 'question.answered'], read: listQuestionTimelineEvents }],
+  home: {
+    counts: questionsHomeCounts,
+    lists: async (deps, actor, listed) => ({
+      oldestOpenQuestions: await listOldestOpenQuestions(deps, actor, listed),
+    }),
+  },
+};
