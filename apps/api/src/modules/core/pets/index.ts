@@ -1,5 +1,12 @@
 export { petsErrors } from './pets.errors.ts';
 export {
+  ownerFields,
+  petFields,
+  petNameColumn,
+  petOrOwnerMatches,
+  withPetAndOwner,
+} from './pets.joins.repository.ts';
+export {
   findPetWithOwner,
   listFamilyPetSummaries,
   petTimezoneSql,

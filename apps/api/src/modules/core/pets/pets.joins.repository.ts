@@ -1,0 +1,38 @@
+import { type AnyColumn, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { families, users } from '../../../db/schema.ts';
+import { containsPattern } from '../../../lib/list-query.ts';
+import { pets } from './pets.table.ts';
+
+/**
+ * The pet kernel's join for records that hang off a pet: the pet, its family and the family's owner,
+ * so a record names no pets, families or users table itself. The owner is aliased `owner` (a record's
+ * own vets are aliased by role), and left-joined: a pet's family may be gone mid-deletion.
+ */
+const owner = alias(users, 'owner');
+
+/** The pet's columns a record's row shows. */
+export const petFields = { id: pets.id, name: pets.name };
+
+/** The owner's columns a record's row shows (null when the pet has no family or owner). */
+export const ownerFields = { firstName: owner.firstName, lastName: owner.lastName, email: owner.email };
+
+/** The pet's name, for sorting a record by it. */
+export const petNameColumn = pets.name;
+
+/** Joins the pet of `petId` (inner: a record without its pet is not listed), its family and owner. */
+export function withPetAndOwner<T extends PgSelect>(query: T, petId: AnyColumn) {
+  return query
+    .innerJoin(pets, eq(pets.id, petId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owner, eq(owner.id, families.ownerUserId));
+}
+
+/** The inbox search over a joined pet and owner: the pet's search text or the owner's full name. */
+export function petOrOwnerMatches(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    like(pets.searchText, pattern),
+    sql`lower(${owner.firstName} || ' ' || ${owner.lastName}) like ${pattern}`,
+  );
+}

@@ -1,0 +1,26 @@
+import { type AnyColumn, eq } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { vets } from './vets.table.ts';
+
+/**
+ * A vet a record names by role (who reviewed, answered, signed…): its id and name under `role`, left-
+ * joined so a record whose vet is gone still lists. Each role is its own alias of the vets table.
+ */
+export function vetInRole(role: string) {
+  const vet = alias(vets, role);
+  return {
+    fields: { id: vet.id, firstName: vet.firstName, lastName: vet.lastName },
+    join: <T extends PgSelect>(query: T, vetId: AnyColumn) => query.leftJoin(vet, eq(vet.id, vetId)),
+  };
+}
+
+/** A vet's name, for a record's event or mail that names who acted. */
+export async function vetName(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ firstName: vets.firstName, lastName: vets.lastName })
+    .from(vets)
+    .where(eq(vets.id, id))
+    .limit(1);
+  return row;
+}
