@@ -2,6 +2,7 @@ export { petsErrors } from './pets.errors.ts';
 export {
   ownerFields,
   petFields,
+  petIdsInScope,
   petNameColumn,
   petOrOwnerMatches,
   withPetAndOwner,

@@ -1,5 +1,6 @@
-import { type AnyColumn, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
 import { families, users } from '../../../db/schema.ts';
 import { containsPattern } from '../../../lib/list-query.ts';
 import { pets } from './pets.table.ts';
@@ -35,4 +36,18 @@ export function petOrOwnerMatches(search: string): SQL | undefined {
     like(pets.searchText, pattern),
     sql`lower(${owner.firstName} || ' ' || ${owner.lastName}) like ${pattern}`,
   );
+}
+
+/** The ids among `petIds` that exist within `scope` (the access policy's condition on a pet id column). */
+export async function petIdsInScope(
+  db: DbOrTx,
+  petIds: string[],
+  scope: (petId: AnyColumn) => SQL | undefined,
+): Promise<Set<string>> {
+  if (petIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(and(inArray(pets.id, petIds), scope(pets.id)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, eq } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vets } from './vets.table.ts';
@@ -23,4 +23,13 @@ export async function vetName(db: DbOrTx, id: string) {
     .where(eq(vets.id, id))
     .limit(1);
   return row;
+}
+
+/** Several vets' names at once (a batch's reviewers). */
+export async function vetNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: vets.id, firstName: vets.firstName, lastName: vets.lastName })
+    .from(vets)
+    .where(inArray(vets.id, ids));
 }
