@@ -85,9 +85,6 @@ const STILL_TO_MOVE: string[] = [
   'modules/records/b2b/b2b.repository.ts sql users',
   'modules/records/betas/betas.repository.ts import users',
   'modules/records/betas/betas.repository.ts import vets',
-  'modules/records/clinical-documents/clinical-documents.repository.ts import pets',
-  'modules/records/clinical-documents/clinical-documents.repository.ts import vets',
-  'modules/records/diets/diets.repository.ts import vets',
   'modules/records/journal/journal.repository.ts import emailOutbox',
   'modules/records/journal/journal.repository.ts import families',
   'modules/records/journal/journal.repository.ts import files',
@@ -158,10 +155,6 @@ const STILL_TO_MOVE: string[] = [
   'modules/views/search/search.repository.ts import pets',
   'modules/views/search/search.repository.ts import users',
   'modules/views/search/search.repository.ts import vets',
-  'modules/views/weekly-reports/weekly-reports.repository.ts import families',
-  'modules/views/weekly-reports/weekly-reports.repository.ts import pets',
-  'modules/views/weekly-reports/weekly-reports.repository.ts import users',
-  'modules/views/weekly-reports/weekly-reports.repository.ts import vets',
 ];
 
 describe("a module's tables", () => {

@@ -3,8 +3,11 @@ export {
   ownerFields,
   petFields,
   petIdsInScope,
+  petMatches,
   petNameColumn,
   petOrOwnerMatches,
+  petsForReports,
+  withPet,
   withPetAndOwner,
 } from './pets.joins.repository.ts';
 export {

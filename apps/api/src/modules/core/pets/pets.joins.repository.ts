@@ -21,12 +21,35 @@ export const ownerFields = { firstName: owner.firstName, lastName: owner.lastNam
 /** The pet's name, for sorting a record by it. */
 export const petNameColumn = pets.name;
 
+/** Joins the pet of `petId` alone (inner: a record without its pet is not listed). */
+export function withPet<T extends PgSelect>(query: T, petId: AnyColumn) {
+  return query.innerJoin(pets, eq(pets.id, petId));
+}
+
 /** Joins the pet of `petId` (inner: a record without its pet is not listed), its family and owner. */
 export function withPetAndOwner<T extends PgSelect>(query: T, petId: AnyColumn) {
-  return query
-    .innerJoin(pets, eq(pets.id, petId))
+  return withPet(query, petId)
     .leftJoin(families, eq(families.id, pets.familyId))
     .leftJoin(owner, eq(owner.id, families.ownerUserId));
+}
+
+/** The search over a joined pet alone: its search text (name, microchip…). */
+export function petMatches(search: string): SQL {
+  return sql`${pets.searchText} like ${containsPattern(search)}`;
+}
+
+/** Each pet's name and, for a B2B family's pet, its company: what a weekly report is filed under. */
+export function petsForReports(db: DbOrTx, petIds: readonly string[]) {
+  return db
+    .select({
+      id: pets.id,
+      name: pets.name,
+      companySku: sql<string | null>`case when ${families.familyKind} = 'b2b' then ${users.b2bCode} end`,
+    })
+    .from(pets)
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(users, eq(users.id, families.ownerUserId))
+    .where(inArray(pets.id, [...petIds]));
 }
 
 /** The inbox search over a joined pet and owner: the pet's search text or the owner's full name. */

@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vets } from './vets.table.ts';
@@ -11,6 +11,7 @@ export function vetInRole(role: string) {
   const vet = alias(vets, role);
   return {
     fields: { id: vet.id, firstName: vet.firstName, lastName: vet.lastName },
+    fullName: sql<string | null>`${vet.firstName} || ' ' || ${vet.lastName}`,
     join: <T extends PgSelect>(query: T, vetId: AnyColumn) => query.leftJoin(vet, eq(vet.id, vetId)),
   };
 }
@@ -32,4 +33,14 @@ export async function vetNames(db: DbOrTx, ids: string[]) {
     .select({ id: vets.id, firstName: vets.firstName, lastName: vets.lastName })
     .from(vets)
     .where(inArray(vets.id, ids));
+}
+
+/**
+ * A vet's id and name as one JSON value, a scalar subquery a statement about something else (a pet's
+ * lookup) reads in the same round trip; null for no vet.
+ */
+export function vetPersonSql(vetId: string | null) {
+  return sql<{ id: string; firstName: string; lastName: string } | null>`(select json_build_object(
+      'id', ${vets.id}, 'firstName', ${vets.firstName}, 'lastName', ${vets.lastName})
+    from ${vets} where ${vets.id} = ${vetId}::uuid)`;
 }
