@@ -1,5 +1,16 @@
 export { petsErrors } from './pets.errors.ts';
 export {
+  ownerFields,
+  petFields,
+  petIdsInScope,
+  petMatches,
+  petNameColumn,
+  petOrOwnerMatches,
+  petsForReports,
+  withPet,
+  withPetAndOwner,
+} from './pets.joins.repository.ts';
+export {
   findPetWithOwner,
   listFamilyPetSummaries,
   petTimezoneSql,

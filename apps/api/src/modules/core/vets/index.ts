@@ -1,4 +1,5 @@
 export { moveDiskAvatarsIntoDatabase } from './vets.avatars.service.ts';
+export { vetInRole, vetName, vetNames, vetPersonSql } from './vets.joins.repository.ts';
 export { toVetDto } from './vets.mapper.ts';
 export { countVets } from './vets.repository.ts';
 export {

@@ -1,4 +1,5 @@
 import { AppError } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const formsErrors = {
   notFound: () => new AppError(404, 'forms.not_found', 'Form not found'),
@@ -10,13 +11,7 @@ export const formsErrors = {
     new AppError(400, 'forms.pool_not_found', 'Invalid request', [
       { path: 'form.poolUuid', message: 'No pool with this id' },
     ]),
-  petsNotFound: (paths: string[]) =>
-    new AppError(
-      400,
-      'forms.pet_not_found',
-      'Invalid request',
-      paths.map((path) => ({ path, message: 'No pet with this id' })),
-    ),
+  petsNotFound: (paths: string[]) => petsErrors.namedPetNotFound('forms', paths),
   archived: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be sent'),
   archivedReadOnly: () => new AppError(409, 'forms.archived', 'This form is archived and cannot be edited'),
 };

@@ -1,14 +1,18 @@
 import type { FormListQuery } from '@vetboard/contract';
 import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { checkups, vets } from '../../../db/schema.ts';
 import {
   boundedCount,
   containsPattern,
   orderByWithTieBreak,
   type PageWindow,
 } from '../../../lib/list-query.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import { type FormRow, forms, formVersions, type NewFormRow } from './checkups.forms.table.ts';
+import { checkups } from './checkups.table.ts';
+
+const updater = vetInRole('updater');
+const creator = vetInRole('creator');
 
 const checkupCountSql = sql<number>`(select count(*)::int from ${checkups} where ${checkups.formId} = ${forms.id})`;
 const questionCountSql = sql<number>`(select coalesce(sum(jsonb_array_length(g -> 'questions')), 0)::int
@@ -16,16 +20,16 @@ const questionCountSql = sql<number>`(select coalesce(sum(jsonb_array_length(g -
   where ${formVersions.formId} = ${forms.id} and ${formVersions.version} = ${forms.version})`;
 
 function selectForms(db: DbOrTx) {
-  return db
+  const query = db
     .select({
       form: forms,
       checkupCount: checkupCountSql,
       questionCount: questionCountSql,
-      updatedBy: { id: vets.id, firstName: vets.firstName, lastName: vets.lastName },
+      updatedBy: updater.fields,
     })
     .from(forms)
-    .leftJoin(vets, eq(vets.id, forms.updatedByVetId))
     .$dynamic();
+  return updater.join(query, forms.updatedByVetId);
 }
 
 export type FormListRow = Awaited<ReturnType<typeof selectForms>>[number];
@@ -142,7 +146,7 @@ export async function findPoolForFill(
 
 /** Every version of a form, newest first, with who saved it and how many checkups were sent with it. */
 export function listFormVersions(db: DbOrTx, formId: string) {
-  return db
+  const query = db
     .select({
       version: formVersions.version,
       createdAt: formVersions.createdAt,
@@ -150,10 +154,12 @@ export function listFormVersions(db: DbOrTx, formId: string) {
         from jsonb_array_elements(${formVersions.questionGroups}) g)`,
       checkupCount: sql<number>`(select count(*)::int from ${checkups}
         where ${checkups.formId} = ${formVersions.formId} and ${checkups.formVersion} = ${formVersions.version})`,
-      createdBy: { id: vets.id, firstName: vets.firstName, lastName: vets.lastName },
+      createdBy: creator.fields,
     })
     .from(formVersions)
-    .leftJoin(vets, eq(vets.id, formVersions.createdByVetId))
+    .$dynamic();
+  return creator
+    .join(query, formVersions.createdByVetId)
     .where(eq(formVersions.formId, formId))
     .orderBy(desc(formVersions.version))
     .limit(1000);

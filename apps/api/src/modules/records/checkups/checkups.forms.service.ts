@@ -15,7 +15,7 @@ import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { recordPetEvent } from '../../core/pets/index.ts';
+import { petIdsInScope, recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import { toFhirQuestionnaire } from './checkups.fhir.ts';
@@ -37,7 +37,7 @@ import {
   lockForm,
   updateForm,
 } from './checkups.forms.repository.ts';
-import { insertCheckups, petIdsInScope } from './checkups.repository.ts';
+import { insertCheckups } from './checkups.repository.ts';
 
 export interface FormsDeps {
   db: Db;

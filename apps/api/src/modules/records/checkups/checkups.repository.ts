@@ -1,74 +1,35 @@
 import type { CheckupListQuery } from '@vetboard/contract';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { families, pets, users, vets } from '../../../db/schema.ts';
-import {
-  boundedCountOf,
-  containsPattern,
-  orderByWithTieBreak,
-  type PageWindow,
-} from '../../../lib/list-query.ts';
+import { boundedCountOf, orderByWithTieBreak, type PageWindow } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import { ownerFields, petFields, petOrOwnerMatches, withPetAndOwner } from '../../core/pets/index.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import { forms } from './checkups.forms.table.ts';
 import { type CheckupRow, checkups, type NewCheckupRow } from './checkups.table.ts';
-
-/** The ids among `petIds` that exist within `scope` (the access policy's condition on a pet id column). */
-export async function petIdsInScope(
-  db: DbOrTx,
-  petIds: string[],
-  scope: (petId: AnyColumn) => SQL | undefined,
-): Promise<Set<string>> {
-  if (petIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: pets.id })
-    .from(pets)
-    .where(and(inArray(pets.id, petIds), scope(pets.id)));
-  return new Set(rows.map((row) => row.id));
-}
 
 export async function insertCheckups(tx: DbOrTx, rows: NewCheckupRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(checkups).values(rows);
 }
 
-const reviewer = alias(vets, 'reviewer');
-const filler = alias(vets, 'filler');
-const owners = alias(users, 'owner');
+const reviewer = vetInRole('reviewer');
+const filler = vetInRole('filler');
 
 function selectCheckups(db: DbOrTx) {
-  return db
+  const query = db
     .select({
       checkup: checkups,
-      pet: { id: pets.id, name: pets.name },
-      owner: { firstName: owners.firstName, lastName: owners.lastName },
+      pet: petFields,
+      owner: { firstName: ownerFields.firstName, lastName: ownerFields.lastName },
       form: { id: forms.id, title: forms.title, poolId: forms.poolId, isPool: forms.isPool },
-      reviewedBy: { id: reviewer.id, firstName: reviewer.firstName, lastName: reviewer.lastName },
-      filledBy: { id: filler.id, firstName: filler.firstName, lastName: filler.lastName },
+      reviewedBy: reviewer.fields,
+      filledBy: filler.fields,
     })
     .from(checkups)
-    .innerJoin(pets, eq(pets.id, checkups.petId))
-    .innerJoin(forms, eq(forms.id, checkups.formId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .leftJoin(reviewer, eq(reviewer.id, checkups.reviewedByVetId))
-    .leftJoin(filler, eq(filler.id, checkups.filledByVetId))
     .$dynamic();
+  const withForm = withPetAndOwner(query, checkups.petId).innerJoin(forms, eq(forms.id, checkups.formId));
+  return filler.join(reviewer.join(withForm, checkups.reviewedByVetId), checkups.filledByVetId);
 }
 
 export type CheckupDetailsRow = Awaited<ReturnType<typeof selectCheckups>>[number];
@@ -92,12 +53,7 @@ function filterCondition(filter: CheckupFilter, withStatus = true): SQL | undefi
       : undefined,
     filter.sentFrom === undefined ? undefined : gte(checkups.sentAt, new Date(filter.sentFrom * 1000)),
     filter.sentTo === undefined ? undefined : lt(checkups.sentAt, new Date(filter.sentTo * 1000)),
-    filter.search
-      ? or(
-          like(pets.searchText, containsPattern(filter.search)),
-          sql`lower(${owners.firstName} || ' ' || ${owners.lastName}) like ${containsPattern(filter.search)}`,
-        )
-      : undefined,
+    filter.search ? petOrOwnerMatches(filter.search) : undefined,
   );
 }
 
@@ -129,26 +85,18 @@ export function listCheckups(
 }
 
 function countBase(db: DbOrTx) {
-  return db
-    .select({ status: checkups.status, count: sql<number>`count(*)::int` })
-    .from(checkups)
-    .innerJoin(pets, eq(pets.id, checkups.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .$dynamic();
+  return withPetAndOwner(
+    db.select({ status: checkups.status, count: sql<number>`count(*)::int` }).from(checkups).$dynamic(),
+    checkups.petId,
+  );
 }
 
 export async function countCheckups(db: DbOrTx, filter: CheckupFilter, bound: number): Promise<number> {
   return boundedCountOf(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(checkups)
-      .innerJoin(pets, eq(pets.id, checkups.petId))
-      .leftJoin(families, eq(families.id, pets.familyId))
-      .leftJoin(owners, eq(owners.id, families.ownerUserId))
-      .where(filterCondition(filter))
-      .$dynamic(),
+    withPetAndOwner(db.select({ one: sql`1` }).from(checkups).$dynamic(), checkups.petId).where(
+      filterCondition(filter),
+    ),
     bound,
   );
 }
@@ -184,14 +132,6 @@ export async function lockCheckup(
 
 export async function updateCheckup(tx: DbOrTx, id: string, changes: Partial<NewCheckupRow>): Promise<void> {
   await tx.update(checkups).set(changes).where(eq(checkups.id, id));
-}
-
-export async function vetNames(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: vets.id, firstName: vets.firstName, lastName: vets.lastName })
-    .from(vets)
-    .where(inArray(vets.id, ids));
 }
 
 /** Checkups of some pets answered in [start, end), with their form's title, oldest first. */

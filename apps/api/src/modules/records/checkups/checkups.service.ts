@@ -16,7 +16,8 @@ import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { recordPetEvent } from '../../core/pets/index.ts';
+import { petIdsInScope, recordPetEvent } from '../../core/pets/index.ts';
+import { vetNames } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { checkupsErrors } from './checkups.errors.ts';
@@ -34,9 +35,7 @@ import {
   insertCheckups,
   listCheckups,
   lockCheckup,
-  petIdsInScope,
   updateCheckup,
-  vetNames,
 } from './checkups.repository.ts';
 import { type CheckupRow, checkups } from './checkups.table.ts';
 

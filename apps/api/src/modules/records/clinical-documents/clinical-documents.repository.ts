@@ -2,43 +2,41 @@ import type { ClinicalDocumentKind } from '@vetboard/contract';
 import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { pets, vets } from '../../../db/schema.ts';
 import type { PageWindow } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import { petFields, withPet } from '../../core/pets/index.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import {
   type ClinicalDocumentRow,
   clinicalDocuments,
   type NewClinicalDocumentRow,
 } from './clinical-documents.table.ts';
 
-const creator = alias(vets, 'creator');
-const editor = alias(vets, 'editor');
-const signer = alias(vets, 'signer');
+const creator = vetInRole('creator');
+const editor = vetInRole('editor');
+const signer = vetInRole('signer');
 const next = alias(clinicalDocuments, 'next_version');
 
-const person = (vet: typeof creator | typeof editor | typeof signer) => ({
-  id: vet.id,
-  firstName: vet.firstName,
-  lastName: vet.lastName,
-});
-
 function selectDocuments(db: DbOrTx) {
-  return db
+  const query = db
     .select({
       document: clinicalDocuments,
-      pet: { id: pets.id, name: pets.name },
-      createdBy: person(creator),
-      updatedBy: person(editor),
-      signedBy: person(signer),
+      pet: petFields,
+      createdBy: creator.fields,
+      updatedBy: editor.fields,
+      signedBy: signer.fields,
       nextVersionId: next.id,
     })
     .from(clinicalDocuments)
-    .innerJoin(pets, eq(pets.id, clinicalDocuments.petId))
-    .leftJoin(creator, eq(creator.id, clinicalDocuments.createdByVetId))
-    .leftJoin(editor, eq(editor.id, clinicalDocuments.updatedByVetId))
-    .leftJoin(signer, eq(signer.id, clinicalDocuments.signedByVetId))
-    .leftJoin(next, eq(next.previousVersionId, clinicalDocuments.id))
     .$dynamic();
+  const withVets = signer.join(
+    editor.join(
+      creator.join(withPet(query, clinicalDocuments.petId), clinicalDocuments.createdByVetId),
+      clinicalDocuments.updatedByVetId,
+    ),
+    clinicalDocuments.signedByVetId,
+  );
+  return withVets.leftJoin(next, eq(next.previousVersionId, clinicalDocuments.id));
 }
 
 export type ClinicalDocumentDetailsRow = Awaited<ReturnType<typeof selectDocuments>>[number];

@@ -1,11 +1,9 @@
 import { AppError } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const dietsErrors = {
   notFound: () => new AppError(404, 'diets.not_found', 'Diet not found'),
-  petNotFound: () =>
-    new AppError(400, 'diets.pet_not_found', 'Invalid request', [
-      { path: 'petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('diets'),
   nextAssessmentBeforeFormulated: () =>
     new AppError(400, 'diets.next_assessment_before_formulated', 'Invalid request', [
       { path: 'nextAssessmentOn', message: 'The next assessment cannot be before the formulation date' },

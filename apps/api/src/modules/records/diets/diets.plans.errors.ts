@@ -1,8 +1,5 @@
-import { AppError } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const dietPlansErrors = {
-  petNotFound: () =>
-    new AppError(400, 'diet_plans.pet_not_found', 'Invalid request', [
-      { path: 'petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('diet_plans'),
 };

@@ -1,9 +1,9 @@
 import type { Species } from '@vetboard/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { vets } from '../../../db/schema.ts';
 import { orderByWithTieBreak } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import { vetPersonSql } from '../../core/vets/index.ts';
 import {
   type DietIngredientRow,
   type DietRow,
@@ -171,9 +171,7 @@ export interface DietContextRow {
 
 /** The diet's author, as a scalar subquery the pet lookup reads in the same query. */
 export function creatorSql(createdByVetId: string | null) {
-  return sql<DietContextRow['createdBy']>`(select json_build_object(
-      'id', ${vets.id}, 'firstName', ${vets.firstName}, 'lastName', ${vets.lastName})
-    from ${vets} where ${vets.id} = ${createdByVetId}::uuid)`;
+  return vetPersonSql(createdByVetId);
 }
 
 /** The whole catalogue, by category then name: small reference data the diet editor's picker holds. */

@@ -1,14 +1,12 @@
 import { JOURNAL_MARK_MATCHING_MAX, JOURNAL_MAX_PHOTOS, JOURNAL_PHOTO_MAX_BYTES } from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 const MB = JOURNAL_PHOTO_MAX_BYTES / (1024 * 1024);
 
 export const journalErrors = {
   notFound: () => new AppError(404, 'journal.not_found', 'Journal entry not found'),
-  petNotFound: () =>
-    new AppError(400, 'journal.pet_not_found', 'Invalid request', [
-      { path: 'entry.petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('journal', ['entry.petUuid']),
   invalidEntry: (details: ErrorDetail[]) =>
     new AppError(400, 'journal.invalid_entry', 'Invalid request', details),
   entryMissing: () =>

@@ -1,12 +1,10 @@
 import { MEDICAL_RECORD_REVIEW_MATCHING_MAX, MEDICAL_RECORD_UPLOAD_MESSAGES } from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const medicalRecordsErrors = {
   notFound: () => new AppError(404, 'medical_records.not_found', 'Medical record not found'),
-  petNotFound: () =>
-    new AppError(400, 'medical_records.pet_not_found', 'Invalid request', [
-      { path: 'petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('medical_records'),
   invalidFields: (details: ErrorDetail[]) =>
     new AppError(400, 'medical_records.invalid_fields', 'Invalid request', details),
   fileMissing: () =>

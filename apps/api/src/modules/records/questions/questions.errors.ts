@@ -1,11 +1,9 @@
 import { AppError } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const questionsErrors = {
   notFound: () => new AppError(404, 'questions.not_found', 'Question not found'),
-  petNotFound: () =>
-    new AppError(400, 'questions.pet_not_found', 'Invalid request', [
-      { path: 'petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('questions'),
   idConflict: () =>
     new AppError(
       409,

@@ -1,32 +1,30 @@
 import type { PetQuestionStatus } from '@vetboard/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { families, pets, users, vets } from '../../../db/schema.ts';
 import type { PageWindow } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import { ownerFields, petFields, withPetAndOwner } from '../../core/pets/index.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import { type NewPetQuestionRow, type PetQuestionRow, petQuestions } from './questions.table.ts';
 
-const owners = alias(users, 'owner');
-const answerer = alias(vets, 'answerer');
-const sender = alias(vets, 'sender');
+const answerer = vetInRole('answerer');
+const sender = vetInRole('sender');
 
 function selectQuestions(db: DbOrTx) {
-  return db
+  const query = db
     .select({
       question: petQuestions,
-      pet: { id: pets.id, name: pets.name },
-      owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
-      answeredBy: { id: answerer.id, firstName: answerer.firstName, lastName: answerer.lastName },
-      sentBy: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName },
+      pet: petFields,
+      owner: ownerFields,
+      answeredBy: answerer.fields,
+      sentBy: sender.fields,
     })
     .from(petQuestions)
-    .innerJoin(pets, eq(pets.id, petQuestions.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .leftJoin(answerer, eq(answerer.id, petQuestions.answeredByVetId))
-    .leftJoin(sender, eq(sender.id, petQuestions.sentByVetId))
     .$dynamic();
+  return sender.join(
+    answerer.join(withPetAndOwner(query, petQuestions.petId), petQuestions.answeredByVetId),
+    petQuestions.sentByVetId,
+  );
 }
 
 export type PetQuestionDetailsRow = Awaited<ReturnType<typeof selectQuestions>>[number];
@@ -108,15 +106,6 @@ export async function updateQuestion(
   changes: Partial<NewPetQuestionRow>,
 ): Promise<void> {
   await tx.update(petQuestions).set(changes).where(eq(petQuestions.id, id));
-}
-
-export async function vetName(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ firstName: vets.firstName, lastName: vets.lastName })
-    .from(vets)
-    .where(eq(vets.id, id))
-    .limit(1);
-  return row;
 }
 
 /** One pet's questions asked, or answers sent, for its timeline: one bounded page. */

@@ -14,6 +14,7 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import { vetName } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
@@ -30,7 +31,6 @@ import {
   questionTimelineRows,
   listOldestOpenQuestions as selectOldestOpenQuestions,
   updateQuestion,
-  vetName,
 } from './questions.repository.ts';
 import { type PetQuestionRow, petQuestions } from './questions.table.ts';
 

@@ -1,11 +1,9 @@
 import { AppError } from '../../../lib/app-error.ts';
+import { petsErrors } from '../../core/pets/index.ts';
 
 export const remindersErrors = {
   notFound: () => new AppError(404, 'reminders.not_found', 'Reminder not found'),
-  petNotFound: () =>
-    new AppError(400, 'reminders.pet_not_found', 'Invalid request', [
-      { path: 'petUuid', message: 'No pet with this id' },
-    ]),
+  petNotFound: () => petsErrors.namedPetNotFound('reminders'),
   cardNotFound: () =>
     new AppError(400, 'reminders.card_not_found', 'Invalid request', [
       { path: 'pendingCardUuid', message: 'No pending card of this pet with this id' },

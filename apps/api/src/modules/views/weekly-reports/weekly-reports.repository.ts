@@ -1,30 +1,13 @@
 import type { WeeklyReportListQuery, WeeklyReportStatus } from '@vetboard/contract';
-import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { families, pets, users, vets } from '../../../db/schema.ts';
-import { boundedCountOf, containsPattern, type PageWindow } from '../../../lib/list-query.ts';
+import { boundedCountOf, type PageWindow } from '../../../lib/list-query.ts';
+import { ownerFields, petMatches, petNameColumn, withPet, withPetAndOwner } from '../../core/pets/index.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import { type NewWeeklyReportRow, type WeeklyReportRow, weeklyReports } from './weekly-reports.table.ts';
 
-const reviewer = alias(vets, 'reviewer');
-const sender = alias(vets, 'sender');
-
-const vetName = (vet: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string | null>`${vet.firstName} || ' ' || ${vet.lastName}`;
-
-/** Each pet's name and, for a B2B family's pet, its company: what a report is filed under. */
-export function petsForReports(db: DbOrTx, petIds: readonly string[]) {
-  return db
-    .select({
-      id: pets.id,
-      name: pets.name,
-      companySku: sql<string | null>`case when ${families.familyKind} = 'b2b' then ${users.b2bCode} end`,
-    })
-    .from(pets)
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(users, eq(users.id, families.ownerUserId))
-    .where(inArray(pets.id, [...petIds]));
-}
+const reviewer = vetInRole('reviewer');
+const sender = vetInRole('sender');
 
 /** Which of `petIds` already have their report of `week`. */
 export async function petsWithReport(db: DbOrTx, week: string, petIds: readonly string[]) {
@@ -51,10 +34,10 @@ export async function insertReports(tx: DbOrTx, rows: NewWeeklyReportRow[]): Pro
 
 const detailColumns = {
   report: weeklyReports,
-  petName: pets.name,
-  ownerEmail: users.email,
-  reviewerName: vetName(reviewer),
-  senderName: vetName(sender),
+  petName: petNameColumn,
+  ownerEmail: ownerFields.email,
+  reviewerName: reviewer.fullName,
+  senderName: sender.fullName,
 };
 
 export type WeeklyReportDetailsRow = {
@@ -66,15 +49,8 @@ export type WeeklyReportDetailsRow = {
 };
 
 function selectReports(db: DbOrTx) {
-  return db
-    .select(detailColumns)
-    .from(weeklyReports)
-    .innerJoin(pets, eq(pets.id, weeklyReports.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(users, eq(users.id, families.ownerUserId))
-    .leftJoin(reviewer, eq(reviewer.id, weeklyReports.reviewedByVetId))
-    .leftJoin(sender, eq(sender.id, weeklyReports.sentByVetId))
-    .$dynamic();
+  const query = withPetAndOwner(db.select(detailColumns).from(weeklyReports).$dynamic(), weeklyReports.petId);
+  return sender.join(reviewer.join(query, weeklyReports.reviewedByVetId), weeklyReports.sentByVetId);
 }
 
 export async function findReport(
@@ -119,7 +95,7 @@ function listCondition(filter: WeeklyReportFilter, withStatus = true) {
     filter.vetUuid
       ? or(eq(weeklyReports.reviewedByVetId, filter.vetUuid), eq(weeklyReports.sentByVetId, filter.vetUuid))
       : undefined,
-    filter.search ? sql`${pets.searchText} like ${containsPattern(filter.search)}` : undefined,
+    filter.search ? petMatches(filter.search) : undefined,
   );
 }
 
@@ -134,9 +110,9 @@ function orderOf(sort: WeeklyReportListQuery['sort'], order: 'asc' | 'desc'): SQ
   const up = forward ? asc : desc;
   const down = forward ? desc : asc;
   if (sort === 'week')
-    return [up(weeklyReports.weekStart), asc(sql`lower(${pets.name})`), asc(weeklyReports.id)];
+    return [up(weeklyReports.weekStart), asc(sql`lower(${petNameColumn})`), asc(weeklyReports.id)];
   if (sort === 'pet')
-    return [up(sql`lower(${pets.name})`), desc(weeklyReports.weekStart), asc(weeklyReports.id)];
+    return [up(sql`lower(${petNameColumn})`), desc(weeklyReports.weekStart), asc(weeklyReports.id)];
   return [
     up(statusRank),
     down(weeklyReports.openCardCount),
@@ -144,7 +120,7 @@ function orderOf(sort: WeeklyReportListQuery['sort'], order: 'asc' | 'desc'): SQ
       ? sql`${weeklyReports.largestChangePercent} desc nulls last`
       : sql`${weeklyReports.largestChangePercent} asc nulls first`,
     down(weeklyReports.weekStart),
-    asc(sql`lower(${pets.name})`),
+    asc(sql`lower(${petNameColumn})`),
     asc(weeklyReports.id),
   ];
 }
@@ -163,21 +139,24 @@ export function listReports(
 }
 
 function fromReports(db: DbOrTx) {
-  return db.select({ one: sql`1` }).from(weeklyReports).innerJoin(pets, eq(pets.id, weeklyReports.petId));
+  return withPet(db.select({ one: sql`1` }).from(weeklyReports).$dynamic(), weeklyReports.petId);
 }
 
 export async function countReports(db: DbOrTx, filter: WeeklyReportFilter, bound: number): Promise<number> {
-  return boundedCountOf(db, fromReports(db).where(listCondition(filter)).$dynamic(), bound);
+  return boundedCountOf(db, fromReports(db).where(listCondition(filter)), bound);
 }
 
 export async function countReportsByStatus(
   db: DbOrTx,
   filter: WeeklyReportFilter,
 ): Promise<Record<WeeklyReportStatus, number>> {
-  const rows = await db
-    .select({ status: weeklyReports.status, count: sql<number>`count(*)::int` })
-    .from(weeklyReports)
-    .innerJoin(pets, eq(pets.id, weeklyReports.petId))
+  const rows = await withPet(
+    db
+      .select({ status: weeklyReports.status, count: sql<number>`count(*)::int` })
+      .from(weeklyReports)
+      .$dynamic(),
+    weeklyReports.petId,
+  )
     .where(listCondition(filter, false))
     .groupBy(weeklyReports.status);
   const counts = { draft: 0, reviewed: 0, sent: 0 };

@@ -16,7 +16,7 @@ import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { findPetWithOwner, petsErrors } from '../../core/pets/index.ts';
+import { findPetWithOwner, petsErrors, petsForReports } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import type { EmailContent, Mailer } from '../../platform/mail/index.ts';
@@ -36,7 +36,6 @@ import {
   insertReports,
   listReports,
   lockReport,
-  petsForReports,
   petsWithReport,
   updateReport,
 } from './weekly-reports.repository.ts';

@@ -1,0 +1,76 @@
+import { type AnyColumn, and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { families, users } from '../../../db/schema.ts';
+import { containsPattern } from '../../../lib/list-query.ts';
+import { pets } from './pets.table.ts';
+
+/**
+ * The pet kernel's join for records that hang off a pet: the pet, its family and the family's owner,
+ * so a record names no pets, families or users table itself. The owner is aliased `owner` (a record's
+ * own vets are aliased by role), and left-joined: a pet's family may be gone mid-deletion.
+ */
+const owner = alias(users, 'owner');
+
+/** The pet's columns a record's row shows. */
+export const petFields = { id: pets.id, name: pets.name };
+
+/** The owner's columns a record's row shows (null when the pet has no family or owner). */
+export const ownerFields = { firstName: owner.firstName, lastName: owner.lastName, email: owner.email };
+
+/** The pet's name, for sorting a record by it. */
+export const petNameColumn = pets.name;
+
+/** Joins the pet of `petId` alone (inner: a record without its pet is not listed). */
+export function withPet<T extends PgSelect>(query: T, petId: AnyColumn) {
+  return query.innerJoin(pets, eq(pets.id, petId));
+}
+
+/** Joins the pet of `petId` (inner: a record without its pet is not listed), its family and owner. */
+export function withPetAndOwner<T extends PgSelect>(query: T, petId: AnyColumn) {
+  return withPet(query, petId)
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(owner, eq(owner.id, families.ownerUserId));
+}
+
+/** The search over a joined pet alone: its search text (name, microchip…). */
+export function petMatches(search: string): SQL {
+  return sql`${pets.searchText} like ${containsPattern(search)}`;
+}
+
+/** Each pet's name and, for a B2B family's pet, its company: what a weekly report is filed under. */
+export function petsForReports(db: DbOrTx, petIds: readonly string[]) {
+  return db
+    .select({
+      id: pets.id,
+      name: pets.name,
+      companySku: sql<string | null>`case when ${families.familyKind} = 'b2b' then ${users.b2bCode} end`,
+    })
+    .from(pets)
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(users, eq(users.id, families.ownerUserId))
+    .where(inArray(pets.id, [...petIds]));
+}
+
+/** The inbox search over a joined pet and owner: the pet's search text or the owner's full name. */
+export function petOrOwnerMatches(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    like(pets.searchText, pattern),
+    sql`lower(${owner.firstName} || ' ' || ${owner.lastName}) like ${pattern}`,
+  );
+}
+
+/** The ids among `petIds` that exist within `scope` (the access policy's condition on a pet id column). */
+export async function petIdsInScope(
+  db: DbOrTx,
+  petIds: string[],
+  scope: (petId: AnyColumn) => SQL | undefined,
+): Promise<Set<string>> {
+  if (petIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(and(inArray(pets.id, petIds), scope(pets.id)));
+  return new Set(rows.map((row) => row.id));
+}
