@@ -31,6 +31,8 @@ import {
   MAX_DAILY_STATUS_LENGTH,
 } from '@vetboard/contract';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
+import { useServerDraft } from '@/components/editors/server-draft.ts';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
@@ -41,7 +43,6 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import {
   useCreateDailyStatusMutation,
@@ -251,50 +252,57 @@ function StatusCell({
     setEditing(false);
   };
   return (
-    <Stack gap="xs">
-      <StatusInput
-        pet={pet}
-        text={draft.text}
-        onText={draft.setText}
-        saving={saving.isPending}
-        error={saving.error ? errorMessage(saving.error) : null}
-        register={status ? undefined : (element) => register(pet.uuid, element)}
-        onCancel={status ? takeSaved : undefined}
-        onSave={(dailyStatus) =>
-          status
-            ? mutateThen(
-                edit,
-                { uuid: status.uuid, dailyStatus },
-                {
-                  onSuccess: (response) => {
-                    setSaved(response.dailyStatus);
-                    setEditing(false);
+    <Editor
+      name="b2b-status"
+      what={`${pet.name}’s status`}
+      dirty={() => unsaved && !saving.isPending}
+      dirtyOnUnload={() => unsaved}
+    >
+      <Stack gap="xs">
+        <StatusInput
+          pet={pet}
+          text={draft.text}
+          onText={draft.setText}
+          saving={saving.isPending}
+          error={saving.error ? errorMessage(saving.error) : null}
+          register={status ? undefined : (element) => register(pet.uuid, element)}
+          onCancel={status ? takeSaved : undefined}
+          onSave={(dailyStatus) =>
+            status
+              ? mutateThen(
+                  edit,
+                  { uuid: status.uuid, dailyStatus },
+                  {
+                    onSuccess: (response) => {
+                      setSaved(response.dailyStatus);
+                      setEditing(false);
+                    },
                   },
-                },
-              )
-            : mutateThen(
-                create,
-                { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
-                {
-                  onSuccess: (response) => {
-                    setSaved(response.dailyStatus);
-                    onWritten(pet.uuid);
+                )
+              : mutateThen(
+                  create,
+                  { petUuid: pet.uuid, date: isoToCalendar(date), dailyStatus },
+                  {
+                    onSuccess: (response) => {
+                      setSaved(response.dailyStatus);
+                      onWritten(pet.uuid);
+                    },
                   },
-                },
-              )
-        }
-      />
-      {status && (!editing || draft.overtaken) && (
-        <SavedElsewhere
-          testId="status-overtaken"
-          saved={`“${server}”`}
-          takeLabel="Use the saved status"
-          onTake={takeSaved}
-        >
-          {status.author?.name ?? 'Another vet'} saved a status for {pet.name} while you were typing.
-        </SavedElsewhere>
-      )}
-    </Stack>
+                )
+          }
+        />
+        {status && (!editing || draft.overtaken) && (
+          <SavedElsewhere
+            testId="status-overtaken"
+            saved={`“${server}”`}
+            takeLabel="Use the saved status"
+            onTake={takeSaved}
+          >
+            {status.author?.name ?? 'Another vet'} saved a status for {pet.name} while you were typing.
+          </SavedElsewhere>
+        )}
+      </Stack>
+    </Editor>
   );
 }
 
@@ -377,6 +385,8 @@ function ContactsCard({ company }: { company: Company }) {
     update.reset();
     setOpened(true);
   };
+  const contactsChanged = () =>
+    daily !== company.dailyStatusEmails.join('\n') || urgent !== company.urgentReportEmails.join('\n');
   const save = () => {
     const parsed = companyContactsSchema.safeParse({
       dailyStatusEmails: lines(daily),
@@ -443,35 +453,41 @@ function ContactsCard({ company }: { company: Company }) {
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        <Stack>
-          <Textarea
-            label="Daily status e-mails"
-            description="One address per line"
-            value={daily}
-            onChange={(event) => setDaily(event.currentTarget.value)}
-            error={errors.daily}
-            autosize
-            minRows={2}
-          />
-          <Textarea
-            label="Urgent report e-mails"
-            description="One address per line"
-            value={urgent}
-            onChange={(event) => setUrgent(event.currentTarget.value)}
-            error={errors.urgent}
-            autosize
-            minRows={2}
-          />
-          {update.error && <Alert color="red">{errorMessage(update.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button onClick={save} loading={update.isPending}>
-              Save contacts
-            </Button>
-          </Group>
-        </Stack>
+        <Editor
+          name="b2b-company-contacts"
+          what="the contacts"
+          dirty={() => contactsChanged() && !update.isPending}
+        >
+          <Stack>
+            <Textarea
+              label="Daily status e-mails"
+              description="One address per line"
+              value={daily}
+              onChange={(event) => setDaily(event.currentTarget.value)}
+              error={errors.daily}
+              autosize
+              minRows={2}
+            />
+            <Textarea
+              label="Urgent report e-mails"
+              description="One address per line"
+              value={urgent}
+              onChange={(event) => setUrgent(event.currentTarget.value)}
+              error={errors.urgent}
+              autosize
+              minRows={2}
+            />
+            {update.error && <Alert color="red">{errorMessage(update.error)}</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button onClick={save} loading={update.isPending}>
+                Save contacts
+              </Button>
+            </Group>
+          </Stack>
+        </Editor>
       </Modal>
     </Paper>
   );

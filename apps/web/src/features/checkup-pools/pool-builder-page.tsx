@@ -21,7 +21,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type Form, optionSku } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
@@ -388,158 +388,159 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
   const listError = errorAt('questionGroups');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={title}>
-      <LeaveGuard blocks={() => dirty && !leaving.current} what="this pool" />
-      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      <Stack gap="lg" maw={1400}>
-        <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/pools" {...props} />}>
-          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
-          All pools
-        </Anchor>
-        <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={4} miw={0}>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {title}
-            </Title>
-            <Group gap="xs">
-              {pool && (
-                <Badge variant="light" tt="none" radius="sm">
-                  Saving makes version {pool.version + 1}
-                </Badge>
-              )}
-              <Text size="sm" c="dimmed">
-                {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
-              </Text>
-              {dirty && (
-                <Text size="xs" c="orange" data-testid="unsaved-changes">
-                  Unsaved changes
+    <Editor name="pool-builder" what="this pool" dirty={() => dirty && !leaving.current}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+        <Stack gap="lg" maw={1400}>
+          <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/pools" {...props} />}>
+            <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            All pools
+          </Anchor>
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} miw={0}>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                {title}
+              </Title>
+              <Group gap="xs">
+                {pool && (
+                  <Badge variant="light" tt="none" radius="sm">
+                    Saving makes version {pool.version + 1}
+                  </Badge>
+                )}
+                <Text size="sm" c="dimmed">
+                  {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
                 </Text>
-              )}
-            </Group>
-          </Stack>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-            Save pool
-          </Button>
-        </Group>
-
-        {pool && pool.checkupCount > 0 && (
-          <Alert color="blue" variant="light">
-            {pool.checkupCount} {pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this
-            pool. They keep the questions they were sent with; saving changes only what is sent from now on.
-          </Alert>
-        )}
-        {attempted && problemCount > 0 && (
-          <Alert color="red" variant="light" role="alert" data-testid="builder-problems">
-            {problemCount === 1
-              ? 'One thing to fix before saving: it is marked below.'
-              : `${problemCount} things to fix before saving: they are marked below.`}
-          </Alert>
-        )}
-
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="lg">
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                <Grid gap="md">
-                  <Grid.Col span={{ base: 12, sm: 7 }}>
-                    <TextInput
-                      label="Title"
-                      placeholder="Cardiac follow-up"
-                      withAsterisk
-                      value={draft.title}
-                      error={errorAt('title')}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        edit(
-                          (next) => {
-                            next.title = value;
-                          },
-                          ['form'],
-                        );
-                      }}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 5 }}>
-                    <TextInput
-                      label="SKU"
-                      description="What integrations call the pool. Empty: made from the title."
-                      placeholder={skuPlaceholder || 'cardiac_follow_up'}
-                      value={draft.sku}
-                      error={errorAt('sku')}
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        edit(
-                          (next) => {
-                            next.sku = value;
-                          },
-                          ['form'],
-                        );
-                      }}
-                    />
-                  </Grid.Col>
-                </Grid>
-              </Paper>
-
-              <Stack gap="md" role="group" aria-label="Question groups">
-                <Title order={2} fz="md">
-                  Question groups
-                </Title>
-                {draft.questionGroups.map((group, g) => (
-                  <SortableItem
-                    key={group.key}
-                    variant="group"
-                    scope="groups"
-                    itemKey={group.key}
-                    index={g}
-                    count={draft.questionGroups.length}
-                    label={named('group', group.title, g)}
-                    onMove={(from, to, by) => move('groups', group.key, from, to, by)}
-                    onRemove={() =>
-                      edit((next) => {
-                        next.questionGroups.splice(g, 1);
-                      }, [])
-                    }
-                  >
-                    <GroupEditor group={group} g={g} edit={edit} move={move} errorAt={errorAt} />
-                  </SortableItem>
-                ))}
-                {listError && (
-                  <Text size="sm" c="red" role="alert">
-                    {listError}
+                {dirty && (
+                  <Text size="xs" c="orange" data-testid="unsaved-changes">
+                    Unsaved changes
                   </Text>
                 )}
-                <Box>
-                  <Button
-                    variant="default"
-                    leftSection={<IconPlus size={16} />}
-                    disabled={draft.questionGroups.length >= 30}
-                    onClick={() =>
-                      edit((next) => {
-                        next.questionGroups.push(newGroup());
-                      }, [])
-                    }
-                  >
-                    Add a group
-                  </Button>
-                </Box>
-              </Stack>
+              </Group>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Box className={classes.preview}>
-              <PoolPreview pool={draft} />
-            </Box>
-          </Grid.Col>
-        </Grid>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save pool
+            </Button>
+          </Group>
 
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-            Save pool
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {pool && pool.checkupCount > 0 && (
+            <Alert color="blue" variant="light">
+              {pool.checkupCount} {pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this
+              pool. They keep the questions they were sent with; saving changes only what is sent from now on.
+            </Alert>
+          )}
+          {attempted && problemCount > 0 && (
+            <Alert color="red" variant="light" role="alert" data-testid="builder-problems">
+              {problemCount === 1
+                ? 'One thing to fix before saving: it is marked below.'
+                : `${problemCount} things to fix before saving: they are marked below.`}
+            </Alert>
+          )}
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+                  <Grid gap="md">
+                    <Grid.Col span={{ base: 12, sm: 7 }}>
+                      <TextInput
+                        label="Title"
+                        placeholder="Cardiac follow-up"
+                        withAsterisk
+                        value={draft.title}
+                        error={errorAt('title')}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          edit(
+                            (next) => {
+                              next.title = value;
+                            },
+                            ['form'],
+                          );
+                        }}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 5 }}>
+                      <TextInput
+                        label="SKU"
+                        description="What integrations call the pool. Empty: made from the title."
+                        placeholder={skuPlaceholder || 'cardiac_follow_up'}
+                        value={draft.sku}
+                        error={errorAt('sku')}
+                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          edit(
+                            (next) => {
+                              next.sku = value;
+                            },
+                            ['form'],
+                          );
+                        }}
+                      />
+                    </Grid.Col>
+                  </Grid>
+                </Paper>
+
+                <Stack gap="md" role="group" aria-label="Question groups">
+                  <Title order={2} fz="md">
+                    Question groups
+                  </Title>
+                  {draft.questionGroups.map((group, g) => (
+                    <SortableItem
+                      key={group.key}
+                      variant="group"
+                      scope="groups"
+                      itemKey={group.key}
+                      index={g}
+                      count={draft.questionGroups.length}
+                      label={named('group', group.title, g)}
+                      onMove={(from, to, by) => move('groups', group.key, from, to, by)}
+                      onRemove={() =>
+                        edit((next) => {
+                          next.questionGroups.splice(g, 1);
+                        }, [])
+                      }
+                    >
+                      <GroupEditor group={group} g={g} edit={edit} move={move} errorAt={errorAt} />
+                    </SortableItem>
+                  ))}
+                  {listError && (
+                    <Text size="sm" c="red" role="alert">
+                      {listError}
+                    </Text>
+                  )}
+                  <Box>
+                    <Button
+                      variant="default"
+                      leftSection={<IconPlus size={16} />}
+                      disabled={draft.questionGroups.length >= 30}
+                      onClick={() =>
+                        edit((next) => {
+                          next.questionGroups.push(newGroup());
+                        }, [])
+                      }
+                    >
+                      Add a group
+                    </Button>
+                  </Box>
+                </Stack>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Box className={classes.preview}>
+                <PoolPreview pool={draft} />
+              </Box>
+            </Grid.Col>
+          </Grid>
+
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save pool
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

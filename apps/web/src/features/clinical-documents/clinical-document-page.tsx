@@ -38,6 +38,7 @@ import {
   replacePetNamePlaceholders,
 } from '@vetboard/contract';
 import { lazy, Suspense, useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { latestTrackersQueryOptions } from '@/components/trackers/latest-trackers.queries.ts';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
@@ -219,97 +220,101 @@ function DraftEditor({
     </Alert>
   );
 
+  // What is typed is sent on a timer and again when the page goes (the hook flushes on unmount and the
+  // browser keeps what it has not sent), so leaving loses nothing unless the last save failed.
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SaveIndicator state={autosave.state} error={autosave.error} />
-        <Button leftSection={<IconSignature size={16} />} onClick={() => onSign(() => autosave.flush())}>
-          Sign
-        </Button>
-      </Group>
-      {restoredNote}
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="lg">
-          <TextInput
-            label="Title"
-            value={body.title}
-            maxLength={200}
-            onChange={(event) => update({ ...body, title: event.currentTarget.value })}
-            error={body.title.trim() === '' ? 'A document needs a title' : undefined}
-            data-testid="document-title-input"
-          />
-          <Suspense fallback={<EditorFallback label="Content" />}>
-            {isAssessmentContent(content) ? (
-              <>
-                <TagsInput
-                  label="Problem list"
-                  description="Press Enter after each problem."
-                  placeholder="e.g. Mitral valve disease, stage B2"
-                  splitChars={[]}
-                  maxTags={30}
-                  value={content.problems}
-                  onChange={(problems) => setSection('problems', problems)}
-                  data-testid="problem-input"
-                />
-                <RichTextEditorField
-                  label="Subjective"
-                  description="History and what the owner reports. {{PET_NAME}} is replaced by the pet’s name."
-                  value={content.subjective}
-                  onChange={(doc) => setSection('subjective', doc)}
-                  testId="editor-subjective"
-                />
-                <Stack gap={6}>
-                  <RichTextEditorField
-                    key={objectiveRevision}
-                    label="Objective"
-                    description="Examination findings and measurements."
-                    value={content.objective}
-                    onChange={(doc) => setSection('objective', doc)}
-                    testId="editor-objective"
+    <Editor name="clinical-document-draft" what="this draft" dirty={() => autosave.state === 'error'}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <SaveIndicator state={autosave.state} error={autosave.error} />
+          <Button leftSection={<IconSignature size={16} />} onClick={() => onSign(() => autosave.flush())}>
+            Sign
+          </Button>
+        </Group>
+        {restoredNote}
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="lg">
+            <TextInput
+              label="Title"
+              value={body.title}
+              maxLength={200}
+              onChange={(event) => update({ ...body, title: event.currentTarget.value })}
+              error={body.title.trim() === '' ? 'A document needs a title' : undefined}
+              data-testid="document-title-input"
+            />
+            <Suspense fallback={<EditorFallback label="Content" />}>
+              {isAssessmentContent(content) ? (
+                <>
+                  <TagsInput
+                    label="Problem list"
+                    description="Press Enter after each problem."
+                    placeholder="e.g. Mitral valve disease, stage B2"
+                    splitChars={[]}
+                    maxTags={30}
+                    value={content.problems}
+                    onChange={(problems) => setSection('problems', problems)}
+                    data-testid="problem-input"
                   />
-                  <Group gap="sm">
-                    <Button
-                      variant="light"
-                      size="xs"
-                      leftSection={<IconHeartbeat size={14} />}
-                      loading={vitalsLoading}
-                      onClick={() => void insertVitals()}
-                    >
-                      Insert latest vitals
-                    </Button>
-                    {vitalsError && (
-                      <Text size="xs" c="red.8">
-                        {vitalsError}
-                      </Text>
-                    )}
-                  </Group>
-                </Stack>
+                  <RichTextEditorField
+                    label="Subjective"
+                    description="History and what the owner reports. {{PET_NAME}} is replaced by the pet’s name."
+                    value={content.subjective}
+                    onChange={(doc) => setSection('subjective', doc)}
+                    testId="editor-subjective"
+                  />
+                  <Stack gap={6}>
+                    <RichTextEditorField
+                      key={objectiveRevision}
+                      label="Objective"
+                      description="Examination findings and measurements."
+                      value={content.objective}
+                      onChange={(doc) => setSection('objective', doc)}
+                      testId="editor-objective"
+                    />
+                    <Group gap="sm">
+                      <Button
+                        variant="light"
+                        size="xs"
+                        leftSection={<IconHeartbeat size={14} />}
+                        loading={vitalsLoading}
+                        onClick={() => void insertVitals()}
+                      >
+                        Insert latest vitals
+                      </Button>
+                      {vitalsError && (
+                        <Text size="xs" c="red.8">
+                          {vitalsError}
+                        </Text>
+                      )}
+                    </Group>
+                  </Stack>
+                  <RichTextEditorField
+                    label="Assessment"
+                    value={content.assessment}
+                    onChange={(doc) => setSection('assessment', doc)}
+                    testId="editor-assessment"
+                  />
+                  <RichTextEditorField
+                    label="Plan"
+                    value={content.plan}
+                    onChange={(doc) => setSection('plan', doc)}
+                    testId="editor-plan"
+                  />
+                </>
+              ) : (
                 <RichTextEditorField
-                  label="Assessment"
-                  value={content.assessment}
-                  onChange={(doc) => setSection('assessment', doc)}
-                  testId="editor-assessment"
+                  label="Report"
+                  description="Write under the template’s headings. {{PET_NAME}} is replaced by the pet’s name."
+                  value={content.body}
+                  onChange={(doc) => update({ ...body, content: { body: doc } })}
+                  testId="editor-body"
                 />
-                <RichTextEditorField
-                  label="Plan"
-                  value={content.plan}
-                  onChange={(doc) => setSection('plan', doc)}
-                  testId="editor-plan"
-                />
-              </>
-            ) : (
-              <RichTextEditorField
-                label="Report"
-                description="Write under the template’s headings. {{PET_NAME}} is replaced by the pet’s name."
-                value={content.body}
-                onChange={(doc) => update({ ...body, content: { body: doc } })}
-                testId="editor-body"
-              />
-            )}
-          </Suspense>
-        </Stack>
-      </Paper>
-    </Stack>
+              )}
+            </Suspense>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Editor>
   );
 }
 
@@ -328,54 +333,60 @@ function AmendModal({
   const paths = kindPaths[document.kind];
   return (
     <Modal opened={opened} onClose={onClose} title="Amend the signed version" centered size="md">
-      <Stack gap="md">
-        <Text size="sm">
-          Version {document.version} stays as it was signed. Version {document.version + 1} starts as a draft
-          copy of it, linked to it with your reason, and is signed in its turn.
-        </Text>
-        <Textarea
-          label="Reason for the amendment"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-          data-testid="amend-reason"
-        />
-        {amend.error && (
-          <Alert color="red" variant="light">
-            {errorMessage(amend.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={amend.isPending}>
-            Cancel
-          </Button>
-          <Button
-            loading={amend.isPending}
-            disabled={reason.trim() === ''}
-            onClick={() =>
-              mutateThen(
-                amend,
-                { reason },
-                {
-                  onSuccess: (response) => {
-                    onClose();
-                    void navigate({
-                      to: paths.document,
-                      params: { uuid: document.pet.uuid, docUuid: response.clinicalDocument.uuid },
-                    });
+      <Editor
+        name="clinical-document-amend"
+        what="the reason for the amendment"
+        dirty={() => reason.trim() !== '' && !amend.isPending}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Version {document.version} stays as it was signed. Version {document.version + 1} starts as a
+            draft copy of it, linked to it with your reason, and is signed in its turn.
+          </Text>
+          <Textarea
+            label="Reason for the amendment"
+            required
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+            data-testid="amend-reason"
+          />
+          {amend.error && (
+            <Alert color="red" variant="light">
+              {errorMessage(amend.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={amend.isPending}>
+              Cancel
+            </Button>
+            <Button
+              loading={amend.isPending}
+              disabled={reason.trim() === ''}
+              onClick={() =>
+                mutateThen(
+                  amend,
+                  { reason },
+                  {
+                    onSuccess: (response) => {
+                      onClose();
+                      void navigate({
+                        to: paths.document,
+                        params: { uuid: document.pet.uuid, docUuid: response.clinicalDocument.uuid },
+                      });
+                    },
                   },
-                },
-              )
-            }
-          >
-            Start amendment
-          </Button>
-        </Group>
-      </Stack>
+                )
+              }
+            >
+              Start amendment
+            </Button>
+          </Group>
+        </Stack>
+      </Editor>
     </Modal>
   );
 }

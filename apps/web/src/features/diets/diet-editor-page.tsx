@@ -40,7 +40,7 @@ import {
   type Unit,
 } from '@vetboard/contract';
 import { useMemo, useState } from 'react';
-import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
 import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -432,85 +432,87 @@ function DietEditor({ diet, pet, timezone }: { diet: Diet; pet: PetProfile; time
   const dirty = form.isDirty();
 
   return (
-    <form onSubmit={submit} noValidate>
-      <LeaveGuard
-        blocks={() => form.isDirty() && !patch.isPending}
-        blocksUnload={() => form.isDirty()}
-        what="this diet"
-      />
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={4} miw={0}>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Edit {dietKindLabels[form.values.kind].toLowerCase()} diet
-            </Title>
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                For{' '}
-                <Anchor
-                  size="sm"
-                  fw={600}
-                  renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: pet.uuid }} {...props} />}
-                >
-                  {pet.name}
-                </Anchor>
-              </Text>
-              <DietStatusBadges status={diet.status} />
-              {dirty && (
-                <Text size="xs" c="orange" data-testid="unsaved-changes">
-                  Unsaved changes
+    <Editor
+      name="diet-editor"
+      what="this diet"
+      dirty={() => form.isDirty() && !patch.isPending}
+      dirtyOnUnload={() => form.isDirty()}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} miw={0}>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                Edit {dietKindLabels[form.values.kind].toLowerCase()} diet
+              </Title>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  For{' '}
+                  <Anchor
+                    size="sm"
+                    fw={600}
+                    renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: pet.uuid }} {...props} />}
+                  >
+                    {pet.name}
+                  </Anchor>
                 </Text>
-              )}
+                <DietStatusBadges status={diet.status} />
+                {dirty && (
+                  <Text size="xs" c="orange" data-testid="unsaved-changes">
+                    Unsaved changes
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconEye size={16} />}
+                renderRoot={(props) => <Link to="/diets/$uuid" params={{ uuid: diet.uuid }} {...props} />}
+              >
+                View diet
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={patch.isPending}>
+                Save
+              </Button>
             </Group>
-          </Stack>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconEye size={16} />}
-              renderRoot={(props) => <Link to="/diets/$uuid" params={{ uuid: diet.uuid }} {...props} />}
-            >
-              View diet
-            </Button>
+          </Group>
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <Stack gap="lg">
+                <DetailsCard form={form} />
+                <IngredientsCard
+                  form={form}
+                  catalogue={catalogue}
+                  savedNames={savedNames}
+                  formulation={live ?? (ingredients.isPending ? null : serverFormulation)}
+                  catalogueState={{ pending: ingredients.isPending, error: ingredients.error }}
+                />
+                <InstructionsCard form={form} petName={pet.name} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Box className={classes.panel}>
+                {live ? (
+                  <FormulationPanel formulation={live} note="Live: updates as you type" />
+                ) : ingredients.isPending || health.isPending ? (
+                  <Skeleton height={420} />
+                ) : (
+                  <FormulationPanel formulation={serverFormulation} note="As last saved" />
+                )}
+              </Box>
+            </Grid.Col>
+          </Grid>
+
+          <Group justify="flex-end">
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={patch.isPending}>
               Save
             </Button>
           </Group>
-        </Group>
-
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Stack gap="lg">
-              <DetailsCard form={form} />
-              <IngredientsCard
-                form={form}
-                catalogue={catalogue}
-                savedNames={savedNames}
-                formulation={live ?? (ingredients.isPending ? null : serverFormulation)}
-                catalogueState={{ pending: ingredients.isPending, error: ingredients.error }}
-              />
-              <InstructionsCard form={form} petName={pet.name} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Box className={classes.panel}>
-              {live ? (
-                <FormulationPanel formulation={live} note="Live: updates as you type" />
-              ) : ingredients.isPending || health.isPending ? (
-                <Skeleton height={420} />
-              ) : (
-                <FormulationPanel formulation={serverFormulation} note="As last saved" />
-              )}
-            </Box>
-          </Grid.Col>
-        </Grid>
-
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={patch.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

@@ -22,6 +22,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { JournalEntry, JournalEntrySummary, JournalPhoto, JournalVetReply } from '@vetboard/contract';
 import { useState } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -196,43 +197,50 @@ function ReplyPanel({ entry }: { entry: JournalEntry }) {
           </Text>
         )
       ) : editing ? (
-        <Stack gap="sm">
-          <Textarea
-            label={replied ? 'New reply' : 'Reply to the owner'}
-            description={
-              replied
-                ? 'Sent to the owner by e-mail and added after the replies above, which stay as they were sent.'
-                : 'Sent to the owner by e-mail and kept on the entry.'
-            }
-            placeholder="What you advise, what to watch for, when to call"
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={5000}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          {reply.error && (
-            <Alert color="red" variant="light">
-              {errorMessage(reply.error)}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button
-              onClick={submit}
-              loading={reply.isPending}
-              disabled={text.trim() === ''}
-              leftSection={<IconSend size={16} />}
-            >
-              Send reply
-            </Button>
-            {replied && (
-              <Button variant="default" onClick={() => setEditing(false)} disabled={reply.isPending}>
-                Cancel
-              </Button>
+        <Editor
+          name="journal-reply"
+          what="the reply"
+          dirty={() => text.trim() !== '' && !reply.isPending}
+          dirtyOnUnload={() => text.trim() !== ''}
+        >
+          <Stack gap="sm">
+            <Textarea
+              label={replied ? 'New reply' : 'Reply to the owner'}
+              description={
+                replied
+                  ? 'Sent to the owner by e-mail and added after the replies above, which stay as they were sent.'
+                  : 'Sent to the owner by e-mail and kept on the entry.'
+              }
+              placeholder="What you advise, what to watch for, when to call"
+              autosize
+              minRows={4}
+              maxRows={12}
+              maxLength={5000}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
+            {reply.error && (
+              <Alert color="red" variant="light">
+                {errorMessage(reply.error)}
+              </Alert>
             )}
-          </Group>
-        </Stack>
+            <Group gap="sm">
+              <Button
+                onClick={submit}
+                loading={reply.isPending}
+                disabled={text.trim() === ''}
+                leftSection={<IconSend size={16} />}
+              >
+                Send reply
+              </Button>
+              {replied && (
+                <Button variant="default" onClick={() => setEditing(false)} disabled={reply.isPending}>
+                  Cancel
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Editor>
       ) : (
         <Button variant="light" onClick={() => setEditing(true)} w="fit-content">
           Reply again

@@ -32,6 +32,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type Label, type LabelColor, labelColors, labelCreateSchema } from '@vetboard/contract';
 import { type FormEvent, useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
@@ -102,11 +103,13 @@ function ColorSelect({ value, onChange }: { value: LabelColor; onChange: (color:
 }
 
 function LabelForm({
+  editor,
   initial,
   submitLabel,
   pending,
   onSubmit,
 }: {
+  editor: 'label-create' | 'label-edit';
   initial: { name: string; color: LabelColor };
   submitLabel: string;
   pending: boolean;
@@ -125,24 +128,32 @@ function LabelForm({
     setError(undefined);
     onSubmit(parsed.data, setError);
   };
+  const dirty = name.trim() !== initial.name || color !== initial.color;
   return (
-    <form onSubmit={submit}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={error}
-          maxLength={60}
-          w={{ base: '100%', xs: 240 }}
-          data-testid="label-name"
-        />
-        <ColorSelect value={color} onChange={setColor} />
-        <Button type="submit" loading={pending} mt={{ base: 0, xs: 25 }} leftSection={<IconPlus size={16} />}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </form>
+    <Editor name={editor} what="this label" dirty={() => dirty && !pending} dirtyOnUnload={() => dirty}>
+      <form onSubmit={submit}>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+            maxLength={60}
+            w={{ base: '100%', xs: 240 }}
+            data-testid="label-name"
+          />
+          <ColorSelect value={color} onChange={setColor} />
+          <Button
+            type="submit"
+            loading={pending}
+            mt={{ base: 0, xs: 25 }}
+            leftSection={<IconPlus size={16} />}
+          >
+            {submitLabel}
+          </Button>
+        </Group>
+      </form>
+    </Editor>
   );
 }
 
@@ -157,6 +168,7 @@ function EditModal({ label, onClose }: { label: Label; onClose: () => void }) {
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <LabelForm
+        editor="label-edit"
         initial={{ name: label.name, color: label.color }}
         submitLabel="Save"
         pending={patch.isPending}
@@ -299,6 +311,7 @@ export function LabelsPage() {
       />
       <Paper withBorder p="md" component="section" aria-label="New label">
         <LabelForm
+          editor="label-create"
           key={formKey}
           initial={{ name: '', color: 'blue' }}
           submitLabel="Add label"

@@ -31,12 +31,13 @@ import {
 } from '@vetboard/contract';
 import { type ReactNode, useState } from 'react';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
+import { useServerDraft } from '@/components/editors/server-draft.ts';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
-import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import { useCommentMutation, useReviewMutation, useSendMutation } from './weekly-reports.mutations.ts';
@@ -264,7 +265,12 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
           Vet’s comment
         </Title>
         {report.canEditComment ? (
-          <>
+          <Editor
+            name="weekly-report-comment"
+            what="the comment"
+            dirty={() => text.trim() !== report.vetComment && !comment.isPending}
+            dirtyOnUnload={() => text.trim() !== report.vetComment}
+          >
             <Textarea
               label="Comment for the owner"
               description="{{PET_NAME}} is replaced by the pet’s name."
@@ -312,7 +318,7 @@ function CommentEditor({ report }: { report: WeeklyReport }) {
             >
               Save comment
             </Button>
-          </>
+          </Editor>
         ) : (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="comment-preview">
             {report.vetCommentShown || 'No comment.'}
