@@ -11,6 +11,7 @@ import {
   POOLS,
 } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
+import { screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
 import { test } from '../support/test.ts';
 
@@ -292,3 +293,33 @@ test.describe('editors', () => {
     });
   }
 });
+
+for (const viewport of screenViewports) {
+  test.describe(`editor screens at ${viewport.width} px @screens`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the leave dialog over a page editor and over a dialog editor, and an inbox with the list kit @screens', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await logIn(page);
+      await EDITORS['weekly-report-comment'].reach(page);
+      await (await firstBox(page.locator('[data-editor="weekly-report-comment"]'))).fill(TYPED);
+      await page.evaluate(() => window.history.back());
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+      await shoot(page, 'editor-leave-page', viewport.name);
+      await page.getByRole('button', { name: 'Leave' }).click();
+
+      await EDITORS['reminder-form'].reach(page);
+      await (await firstBox(page.locator('[data-editor="reminder-form"]'))).fill(TYPED);
+      await page.evaluate(() => window.history.back());
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+      await shoot(page, 'editor-leave-dialog', viewport.name);
+      await page.getByRole('button', { name: 'Leave' }).click();
+
+      await openInApp(page, '/checkups');
+      await expect(page.getByLabel('Sent between')).toBeVisible();
+      await shoot(page, 'checkups-inbox', viewport.name);
+    });
+  });
+}
