@@ -31,6 +31,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Otto', lastName: 'Brackwater' },
     pets: { biscuit: 'Truffle' },
   },
+  editors: {
+    like: 'emma',
+    owner: { firstName: 'Philippa', lastName: 'Wintersgill' },
+    pets: { luna: 'Brambleworth' },
+  },
   betas: { like: 'tom', owner: { firstName: 'Wren', lastName: 'Halloway' }, pets: { biscuit: 'Nugget' } },
   accessibility: {
     like: 'emma',

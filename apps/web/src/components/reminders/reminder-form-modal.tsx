@@ -14,6 +14,7 @@ import {
   reminderResponseSchema,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { api } from '../../lib/api/api-client.ts';
 import { useAuthState } from '../../lib/auth/auth-store.ts';
@@ -204,76 +205,78 @@ export function ReminderFormModal({
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) =>
-          mutateThen(
-            create,
-            { ...toBody(values), pendingCardUuid: pendingCardUuid ?? null },
-            {
-              onSuccess: ({ reminder: saved }) => {
-                notifications.show({ color: 'clinic', message: `Reminder saved: ${saved.title}` });
-                close();
+      <Editor name="reminder-form" what="the reminder" dirty={() => form.isDirty() && !create.isPending}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            mutateThen(
+              create,
+              { ...toBody(values), pendingCardUuid: pendingCardUuid ?? null },
+              {
+                onSuccess: ({ reminder: saved }) => {
+                  notifications.show({ color: 'clinic', message: `Reminder saved: ${saved.title}` });
+                  close();
+                },
+                onError: (error) => {
+                  if (!applyServerFieldErrors(form, error, { fields: FIELDS })) notifyRequestError(error);
+                },
               },
-              onError: (error) => {
-                if (!applyServerFieldErrors(form, error, { fields: FIELDS })) notifyRequestError(error);
-              },
-            },
-          ),
-        )}
-      >
-        <Stack>
-          {!pet && !reminder && (
-            <PetPicker
-              value={form.values.petUuid}
-              onChange={(uuid) => form.setFieldValue('petUuid', uuid)}
-              error={form.errors.petUuid as string | undefined}
-            />
+            ),
           )}
-          <TextInput
-            label="Title"
-            placeholder="Check the respiratory rate again"
-            withAsterisk
-            maxLength={REMINDER_TITLE_MAX}
-            data-autofocus={pet || reminder ? true : undefined}
-            {...form.getInputProps('title')}
-          />
-          <DateTimePicker
-            label="Due"
-            description="On your clock"
-            withAsterisk
-            valueFormat="DD/MM/YYYY HH:mm"
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('dueAt')}
-          />
-          <Select
-            label="Assigned to"
-            data={assignees}
-            value={form.values.assigneeUuid ?? ''}
-            onChange={(value) => form.setFieldValue('assigneeUuid', value || null)}
-            error={form.errors.assigneeUuid}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={REMINDER_NOTES_MAX}
-            {...form.getInputProps('notes')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save reminder
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        >
+          <Stack>
+            {!pet && !reminder && (
+              <PetPicker
+                value={form.values.petUuid}
+                onChange={(uuid) => form.setFieldValue('petUuid', uuid)}
+                error={form.errors.petUuid as string | undefined}
+              />
+            )}
+            <TextInput
+              label="Title"
+              placeholder="Check the respiratory rate again"
+              withAsterisk
+              maxLength={REMINDER_TITLE_MAX}
+              data-autofocus={pet || reminder ? true : undefined}
+              {...form.getInputProps('title')}
+            />
+            <DateTimePicker
+              label="Due"
+              description="On your clock"
+              withAsterisk
+              valueFormat="DD/MM/YYYY HH:mm"
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('dueAt')}
+            />
+            <Select
+              label="Assigned to"
+              data={assignees}
+              value={form.values.assigneeUuid ?? ''}
+              onChange={(value) => form.setFieldValue('assigneeUuid', value || null)}
+              error={form.errors.assigneeUuid}
+              searchable
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={REMINDER_NOTES_MAX}
+              {...form.getInputProps('notes')}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Save reminder
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Editor>
     </Modal>
   );
 }

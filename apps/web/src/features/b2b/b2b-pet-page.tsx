@@ -5,6 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type DailyStatus, MAX_DAILY_STATUS_LENGTH, urgentReportEmailSchema } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { OpenPendingCardsCard } from '@/components/pending-cards/open-pending-cards-card.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -76,60 +77,67 @@ function UrgentReportCard({ sku, petUuid, petName }: { sku: string; petUuid: str
     preview.mutate(parsed.data);
   };
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-red-8)" />
-          <Title order={2} size="h4">
-            Urgent report
-          </Title>
-        </Group>
-        <Textarea
-          label="What the company must know now"
-          placeholder={`What is wrong with ${petName}, and what should they do?`}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          error={error}
-          autosize
-          minRows={3}
-          maxLength={MAX_DAILY_STATUS_LENGTH}
-          data-testid="urgent-text"
-        />
-        <Group justify="flex-end">
-          <Button color="red" onClick={open} data-testid="urgent-preview-button">
-            Preview the urgent report
-          </Button>
-        </Group>
-      </Stack>
-      <EmailPreviewModal
-        opened={opened}
-        title={`Urgent report about ${petName}`}
-        preview={preview.data}
-        loading={preview.isPending}
-        error={preview.error ? errorMessage(preview.error) : send.error ? errorMessage(send.error) : null}
-        sending={send.isPending}
-        onClose={() => {
-          setOpened(false);
-          send.reset();
-        }}
-        onSend={() =>
-          mutateThen(
-            send,
-            { petUuid, text },
-            {
-              onSuccess: (response) => {
-                setOpened(false);
-                setText('');
-                notifications.show({
-                  color: 'teal',
-                  message: `Urgent report about ${petName} e-mailed to ${response.emails.map((e) => e.to).join(', ')}.`,
-                });
+    <Editor
+      name="b2b-urgent-report"
+      what="the urgent report"
+      dirty={() => text.trim() !== '' && !send.isPending}
+      dirtyOnUnload={() => text.trim() !== ''}
+    >
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group gap="xs">
+            <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-red-8)" />
+            <Title order={2} size="h4">
+              Urgent report
+            </Title>
+          </Group>
+          <Textarea
+            label="What the company must know now"
+            placeholder={`What is wrong with ${petName}, and what should they do?`}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={error}
+            autosize
+            minRows={3}
+            maxLength={MAX_DAILY_STATUS_LENGTH}
+            data-testid="urgent-text"
+          />
+          <Group justify="flex-end">
+            <Button color="red" onClick={open} data-testid="urgent-preview-button">
+              Preview the urgent report
+            </Button>
+          </Group>
+        </Stack>
+        <EmailPreviewModal
+          opened={opened}
+          title={`Urgent report about ${petName}`}
+          preview={preview.data}
+          loading={preview.isPending}
+          error={preview.error ? errorMessage(preview.error) : send.error ? errorMessage(send.error) : null}
+          sending={send.isPending}
+          onClose={() => {
+            setOpened(false);
+            send.reset();
+          }}
+          onSend={() =>
+            mutateThen(
+              send,
+              { petUuid, text },
+              {
+                onSuccess: (response) => {
+                  setOpened(false);
+                  setText('');
+                  notifications.show({
+                    color: 'teal',
+                    message: `Urgent report about ${petName} e-mailed to ${response.emails.map((e) => e.to).join(', ')}.`,
+                  });
+                },
               },
-            },
-          )
-        }
-      />
-    </Paper>
+            )
+          }
+        />
+      </Paper>
+    </Editor>
   );
 }
 

@@ -4,7 +4,7 @@ import { IconArchive, IconDeviceFloppy } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
@@ -71,115 +71,117 @@ export function FillCheckupPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Fill a checkup for ${pet.name}`}>
-      <LeaveGuard
-        blocks={() => Object.keys(answers).length > 0 && !leaving.current}
-        what={`${pet.name}'s checkup`}
-      />
-      <Stack gap="lg" maw={860}>
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {pool.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            A checkup you fill for{' '}
-            <Anchor
-              size="sm"
-              fw={600}
-              renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: petUuid }} {...props} />}
-            >
-              {pet.name}
-            </Anchor>
-            , saved as answered and filled by you.
-          </Text>
-        </Stack>
-        {pool.archived && (
-          <Alert color="gray" variant="light" icon={<IconArchive size={18} />}>
-            This pool is archived: a checkup can no longer be filled from it.
-          </Alert>
-        )}
-        {questions.length === 0 && (
-          <Alert color="gray" variant="light">
-            This pool has no questions to answer.
-          </Alert>
-        )}
-        {attempted && unanswered.length > 0 && (
-          <Alert color="red" variant="light" role="alert" data-testid="fill-problems">
-            {unanswered.length === 1
-              ? 'One question is not answered yet.'
-              : `${unanswered.length} questions are not answered yet.`}
-          </Alert>
-        )}
-        {pool.questionGroups.map((group) => (
-          <Paper
-            key={group.uuid}
-            withBorder
-            p={{ base: 'md', sm: 'lg' }}
-            component="section"
-            aria-label={group.title}
-          >
-            <Title order={2} fz="md" mb="md">
-              {group.title}
+    <Editor
+      name="fill-checkup"
+      what={`${pet.name}'s checkup`}
+      dirty={() => Object.keys(answers).length > 0 && !leaving.current}
+    >
+      <form onSubmit={submit} noValidate aria-label={`Fill a checkup for ${pet.name}`}>
+        <Stack gap="lg" maw={860}>
+          <Stack gap={4}>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {pool.title}
             </Title>
-            <Stack gap="lg">
-              {group.questions.map((question) => {
-                const error =
-                  serverErrors[question.uuid] ??
-                  (attempted && !answers[question.uuid] ? 'Choose an answer' : undefined);
-                return (
-                  <Radio.Group
-                    key={question.uuid}
-                    data-question={question.uuid}
-                    label={question.title}
-                    withAsterisk
-                    error={error}
-                    value={answers[question.uuid] ?? null}
-                    onChange={(sku) => {
-                      setAnswers((previous) => ({ ...previous, [question.uuid]: sku }));
-                      setServerErrors({});
-                    }}
-                  >
-                    <Stack gap={8} mt={8}>
-                      {question.options.map((option) => (
-                        <Radio
-                          key={option.uuid}
-                          value={option.sku}
-                          label={
-                            <Group gap={6} wrap="wrap" component="span">
-                              <span>{option.title}</span>
-                              {option.problematic && (
-                                <Badge size="xs" color="red" variant="light" tt="none" component="span">
-                                  Problematic
-                                </Badge>
-                              )}
-                            </Group>
-                          }
-                        />
-                      ))}
-                    </Stack>
-                  </Radio.Group>
-                );
-              })}
-            </Stack>
-          </Paper>
-        ))}
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            renderRoot={(props) => <Link to="/pets/$uuid/checkups" params={{ uuid: petUuid }} {...props} />}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={16} />}
-            loading={fill.isPending}
-            disabled={pool.archived || questions.length === 0}
-          >
-            Save checkup
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+            <Text size="sm" c="dimmed">
+              A checkup you fill for{' '}
+              <Anchor
+                size="sm"
+                fw={600}
+                renderRoot={(props) => <Link to="/pets/$uuid" params={{ uuid: petUuid }} {...props} />}
+              >
+                {pet.name}
+              </Anchor>
+              , saved as answered and filled by you.
+            </Text>
+          </Stack>
+          {pool.archived && (
+            <Alert color="gray" variant="light" icon={<IconArchive size={18} />}>
+              This pool is archived: a checkup can no longer be filled from it.
+            </Alert>
+          )}
+          {questions.length === 0 && (
+            <Alert color="gray" variant="light">
+              This pool has no questions to answer.
+            </Alert>
+          )}
+          {attempted && unanswered.length > 0 && (
+            <Alert color="red" variant="light" role="alert" data-testid="fill-problems">
+              {unanswered.length === 1
+                ? 'One question is not answered yet.'
+                : `${unanswered.length} questions are not answered yet.`}
+            </Alert>
+          )}
+          {pool.questionGroups.map((group) => (
+            <Paper
+              key={group.uuid}
+              withBorder
+              p={{ base: 'md', sm: 'lg' }}
+              component="section"
+              aria-label={group.title}
+            >
+              <Title order={2} fz="md" mb="md">
+                {group.title}
+              </Title>
+              <Stack gap="lg">
+                {group.questions.map((question) => {
+                  const error =
+                    serverErrors[question.uuid] ??
+                    (attempted && !answers[question.uuid] ? 'Choose an answer' : undefined);
+                  return (
+                    <Radio.Group
+                      key={question.uuid}
+                      data-question={question.uuid}
+                      label={question.title}
+                      withAsterisk
+                      error={error}
+                      value={answers[question.uuid] ?? null}
+                      onChange={(sku) => {
+                        setAnswers((previous) => ({ ...previous, [question.uuid]: sku }));
+                        setServerErrors({});
+                      }}
+                    >
+                      <Stack gap={8} mt={8}>
+                        {question.options.map((option) => (
+                          <Radio
+                            key={option.uuid}
+                            value={option.sku}
+                            label={
+                              <Group gap={6} wrap="wrap" component="span">
+                                <span>{option.title}</span>
+                                {option.problematic && (
+                                  <Badge size="xs" color="red" variant="light" tt="none" component="span">
+                                    Problematic
+                                  </Badge>
+                                )}
+                              </Group>
+                            }
+                          />
+                        ))}
+                      </Stack>
+                    </Radio.Group>
+                  );
+                })}
+              </Stack>
+            </Paper>
+          ))}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              renderRoot={(props) => <Link to="/pets/$uuid/checkups" params={{ uuid: petUuid }} {...props} />}
+            >
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={16} />}
+              loading={fill.isPending}
+              disabled={pool.archived || questions.length === 0}
+            >
+              Save checkup
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Editor>
   );
 }

@@ -8,7 +8,6 @@ import {
   Group,
   Paper,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
@@ -19,9 +18,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type Form, optionSku } from '@vetboard/contract';
+import type { Form } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { LeaveGuard } from '@/components/feedback/leave-guard.tsx';
+import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
@@ -33,242 +32,20 @@ import {
   draftFingerprint,
   draftPathOf,
   emptyPoolDraft,
-  type GroupDraft,
   moveItem,
   newGroup,
-  newOption,
-  newQuestion,
   type PoolDraft,
   poolDraftErrors,
   poolDraftOf,
   problemOwner,
-  type QuestionDraft,
   questionCount,
   toPoolBody,
 } from './pool-builder.ts';
+import { type Edit, GroupEditor, type Move, named } from './pool-builder-editors.tsx';
 import { PoolPreview } from './pool-preview.tsx';
 import { SortableItem } from './sortable-item.tsx';
 
 const editRoute = getRouteApi('/_default/checkups/pools/$uuid/edit');
-
-type Edit = (mutate: (draft: PoolDraft) => void, touched: readonly string[]) => void;
-type Move = (scope: string, key: string, from: number, to: number, by: 'drag' | 'keyboard') => void;
-
-const named = (kind: string, title: string, index: number) =>
-  title.trim() ? `${kind} “${title.trim()}”` : `${kind} ${index + 1}`;
-
-function QuestionEditor({
-  g,
-  question,
-  q,
-  edit,
-  move,
-  errorAt,
-}: {
-  g: number;
-  question: QuestionDraft;
-  q: number;
-  edit: Edit;
-  move: Move;
-  errorAt: (path: string) => string | undefined;
-}) {
-  const at = `questionGroups.${g}.questions.${q}`;
-  const questionName = named('question', question.title, q);
-  const optionsError = errorAt(`${at}.options`);
-  const at2 = (draft: PoolDraft) => draft.questionGroups[g]?.questions[q];
-  return (
-    <Stack gap="xs">
-      <TextInput
-        label={`Question ${q + 1}`}
-        placeholder="Does your pet cough at night?"
-        withAsterisk
-        value={question.title}
-        error={errorAt(`${at}.title`)}
-        onChange={(event) => {
-          const title = event.currentTarget.value;
-          edit(
-            (draft) => {
-              const target = at2(draft);
-              if (target) target.title = title;
-            },
-            [question.key],
-          );
-        }}
-      />
-      <Box role="group" aria-label={`Options of ${questionName}`}>
-        <Text size="sm" fw={500} mb={4}>
-          Options{' '}
-          <Text span size="xs" c="dimmed">
-            (in the order the owner sees them)
-          </Text>
-        </Text>
-        <Stack gap={4}>
-          {question.options.map((option, o) => {
-            const optionName = named('option', option.title, o);
-            const sku = optionSku(option.title);
-            const optionAt = `${at}.options.${o}`;
-            return (
-              <SortableItem
-                key={option.key}
-                variant="option"
-                scope={question.key}
-                itemKey={option.key}
-                index={o}
-                count={question.options.length}
-                label={optionName}
-                onMove={(from, to, by) => move(question.key, option.key, from, to, by)}
-                onRemove={() =>
-                  edit(
-                    (draft) => {
-                      at2(draft)?.options.splice(o, 1);
-                    },
-                    [question.key],
-                  )
-                }
-              >
-                <Group gap="sm" align="flex-start" wrap="wrap">
-                  <TextInput
-                    aria-label={`Option ${o + 1} of ${questionName}`}
-                    placeholder={`Option ${o + 1}`}
-                    value={option.title}
-                    error={errorAt(`${optionAt}.title`)}
-                    description={sku ? `sku ${sku}` : undefined}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    style={{ flex: '1 1 180px' }}
-                    data-option-input={option.key}
-                    onChange={(event) => {
-                      const title = event.currentTarget.value;
-                      edit(
-                        (draft) => {
-                          const target = at2(draft)?.options[o];
-                          if (target) target.title = title;
-                        },
-                        [option.key, question.key],
-                      );
-                    }}
-                  />
-                  <Switch
-                    mt={8}
-                    label="Problematic"
-                    color="red"
-                    aria-label={`${optionName} is problematic`}
-                    checked={option.problematic}
-                    onChange={(event) => {
-                      const problematic = event.currentTarget.checked;
-                      edit((draft) => {
-                        const target = at2(draft)?.options[o];
-                        if (target) target.problematic = problematic;
-                      }, []);
-                    }}
-                  />
-                </Group>
-              </SortableItem>
-            );
-          })}
-        </Stack>
-        {optionsError && (
-          <Text size="xs" c="red" mt={4} role="alert">
-            {optionsError}
-          </Text>
-        )}
-        <Button
-          mt="xs"
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconPlus size={14} />}
-          disabled={question.options.length >= 20}
-          onClick={() =>
-            edit((draft) => {
-              at2(draft)?.options.push(newOption());
-            }, [])
-          }
-        >
-          Add an option
-          <VisuallyHidden> to {questionName}</VisuallyHidden>
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
-function GroupEditor({
-  group,
-  g,
-  edit,
-  move,
-  errorAt,
-}: {
-  group: GroupDraft;
-  g: number;
-  edit: Edit;
-  move: Move;
-  errorAt: (path: string) => string | undefined;
-}) {
-  const groupName = named('group', group.title, g);
-  return (
-    <Stack gap="sm">
-      <TextInput
-        label={`Group ${g + 1}`}
-        placeholder="Breathing"
-        withAsterisk
-        value={group.title}
-        error={errorAt(`questionGroups.${g}.title`)}
-        onChange={(event) => {
-          const title = event.currentTarget.value;
-          edit(
-            (draft) => {
-              const target = draft.questionGroups[g];
-              if (target) target.title = title;
-            },
-            [group.key],
-          );
-        }}
-      />
-      <Stack gap="sm">
-        {group.questions.map((question, q) => (
-          <SortableItem
-            key={question.key}
-            variant="question"
-            scope={group.key}
-            itemKey={question.key}
-            index={q}
-            count={group.questions.length}
-            label={named('question', question.title, q)}
-            onMove={(from, to, by) => move(group.key, question.key, from, to, by)}
-            onRemove={() =>
-              edit((draft) => {
-                draft.questionGroups[g]?.questions.splice(q, 1);
-              }, [])
-            }
-          >
-            <QuestionEditor g={g} question={question} q={q} edit={edit} move={move} errorAt={errorAt} />
-          </SortableItem>
-        ))}
-        {group.questions.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No questions in this group yet.
-          </Text>
-        )}
-      </Stack>
-      <Box>
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          disabled={group.questions.length >= 50}
-          onClick={() =>
-            edit((draft) => {
-              draft.questionGroups[g]?.questions.push(newQuestion());
-            }, [])
-          }
-        >
-          Add a question
-          <VisuallyHidden> to {groupName}</VisuallyHidden>
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
 
 /** Finds the list a sortable `scope` names: the groups, a group's questions or a question's options. */
 function listOf(draft: PoolDraft, scope: string): unknown[] | undefined {
@@ -388,158 +165,159 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
   const listError = errorAt('questionGroups');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={title}>
-      <LeaveGuard blocks={() => dirty && !leaving.current} what="this pool" />
-      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      <Stack gap="lg" maw={1400}>
-        <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/pools" {...props} />}>
-          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
-          All pools
-        </Anchor>
-        <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={4} miw={0}>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {title}
-            </Title>
-            <Group gap="xs">
-              {pool && (
-                <Badge variant="light" tt="none" radius="sm">
-                  Saving makes version {pool.version + 1}
-                </Badge>
-              )}
-              <Text size="sm" c="dimmed">
-                {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
-              </Text>
-              {dirty && (
-                <Text size="xs" c="orange" data-testid="unsaved-changes">
-                  Unsaved changes
+    <Editor name="pool-builder" what="this pool" dirty={() => dirty && !leaving.current}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+        <Stack gap="lg" maw={1400}>
+          <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/pools" {...props} />}>
+            <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            All pools
+          </Anchor>
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} miw={0}>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                {title}
+              </Title>
+              <Group gap="xs">
+                {pool && (
+                  <Badge variant="light" tt="none" radius="sm">
+                    Saving makes version {pool.version + 1}
+                  </Badge>
+                )}
+                <Text size="sm" c="dimmed">
+                  {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
                 </Text>
-              )}
-            </Group>
-          </Stack>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-            Save pool
-          </Button>
-        </Group>
-
-        {pool && pool.checkupCount > 0 && (
-          <Alert color="blue" variant="light">
-            {pool.checkupCount} {pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this
-            pool. They keep the questions they were sent with; saving changes only what is sent from now on.
-          </Alert>
-        )}
-        {attempted && problemCount > 0 && (
-          <Alert color="red" variant="light" role="alert" data-testid="builder-problems">
-            {problemCount === 1
-              ? 'One thing to fix before saving: it is marked below.'
-              : `${problemCount} things to fix before saving: they are marked below.`}
-          </Alert>
-        )}
-
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="lg">
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                <Grid gap="md">
-                  <Grid.Col span={{ base: 12, sm: 7 }}>
-                    <TextInput
-                      label="Title"
-                      placeholder="Cardiac follow-up"
-                      withAsterisk
-                      value={draft.title}
-                      error={errorAt('title')}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        edit(
-                          (next) => {
-                            next.title = value;
-                          },
-                          ['form'],
-                        );
-                      }}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 5 }}>
-                    <TextInput
-                      label="SKU"
-                      description="What integrations call the pool. Empty: made from the title."
-                      placeholder={skuPlaceholder || 'cardiac_follow_up'}
-                      value={draft.sku}
-                      error={errorAt('sku')}
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        edit(
-                          (next) => {
-                            next.sku = value;
-                          },
-                          ['form'],
-                        );
-                      }}
-                    />
-                  </Grid.Col>
-                </Grid>
-              </Paper>
-
-              <Stack gap="md" role="group" aria-label="Question groups">
-                <Title order={2} fz="md">
-                  Question groups
-                </Title>
-                {draft.questionGroups.map((group, g) => (
-                  <SortableItem
-                    key={group.key}
-                    variant="group"
-                    scope="groups"
-                    itemKey={group.key}
-                    index={g}
-                    count={draft.questionGroups.length}
-                    label={named('group', group.title, g)}
-                    onMove={(from, to, by) => move('groups', group.key, from, to, by)}
-                    onRemove={() =>
-                      edit((next) => {
-                        next.questionGroups.splice(g, 1);
-                      }, [])
-                    }
-                  >
-                    <GroupEditor group={group} g={g} edit={edit} move={move} errorAt={errorAt} />
-                  </SortableItem>
-                ))}
-                {listError && (
-                  <Text size="sm" c="red" role="alert">
-                    {listError}
+                {dirty && (
+                  <Text size="xs" c="orange" data-testid="unsaved-changes">
+                    Unsaved changes
                   </Text>
                 )}
-                <Box>
-                  <Button
-                    variant="default"
-                    leftSection={<IconPlus size={16} />}
-                    disabled={draft.questionGroups.length >= 30}
-                    onClick={() =>
-                      edit((next) => {
-                        next.questionGroups.push(newGroup());
-                      }, [])
-                    }
-                  >
-                    Add a group
-                  </Button>
-                </Box>
-              </Stack>
+              </Group>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Box className={classes.preview}>
-              <PoolPreview pool={draft} />
-            </Box>
-          </Grid.Col>
-        </Grid>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save pool
+            </Button>
+          </Group>
 
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-            Save pool
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {pool && pool.checkupCount > 0 && (
+            <Alert color="blue" variant="light">
+              {pool.checkupCount} {pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this
+              pool. They keep the questions they were sent with; saving changes only what is sent from now on.
+            </Alert>
+          )}
+          {attempted && problemCount > 0 && (
+            <Alert color="red" variant="light" role="alert" data-testid="builder-problems">
+              {problemCount === 1
+                ? 'One thing to fix before saving: it is marked below.'
+                : `${problemCount} things to fix before saving: they are marked below.`}
+            </Alert>
+          )}
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+                  <Grid gap="md">
+                    <Grid.Col span={{ base: 12, sm: 7 }}>
+                      <TextInput
+                        label="Title"
+                        placeholder="Cardiac follow-up"
+                        withAsterisk
+                        value={draft.title}
+                        error={errorAt('title')}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          edit(
+                            (next) => {
+                              next.title = value;
+                            },
+                            ['form'],
+                          );
+                        }}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 5 }}>
+                      <TextInput
+                        label="SKU"
+                        description="What integrations call the pool. Empty: made from the title."
+                        placeholder={skuPlaceholder || 'cardiac_follow_up'}
+                        value={draft.sku}
+                        error={errorAt('sku')}
+                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          edit(
+                            (next) => {
+                              next.sku = value;
+                            },
+                            ['form'],
+                          );
+                        }}
+                      />
+                    </Grid.Col>
+                  </Grid>
+                </Paper>
+
+                <Stack gap="md" role="group" aria-label="Question groups">
+                  <Title order={2} fz="md">
+                    Question groups
+                  </Title>
+                  {draft.questionGroups.map((group, g) => (
+                    <SortableItem
+                      key={group.key}
+                      variant="group"
+                      scope="groups"
+                      itemKey={group.key}
+                      index={g}
+                      count={draft.questionGroups.length}
+                      label={named('group', group.title, g)}
+                      onMove={(from, to, by) => move('groups', group.key, from, to, by)}
+                      onRemove={() =>
+                        edit((next) => {
+                          next.questionGroups.splice(g, 1);
+                        }, [])
+                      }
+                    >
+                      <GroupEditor group={group} g={g} edit={edit} move={move} errorAt={errorAt} />
+                    </SortableItem>
+                  ))}
+                  {listError && (
+                    <Text size="sm" c="red" role="alert">
+                      {listError}
+                    </Text>
+                  )}
+                  <Box>
+                    <Button
+                      variant="default"
+                      leftSection={<IconPlus size={16} />}
+                      disabled={draft.questionGroups.length >= 30}
+                      onClick={() =>
+                        edit((next) => {
+                          next.questionGroups.push(newGroup());
+                        }, [])
+                      }
+                    >
+                      Add a group
+                    </Button>
+                  </Box>
+                </Stack>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Box className={classes.preview}>
+                <PoolPreview pool={draft} />
+              </Box>
+            </Grid.Col>
+          </Grid>
+
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save pool
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

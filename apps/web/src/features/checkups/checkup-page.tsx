@@ -26,6 +26,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Checkup } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
@@ -137,34 +138,41 @@ function ReviewPanel({ checkup }: { checkup: Checkup }) {
     );
 
   const form = (
-    <Stack gap="sm">
-      <Textarea
-        label={reviewed ? 'Amended comment' : 'Vet comment'}
-        description={reviewed ? 'The current comment is kept in the history.' : undefined}
-        placeholder="What you told the owner, what happens next"
-        autosize
-        minRows={3}
-        maxRows={10}
-        maxLength={5000}
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-      />
-      {review.error && (
-        <Alert color="red" variant="light">
-          {errorMessage(review.error)}
-        </Alert>
-      )}
-      <Group gap="sm">
-        <Button onClick={submit} loading={review.isPending} leftSection={<IconCheck size={16} />}>
-          {reviewed ? 'Save amendment' : 'Mark reviewed'}
-        </Button>
-        {reviewed && (
-          <Button variant="default" onClick={() => setEditing(false)} disabled={review.isPending}>
-            Cancel
-          </Button>
+    <Editor
+      name="checkup-review"
+      what="the comment"
+      dirty={() => comment.trim() !== '' && !review.isPending}
+      dirtyOnUnload={() => comment.trim() !== ''}
+    >
+      <Stack gap="sm">
+        <Textarea
+          label={reviewed ? 'Amended comment' : 'Vet comment'}
+          description={reviewed ? 'The current comment is kept in the history.' : undefined}
+          placeholder="What you told the owner, what happens next"
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={5000}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
+        {review.error && (
+          <Alert color="red" variant="light">
+            {errorMessage(review.error)}
+          </Alert>
         )}
-      </Group>
-    </Stack>
+        <Group gap="sm">
+          <Button onClick={submit} loading={review.isPending} leftSection={<IconCheck size={16} />}>
+            {reviewed ? 'Save amendment' : 'Mark reviewed'}
+          </Button>
+          {reviewed && (
+            <Button variant="default" onClick={() => setEditing(false)} disabled={review.isPending}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Editor>
   );
 
   if (!reviewed) return form;

@@ -1,13 +1,12 @@
 import { Anchor, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type CheckupSummary, checkupStatuses } from '@vetboard/contract';
-import { useState } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { DateRangeFilter } from '@/components/lists/date-range-filter.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -120,16 +119,11 @@ const columns: DataTableColumn<CheckupSummary, CheckupsSearch['sort']>[] = [
 ];
 
 const SORT_CHOICES = [
-  { value: 'inbox:asc', label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
-  { value: 'sentAt:desc', label: 'Newest sent first', sort: 'sentAt', order: 'desc' },
-  { value: 'sentAt:asc', label: 'Oldest sent first', sort: 'sentAt', order: 'asc' },
-  { value: 'answeredAt:desc', label: 'Newest answered first', sort: 'answeredAt', order: 'desc' },
-] as const satisfies ReadonlyArray<{
-  value: string;
-  label: string;
-  sort: CheckupsSearch['sort'];
-  order: CheckupsSearch['order'];
-}>;
+  { label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
+  { label: 'Newest sent first', sort: 'sentAt', order: 'desc' },
+  { label: 'Oldest sent first', sort: 'sentAt', order: 'asc' },
+  { label: 'Newest answered first', sort: 'answeredAt', order: 'desc' },
+] as const satisfies ReadonlyArray<SortChoice<CheckupsSearch['sort']>>;
 
 /**
  * `/checkups`: the checkups inbox. Answered checkups awaiting review come first, problematic ones
@@ -142,9 +136,6 @@ export function CheckupsInboxPage() {
   const list = useListQuery(checkupsListQueryOptions(checkupsListQuery(search)));
   const pools = useQuery(poolChoicesQueryOptions());
   const counts = list.data?.counts;
-  // The first day picked, until the second is: held here because the URL only takes whole ranges, and the
-  // picker forgets a half range whenever the value it is given changes (this page re-renders often).
-  const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
 
   return (
     <ListPage
@@ -174,48 +165,17 @@ export function CheckupsInboxPage() {
             w={{ base: '100%', xs: 220 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <DatePickerInput
-            type="range"
-            aria-label="Sent between"
-            placeholder="Sent between"
-            value={halfRange ?? [search.sentFrom ?? null, search.sentTo ?? null]}
-            onChange={([from, to]) => {
-              // A range is applied once both ends are chosen, or when it is cleared.
-              if ((from && to) || (!from && !to)) {
-                setHalfRange(null);
-                update({ sentFrom: from ?? undefined, sentTo: to ?? undefined, page: 1 });
-              } else setHalfRange([from, to]);
-            }}
-            onDropdownClose={() => setHalfRange(null)}
-            valueFormat="DD/MM/YYYY"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            clearable
-            allowSingleDateInRange
-            // The month arrows are icons only: screen readers need their names.
-            ariaLabels={{
-              previousMonth: 'Previous month',
-              nextMonth: 'Next month',
-              previousYear: 'Previous year',
-              nextYear: 'Next year',
-              previousDecade: 'Previous decade',
-              nextDecade: 'Next decade',
-            }}
-            // Mantine draws this placeholder as text, which must keep 4.5:1 like any other.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            w={{ base: '100%', xs: 240 }}
-            popoverProps={{ withinPortal: true }}
+          <DateRangeFilter
+            label="Sent between"
+            from={search.sentFrom}
+            to={search.sentTo}
+            onChange={({ from, to }) => update({ sentFrom: from, sentTo: to, page: 1 })}
           />
-          <Select
-            aria-label="Order"
-            data={SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
-            value={`${search.sort}:${search.order}`}
-            onChange={(value) => {
-              const choice = SORT_CHOICES.find((candidate) => candidate.value === value);
-              if (choice) update({ sort: choice.sort, order: choice.order, page: 1 });
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={{ withinPortal: true }}
+          <SortSelect
+            choices={SORT_CHOICES}
+            sort={search.sort}
+            order={search.order}
+            onChange={(choice) => update({ ...choice, page: 1 })}
           />
           <Group h={36} align="center">
             <Checkbox

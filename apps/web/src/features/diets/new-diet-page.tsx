@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type DietKind, dietKindLabels, type NutrientProfileKind } from '@vetboard/contract';
+import { Editor } from '@/components/editors/editor.tsx';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { petAgeMonths } from '@/lib/pets/pet-age-months.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -55,55 +56,62 @@ export function NewDietPage() {
   });
 
   return (
-    <Stack gap="lg" maw={640}>
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          New diet
-        </Title>
-        <Text c="dimmed" size="sm">
-          A draft for {pet.name}. Ingredients, dates and feeding instructions come next, in the editor.
-        </Text>
+    <Editor
+      name="diet-new"
+      what="the new diet"
+      dirty={() => form.isDirty() && !create.isPending}
+      dirtyOnUnload={() => form.isDirty()}
+    >
+      <Stack gap="lg" maw={640}>
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            New diet
+          </Title>
+          <Text c="dimmed" size="sm">
+            A draft for {pet.name}. Ingredients, dates and feeding instructions come next, in the editor.
+          </Text>
+        </Stack>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <Select
+                label="Kind"
+                placeholder="Choose the kind of diet"
+                data={dietKindOptions}
+                allowDeselect={false}
+                withAsterisk
+                data-autofocus
+                {...form.getInputProps('kind')}
+              />
+              <Select
+                label="Nutrient profile"
+                description={
+                  ageMonths === null
+                    ? 'Age unknown: adult limits by default'
+                    : defaultProfile === 'fediaf_growth'
+                      ? `${pet.name} is still growing: growth limits by default`
+                      : `${pet.name} is an adult: adult limits by default`
+                }
+                data={nutrientProfileOptions}
+                allowDeselect={false}
+                withAsterisk
+                {...form.getInputProps('nutrientProfileKind')}
+              />
+              <Group justify="flex-end" gap="sm" mt="sm">
+                <Button
+                  variant="default"
+                  renderRoot={(props) => <Link to="/pets/$uuid/diets" params={{ uuid }} {...props} />}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" loading={create.isPending}>
+                  Create diet
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
       </Stack>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Select
-              label="Kind"
-              placeholder="Choose the kind of diet"
-              data={dietKindOptions}
-              allowDeselect={false}
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('kind')}
-            />
-            <Select
-              label="Nutrient profile"
-              description={
-                ageMonths === null
-                  ? 'Age unknown: adult limits by default'
-                  : defaultProfile === 'fediaf_growth'
-                    ? `${pet.name} is still growing: growth limits by default`
-                    : `${pet.name} is an adult: adult limits by default`
-              }
-              data={nutrientProfileOptions}
-              allowDeselect={false}
-              withAsterisk
-              {...form.getInputProps('nutrientProfileKind')}
-            />
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button
-                variant="default"
-                renderRoot={(props) => <Link to="/pets/$uuid/diets" params={{ uuid }} {...props} />}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create diet
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    </Editor>
   );
 }

@@ -1,7 +1,5 @@
 import {
-  Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Grid,
@@ -11,27 +9,26 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCheck, IconEye, IconSend } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconEye } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { JournalEntry, JournalEntrySummary, JournalPhoto, JournalVetReply } from '@vetboard/contract';
+import type { JournalEntry, JournalEntrySummary, JournalPhoto } from '@vetboard/contract';
 import { useState } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
-import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
-import { useEntryActionMutation, useReplyMutation } from './journal.mutations.ts';
+import { useEntryActionMutation } from './journal.mutations.ts';
 import { journalEntryQueryOptions } from './journal.queries.ts';
 import { JOURNAL_CATEGORY_LABELS, JournalStatusBadge } from './journal-cells.tsx';
+import { ReplyPanel } from './journal-reply-panel.tsx';
 
 const route = getRouteApi('/_default/journal/$uuid');
 
@@ -104,141 +101,6 @@ function Photos({ entry }: { entry: JournalEntry }) {
         )}
       </Modal>
     </>
-  );
-}
-
-const MAIL_STATUS: Record<NonNullable<JournalVetReply['mailStatus']>, { label: string; color: string }> = {
-  queued: { label: 'E-mail queued', color: 'gray' },
-  sent: { label: 'E-mailed to the owner', color: 'clinic' },
-  logged: { label: 'E-mail logged (not sent here)', color: 'gray' },
-  failed: { label: 'E-mail failed', color: 'red' },
-};
-
-/** The vets' replies to the owner, oldest first: each is kept as it was sent, a new one follows. */
-function ReplyThread({ replies }: { replies: JournalVetReply[] }) {
-  return (
-    <Stack
-      component="ol"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-      aria-label={`${replies.length} ${replies.length === 1 ? 'reply' : 'replies'} to the owner`}
-      data-testid="vet-reply"
-    >
-      {replies.map((reply) => {
-        const mail = reply.mailStatus ? MAIL_STATUS[reply.mailStatus] : null;
-        return (
-          <Box
-            component="li"
-            key={reply.position}
-            pl="sm"
-            style={{ borderLeft: '3px solid var(--mantine-color-clinic-5)' }}
-            data-testid="vet-reply-item"
-          >
-            <Group gap="xs" mb={4} wrap="wrap">
-              <Text size="xs" fw={600}>
-                {reply.repliedBy?.name ?? 'A vet'}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(reply.repliedAt)}
-              </Text>
-              {mail && (
-                <Badge size="xs" variant="light" color={mail.color} tt="none" radius="sm">
-                  {mail.label}
-                </Badge>
-              )}
-            </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {reply.reply}
-            </Text>
-          </Box>
-        );
-      })}
-    </Stack>
-  );
-}
-
-function ReplyPanel({ entry }: { entry: JournalEntry }) {
-  const reply = useReplyMutation(entry.uuid);
-  const [text, setText] = useState('');
-  const replied = entry.replies.length > 0;
-  const [editing, setEditing] = useState(!replied);
-  const resolved = entry.status === 'resolved';
-  // A reply read back by a live update (this vet's own, or a colleague's): an empty editor folds away
-  // as after a send, a reply being written stays as typed.
-  const [repliesSeen, setRepliesSeen] = useState(entry.replies.length);
-  if (entry.replies.length !== repliesSeen) {
-    setRepliesSeen(entry.replies.length);
-    if (text.trim() === '') setEditing(entry.replies.length === 0);
-  }
-
-  const submit = () =>
-    mutateThen(
-      reply,
-      { reply: text },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          setText('');
-          notifications.show({ color: 'clinic', message: 'Reply sent to the owner by e-mail.' });
-        },
-      },
-    );
-
-  return (
-    <Stack gap="md">
-      {replied && <ReplyThread replies={entry.replies} />}
-      {resolved ? (
-        !replied && (
-          <Text size="sm" c="dimmed">
-            Resolved without a reply.
-          </Text>
-        )
-      ) : editing ? (
-        <Stack gap="sm">
-          <Textarea
-            label={replied ? 'New reply' : 'Reply to the owner'}
-            description={
-              replied
-                ? 'Sent to the owner by e-mail and added after the replies above, which stay as they were sent.'
-                : 'Sent to the owner by e-mail and kept on the entry.'
-            }
-            placeholder="What you advise, what to watch for, when to call"
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={5000}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          {reply.error && (
-            <Alert color="red" variant="light">
-              {errorMessage(reply.error)}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button
-              onClick={submit}
-              loading={reply.isPending}
-              disabled={text.trim() === ''}
-              leftSection={<IconSend size={16} />}
-            >
-              Send reply
-            </Button>
-            {replied && (
-              <Button variant="default" onClick={() => setEditing(false)} disabled={reply.isPending}>
-                Cancel
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      ) : (
-        <Button variant="light" onClick={() => setEditing(true)} w="fit-content">
-          Reply again
-        </Button>
-      )}
-    </Stack>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Anchor, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconCamera, IconEye, IconMessage } from '@tabler/icons-react';
+import { IconCamera, IconEye, IconMessage } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
   JOURNAL_MARK_MATCHING_MAX,
@@ -9,7 +8,7 @@ import {
   journalCategories,
   journalStatuses,
 } from '@vetboard/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   ActOnAllMatching,
   BulkActionBar,
@@ -18,8 +17,10 @@ import {
   useBulkSelection,
 } from '@/components/lists/bulk-selection.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { DateRangeFilter } from '@/components/lists/date-range-filter.tsx';
 import { InboxAge, SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -42,16 +43,11 @@ const SELECTABLE = {
 };
 
 const SORT_CHOICES = [
-  { value: 'inbox:asc', label: 'New and severe first', sort: 'inbox', order: 'asc' },
-  { value: 'occurredAt:desc', label: 'Newest first', sort: 'occurredAt', order: 'desc' },
-  { value: 'occurredAt:asc', label: 'Oldest first', sort: 'occurredAt', order: 'asc' },
-  { value: 'severity:desc', label: 'Most severe first', sort: 'severity', order: 'desc' },
-] as const satisfies ReadonlyArray<{
-  value: string;
-  label: string;
-  sort: JournalSearch['sort'];
-  order: JournalSearch['order'];
-}>;
+  { label: 'New and severe first', sort: 'inbox', order: 'asc' },
+  { label: 'Newest first', sort: 'occurredAt', order: 'desc' },
+  { label: 'Oldest first', sort: 'occurredAt', order: 'asc' },
+  { label: 'Most severe first', sort: 'severity', order: 'desc' },
+] as const satisfies ReadonlyArray<SortChoice<JournalSearch['sort']>>;
 
 function columnsOf(
   selection: Pick<BulkSelection, 'selected' | 'toggle'>,
@@ -162,15 +158,6 @@ function columnsOf(
   ];
 }
 
-const DATE_ARIA_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
-
 /**
  * `/journal`: the Health Symptoms Journal inbox. New entries first, the severe ones on top, then the
  * longest waiting; vets mark entries seen one by one (by opening and answering them) or several at once.
@@ -183,7 +170,6 @@ export function JournalInboxPage() {
   const list = useListQuery(journalListQueryOptions(query));
   const markSeen = useMarkSeenMutation();
   const markMatching = useMarkMatchingSeenMutation();
-  const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
   const counts = list.data?.counts;
   const rows = list.data?.journalEntries;
   const selection = useBulkSelection(rows, { ...SELECTABLE, resetOn: query });
@@ -296,38 +282,17 @@ export function JournalInboxPage() {
             w={{ base: '100%', xs: 160 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <DatePickerInput
-            type="range"
-            aria-label="Occurred between"
-            placeholder="Occurred between"
-            value={halfRange ?? [search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => {
-              if ((from && to) || (!from && !to)) {
-                setHalfRange(null);
-                update({ from: from ?? undefined, to: to ?? undefined, page: 1 });
-              } else setHalfRange([from, to]);
-            }}
-            onDropdownClose={() => setHalfRange(null)}
-            valueFormat="DD/MM/YYYY"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            clearable
-            allowSingleDateInRange
-            ariaLabels={DATE_ARIA_LABELS}
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            w={{ base: '100%', xs: 240 }}
-            popoverProps={{ withinPortal: true }}
+          <DateRangeFilter
+            label="Occurred between"
+            from={search.from}
+            to={search.to}
+            onChange={({ from, to }) => update({ from, to, page: 1 })}
           />
-          <Select
-            aria-label="Order"
-            data={SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
-            value={`${search.sort}:${search.order}`}
-            onChange={(value) => {
-              const choice = SORT_CHOICES.find((candidate) => candidate.value === value);
-              if (choice) update({ sort: choice.sort, order: choice.order, page: 1 });
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={{ withinPortal: true }}
+          <SortSelect
+            choices={SORT_CHOICES}
+            sort={search.sort}
+            order={search.order}
+            onChange={(choice) => update({ ...choice, page: 1 })}
           />
         </>
       }

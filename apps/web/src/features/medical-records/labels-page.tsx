@@ -3,19 +3,14 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
-  Button,
   Group,
   Menu,
-  Modal,
   Paper,
   SegmentedControl,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,234 +20,21 @@ import {
   IconArrowMerge,
   IconDots,
   IconPencil,
-  IconPlus,
   IconRestore,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type Label, type LabelColor, labelColors, labelCreateSchema } from '@vetboard/contract';
-import { type FormEvent, useState } from 'react';
+import type { Label } from '@vetboard/contract';
+import { useState } from 'react';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
-import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
+import { errorMessage } from '@/lib/api/api-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
-import {
-  useCreateLabelMutation,
-  useMergeLabelMutation,
-  usePatchLabelMutation,
-} from './medical-records.mutations.ts';
+import { EditModal, LabelForm, MergeModal } from './label-dialogs.tsx';
+import { COLOR_NAMES, nameErrorOf, records, Swatch } from './label-parts.tsx';
+import { useCreateLabelMutation, usePatchLabelMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions } from './medical-records.queries.ts';
 import { LabelBadge } from './record-cells.tsx';
-
-const COLOR_NAMES: Record<LabelColor, string> = {
-  blue: 'Blue',
-  cyan: 'Cyan',
-  teal: 'Teal',
-  green: 'Green',
-  lime: 'Lime',
-  yellow: 'Yellow',
-  orange: 'Orange',
-  red: 'Red',
-  pink: 'Pink',
-  grape: 'Grape',
-  violet: 'Violet',
-  indigo: 'Indigo',
-  gray: 'Grey',
-};
-
-const COLOR_OPTIONS = labelColors.map((color) => ({ value: color, label: COLOR_NAMES[color] }));
-
-/** The label's colour as a dot (its name is written beside it). */
-function Swatch({ color, size }: { color: LabelColor; size: number }) {
-  return (
-    <Box w={size} h={size} bg={`${color}.6`} style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />
-  );
-}
-
-const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
-
-/** A rejected name (taken, empty) goes beside the field; anything else is the usual message. */
-function nameErrorOf(error: unknown): string {
-  if (error instanceof HttpError) {
-    const detail = error.details?.find((one) => one.path === 'name');
-    if (detail) return detail.message;
-  }
-  return errorMessage(error);
-}
-
-function ColorSelect({ value, onChange }: { value: LabelColor; onChange: (color: LabelColor) => void }) {
-  return (
-    <Select
-      label="Colour"
-      data={COLOR_OPTIONS}
-      value={value}
-      onChange={(color) => color && onChange(color as LabelColor)}
-      allowDeselect={false}
-      leftSection={<Swatch color={value} size={14} />}
-      renderOption={({ option }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Swatch color={option.value as LabelColor} size={14} />
-          {option.label}
-        </Group>
-      )}
-      comboboxProps={{ withinPortal: true }}
-      w={{ base: '100%', xs: 160 }}
-    />
-  );
-}
-
-function LabelForm({
-  initial,
-  submitLabel,
-  pending,
-  onSubmit,
-}: {
-  initial: { name: string; color: LabelColor };
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (values: { name: string; color: LabelColor }, fail: (message: string) => void) => void;
-}) {
-  const [name, setName] = useState(initial.name);
-  const [color, setColor] = useState<LabelColor>(initial.color);
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = labelCreateSchema.safeParse({ name, color });
-    if (!parsed.success) {
-      setError(parsed.error.issues.find((issue) => issue.path[0] === 'name')?.message ?? 'Enter a name');
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data, setError);
-  };
-  return (
-    <form onSubmit={submit}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={error}
-          maxLength={60}
-          w={{ base: '100%', xs: 240 }}
-          data-testid="label-name"
-        />
-        <ColorSelect value={color} onChange={setColor} />
-        <Button type="submit" loading={pending} mt={{ base: 0, xs: 25 }} leftSection={<IconPlus size={16} />}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-function EditModal({ label, onClose }: { label: Label; onClose: () => void }) {
-  const patch = usePatchLabelMutation();
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Edit “${label.name}”`}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <LabelForm
-        initial={{ name: label.name, color: label.color }}
-        submitLabel="Save"
-        pending={patch.isPending}
-        onSubmit={(body, fail) =>
-          mutateThen(
-            patch,
-            { uuid: label.uuid, body },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'clinic', message: 'Label saved.' });
-                onClose();
-              },
-              onError: (error) => fail(nameErrorOf(error)),
-            },
-          )
-        }
-      />
-    </Modal>
-  );
-}
-
-function MergeModal({
-  label,
-  labels,
-  onClose,
-}: {
-  label: Label;
-  labels: readonly Label[];
-  onClose: () => void;
-}) {
-  const merge = useMergeLabelMutation();
-  const [into, setInto] = useState<string | null>(null);
-  const target = labels.find((other) => other.uuid === into);
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Merge “${label.name}” into another label`}
-      size="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Select
-          label="Keep this label"
-          placeholder="Choose the label that stays"
-          data={labels
-            .filter((other) => other.uuid !== label.uuid)
-            .map((other) => ({
-              value: other.uuid,
-              label: other.archived ? `${other.name} (archived)` : other.name,
-            }))}
-          value={into}
-          onChange={setInto}
-          searchable
-          comboboxProps={{ withinPortal: true }}
-          data-testid="merge-into"
-        />
-        {target && (
-          <Text size="sm" data-testid="merge-summary">
-            {records(label.recordCount)} labelled “{label.name}” will be labelled “{target.name}”, and “
-            {label.name}” will be removed. This cannot be undone.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={merge.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            disabled={!target}
-            loading={merge.isPending}
-            leftSection={<IconArrowMerge size={16} />}
-            onClick={() =>
-              target &&
-              mutateThen(
-                merge,
-                { uuid: label.uuid, intoUuid: target.uuid },
-                {
-                  onSuccess: () => {
-                    notifications.show({
-                      color: 'clinic',
-                      message: `“${label.name}” merged into “${target.name}”.`,
-                    });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Merge
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 type Shown = 'active' | 'archived' | 'all';
 
@@ -299,6 +81,7 @@ export function LabelsPage() {
       />
       <Paper withBorder p="md" component="section" aria-label="New label">
         <LabelForm
+          editor="label-create"
           key={formKey}
           initial={{ name: '', color: 'blue' }}
           submitLabel="Add label"

@@ -22,10 +22,11 @@ import {
   medicalRecordPatchSchema,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
+import { useServerDraft } from '@/components/editors/server-draft.ts';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { useServerDraft } from '@/lib/forms/server-draft.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { usePatchRecordMutation, useReviewMutation } from './medical-records.mutations.ts';
 import { labelsQueryOptions, medicalRecordQueryOptions } from './medical-records.queries.ts';
@@ -74,56 +75,63 @@ function DetailsForm({ record }: { record: MedicalRecord }) {
   };
 
   return (
-    <Stack
-      gap="sm"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+    <Editor
+      name="medical-record-details"
+      what="the record’s details"
+      dirty={() => changed && !patch.isPending}
+      dirtyOnUnload={() => changed}
     >
-      <TextInput
-        label="Title"
-        value={title}
-        onChange={(event) => setTitle(event.currentTarget.value)}
-        error={errors.title}
-        maxLength={200}
-      />
-      <DatePickerInput
-        label="Document date"
-        value={date}
-        onChange={setDate}
-        valueFormat="DD/MM/YYYY"
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        error={errors.documentDate}
-        popoverProps={{ withinPortal: true }}
-      />
-      {savedElsewhere && (
-        <SavedElsewhere
-          plural
-          testId="details-overtaken"
-          saved={`“${record.title}”, ${formatCalendarDate(record.documentDate)}`}
-          takeLabel="Use the saved details"
-          onTake={() => {
-            titleDraft.takeSaved();
-            dateDraft.takeSaved();
-          }}
-        >
-          The details were saved elsewhere while you were editing them.
-        </SavedElsewhere>
-      )}
-      <Group justify="flex-end">
-        <Button
-          type="submit"
-          variant="default"
-          leftSection={<IconDeviceFloppy size={16} />}
-          disabled={!changed}
-          loading={patch.isPending}
-        >
-          Save
-        </Button>
-      </Group>
-    </Stack>
+      <Stack
+        gap="sm"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextInput
+          label="Title"
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={errors.title}
+          maxLength={200}
+        />
+        <DatePickerInput
+          label="Document date"
+          value={date}
+          onChange={setDate}
+          valueFormat="DD/MM/YYYY"
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          error={errors.documentDate}
+          popoverProps={{ withinPortal: true }}
+        />
+        {savedElsewhere && (
+          <SavedElsewhere
+            plural
+            testId="details-overtaken"
+            saved={`“${record.title}”, ${formatCalendarDate(record.documentDate)}`}
+            takeLabel="Use the saved details"
+            onTake={() => {
+              titleDraft.takeSaved();
+              dateDraft.takeSaved();
+            }}
+          >
+            The details were saved elsewhere while you were editing them.
+          </SavedElsewhere>
+        )}
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconDeviceFloppy size={16} />}
+            disabled={!changed}
+            loading={patch.isPending}
+          >
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Editor>
   );
 }
 

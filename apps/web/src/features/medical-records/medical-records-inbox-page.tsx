@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconChecks, IconTags, IconUpload } from '@tabler/icons-react';
+import { IconChecks, IconTags, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
@@ -19,8 +18,10 @@ import {
   useBulkSelection,
 } from '@/components/lists/bulk-selection.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { DateRangeFilter } from '@/components/lists/date-range-filter.tsx';
 import { InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
@@ -63,25 +64,11 @@ function uploaderChange(value: string | null): Pick<MedicalRecordsSearch, 'uploa
 }
 
 const SORT_CHOICES = [
-  { value: 'inbox:asc', label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
-  { value: 'uploadedAt:desc', label: 'Newest uploads first', sort: 'uploadedAt', order: 'desc' },
-  { value: 'uploadedAt:asc', label: 'Oldest uploads first', sort: 'uploadedAt', order: 'asc' },
-  { value: 'documentDate:desc', label: 'Newest documents first', sort: 'documentDate', order: 'desc' },
-] as const satisfies ReadonlyArray<{
-  value: string;
-  label: string;
-  sort: MedicalRecordsSearch['sort'];
-  order: MedicalRecordsSearch['order'];
-}>;
-
-const DATE_ARIA_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
+  { label: 'Awaiting review first', sort: 'inbox', order: 'asc' },
+  { label: 'Newest uploads first', sort: 'uploadedAt', order: 'desc' },
+  { label: 'Oldest uploads first', sort: 'uploadedAt', order: 'asc' },
+  { label: 'Newest documents first', sort: 'documentDate', order: 'desc' },
+] as const satisfies ReadonlyArray<SortChoice<MedicalRecordsSearch['sort']>>;
 
 function columnsOf(
   selection: Pick<BulkSelection, 'selected' | 'toggle'>,
@@ -189,7 +176,6 @@ export function MedicalRecordsInboxPage() {
   const reviewMany = useReviewManyMutation();
   const reviewMatching = useReviewMatchingMutation();
   const [uploading, setUploading] = useState(false);
-  const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
   const counts = list.data?.counts;
   const rows = list.data?.medicalRecords;
   const filteredPet = search.petUuid
@@ -331,38 +317,17 @@ export function MedicalRecordsInboxPage() {
               w={{ base: '100%', xs: 190 }}
               comboboxProps={{ withinPortal: true }}
             />
-            <DatePickerInput
-              type="range"
-              aria-label="Uploaded between"
-              placeholder="Uploaded between"
-              value={halfRange ?? [search.from ?? null, search.to ?? null]}
-              onChange={([from, to]) => {
-                if ((from && to) || (!from && !to)) {
-                  setHalfRange(null);
-                  update({ from: from ?? undefined, to: to ?? undefined, page: 1 });
-                } else setHalfRange([from, to]);
-              }}
-              onDropdownClose={() => setHalfRange(null)}
-              valueFormat="DD/MM/YYYY"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              clearable
-              allowSingleDateInRange
-              ariaLabels={DATE_ARIA_LABELS}
-              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-              w={{ base: '100%', xs: 240 }}
-              popoverProps={{ withinPortal: true }}
+            <DateRangeFilter
+              label="Uploaded between"
+              from={search.from}
+              to={search.to}
+              onChange={({ from, to }) => update({ from, to, page: 1 })}
             />
-            <Select
-              aria-label="Order"
-              data={SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
-              value={`${search.sort}:${search.order}`}
-              onChange={(value) => {
-                const choice = SORT_CHOICES.find((candidate) => candidate.value === value);
-                if (choice) update({ sort: choice.sort, order: choice.order, page: 1 });
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 220 }}
-              comboboxProps={{ withinPortal: true }}
+            <SortSelect
+              choices={SORT_CHOICES}
+              sort={search.sort}
+              order={search.order}
+              onChange={(choice) => update({ ...choice, page: 1 })}
             />
           </>
         }

@@ -22,6 +22,7 @@ import {
   pendingCardSeverityLabels,
 } from '@vetboard/contract';
 import { useMemo, useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { AssigneeCell, InboxAge } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -93,51 +94,57 @@ function BulkResolveModal({
   const bulk = useBulkResolveMutation();
   return (
     <Modal opened={opened} onClose={onClose} title={`Resolve ${uuids.length} cards`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = pendingCardResolveSchema.safeParse({ note });
-          if (!parsed.success) {
-            setError(parsed.error.issues[0]?.message ?? 'A note is required');
-            return;
-          }
-          mutateThen(
-            bulk,
-            { uuids, note: parsed.data.note },
-            {
-              onSuccess: () => {
-                setNote('');
-                onDone();
-              },
-              onError: (failure) => setError(errorMessage(failure)),
-            },
-          );
-        }}
+      <Editor
+        name="pending-cards-bulk-resolve"
+        what="the resolution note"
+        dirty={() => note.trim() !== '' && !bulk.isPending}
       >
-        <Stack>
-          <Textarea
-            label="Resolution note"
-            description="Saved on every selected card."
-            value={note}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            autosize
-            minRows={3}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={bulk.isPending}>
-              Resolve
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = pendingCardResolveSchema.safeParse({ note });
+            if (!parsed.success) {
+              setError(parsed.error.issues[0]?.message ?? 'A note is required');
+              return;
+            }
+            mutateThen(
+              bulk,
+              { uuids, note: parsed.data.note },
+              {
+                onSuccess: () => {
+                  setNote('');
+                  onDone();
+                },
+                onError: (failure) => setError(errorMessage(failure)),
+              },
+            );
+          }}
+        >
+          <Stack>
+            <Textarea
+              label="Resolution note"
+              description="Saved on every selected card."
+              value={note}
+              onChange={(event) => {
+                setNote(event.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              autosize
+              minRows={3}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={bulk.isPending}>
+                Resolve
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Editor>
     </Modal>
   );
 }

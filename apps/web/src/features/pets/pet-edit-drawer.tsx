@@ -33,6 +33,7 @@ import {
   speciesLabels,
 } from '@vetboard/contract';
 import { useMemo } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { todayIn } from '@/lib/format/calendar-date.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
@@ -115,158 +116,160 @@ function PetEditForm({
   const medications = form.values.healthProfile.medications;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label="Species"
-            data={options(species, speciesLabels)}
-            allowDeselect={false}
-            {...form.getInputProps('species')}
-            onChange={(value) => {
-              if (!value || value === form.values.species) return;
-              form.setFieldValue('species', value as Species);
-              // A breed belongs to one species: the old one no longer applies.
-              form.setFieldValue('breedId', null);
-            }}
+    <Editor name="pet-edit" what={`${pet.name}’s profile`} dirty={() => form.isDirty() && !update.isPending}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Species"
+              data={options(species, speciesLabels)}
+              allowDeselect={false}
+              {...form.getInputProps('species')}
+              onChange={(value) => {
+                if (!value || value === form.values.species) return;
+                form.setFieldValue('species', value as Species);
+                // A breed belongs to one species: the old one no longer applies.
+                form.setFieldValue('breedId', null);
+              }}
+            />
+            <BreedSelect species={form.values.species} {...form.getInputProps('breedId')} />
+            <Select
+              label="Sex"
+              data={options(petSexes, petSexLabels)}
+              allowDeselect={false}
+              {...form.getInputProps('sex')}
+            />
+            <DateInput
+              label="Birth date"
+              placeholder="DD/MM/YYYY"
+              valueFormat="DD/MM/YYYY"
+              dateParser={parseTypedDate}
+              maxDate={today}
+              clearable
+              {...form.getInputProps('birthDate')}
+            />
+          </SimpleGrid>
+          <Input.Wrapper label="Neutered" {...form.getInputProps('neutered')}>
+            <SegmentedControl
+              fullWidth
+              aria-label="Neutered"
+              data={[
+                { value: 'yes', label: 'Yes' },
+                { value: 'no', label: 'No' },
+                { value: 'unknown', label: 'Unknown' },
+              ]}
+              value={form.values.neutered}
+              onChange={(value) => form.setFieldValue('neutered', value as PetFormValues['neutered'])}
+            />
+          </Input.Wrapper>
+          <TextInput
+            label="Microchip"
+            placeholder="15 digits"
+            inputMode="numeric"
+            {...form.getInputProps('microchip')}
           />
-          <BreedSelect species={form.values.species} {...form.getInputProps('breedId')} />
-          <Select
-            label="Sex"
-            data={options(petSexes, petSexLabels)}
-            allowDeselect={false}
-            {...form.getInputProps('sex')}
-          />
-          <DateInput
-            label="Birth date"
-            placeholder="DD/MM/YYYY"
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseTypedDate}
-            maxDate={today}
-            clearable
-            {...form.getInputProps('birthDate')}
-          />
-        </SimpleGrid>
-        <Input.Wrapper label="Neutered" {...form.getInputProps('neutered')}>
-          <SegmentedControl
-            fullWidth
-            aria-label="Neutered"
-            data={[
-              { value: 'yes', label: 'Yes' },
-              { value: 'no', label: 'No' },
-              { value: 'unknown', label: 'Unknown' },
-            ]}
-            value={form.values.neutered}
-            onChange={(value) => form.setFieldValue('neutered', value as PetFormValues['neutered'])}
-          />
-        </Input.Wrapper>
-        <TextInput
-          label="Microchip"
-          placeholder="15 digits"
-          inputMode="numeric"
-          {...form.getInputProps('microchip')}
-        />
 
-        <Title order={3} fz="md" mt="sm">
-          Health profile
-        </Title>
-        <TagsInput
-          label="Allergies"
-          placeholder="Type and press Enter"
-          clearable
-          {...form.getInputProps('healthProfile.allergies')}
-        />
-        <TagsInput
-          label="Conditions"
-          placeholder="Type and press Enter"
-          clearable
-          {...form.getInputProps('healthProfile.conditions')}
-        />
-        <Input.Wrapper label="Medications">
-          <Stack gap="xs" mt={4}>
-            {medications.map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; the form paths address them by position
-              <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-                <TextInput
-                  aria-label={`Medication ${index + 1} name`}
-                  placeholder="Name"
-                  style={{ flex: 2 }}
-                  {...form.getInputProps(`healthProfile.medications.${index}.name`)}
-                />
-                <TextInput
-                  aria-label={`Medication ${index + 1} dose`}
-                  placeholder="Dose"
-                  style={{ flex: 1 }}
-                  {...form.getInputProps(`healthProfile.medications.${index}.dose`)}
-                />
-                <TextInput
-                  aria-label={`Medication ${index + 1} frequency`}
-                  placeholder="Frequency"
-                  style={{ flex: 1.5 }}
-                  {...form.getInputProps(`healthProfile.medications.${index}.frequency`)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={`Remove medication ${index + 1}`}
-                  onClick={() => form.removeListItem('healthProfile.medications', index)}
-                >
-                  <IconTrash size={16} stroke={1.7} />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              size="xs"
-              w="fit-content"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => form.insertListItem('healthProfile.medications', { ...emptyMedication })}
-            >
-              Add medication
-            </Button>
-          </Stack>
-        </Input.Wrapper>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label="Activity level"
-            placeholder="Not recorded"
-            data={options(activityLevels, activityLevelLabels)}
+          <Title order={3} fz="md" mt="sm">
+            Health profile
+          </Title>
+          <TagsInput
+            label="Allergies"
+            placeholder="Type and press Enter"
             clearable
-            {...form.getInputProps('healthProfile.activityLevel')}
+            {...form.getInputProps('healthProfile.allergies')}
           />
-          <NumberInput
-            label="Body condition score"
-            description="1 (emaciated) to 9 (obese)"
-            min={1}
-            max={9}
-            allowDecimal={false}
-            {...form.getInputProps('healthProfile.bodyConditionScore')}
+          <TagsInput
+            label="Conditions"
+            placeholder="Type and press Enter"
+            clearable
+            {...form.getInputProps('healthProfile.conditions')}
           />
-          <NumberInput
-            label="Weight (kg)"
-            min={0}
-            decimalScale={2}
-            {...form.getInputProps('healthProfile.weightKg')}
-          />
-          <NumberInput
-            label="Target weight (kg)"
-            min={0}
-            decimalScale={2}
-            {...form.getInputProps('healthProfile.targetWeightKg')}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Input.Wrapper label="Medications">
+            <Stack gap="xs" mt={4}>
+              {medications.map((_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; the form paths address them by position
+                <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+                  <TextInput
+                    aria-label={`Medication ${index + 1} name`}
+                    placeholder="Name"
+                    style={{ flex: 2 }}
+                    {...form.getInputProps(`healthProfile.medications.${index}.name`)}
+                  />
+                  <TextInput
+                    aria-label={`Medication ${index + 1} dose`}
+                    placeholder="Dose"
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`healthProfile.medications.${index}.dose`)}
+                  />
+                  <TextInput
+                    aria-label={`Medication ${index + 1} frequency`}
+                    placeholder="Frequency"
+                    style={{ flex: 1.5 }}
+                    {...form.getInputProps(`healthProfile.medications.${index}.frequency`)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove medication ${index + 1}`}
+                    onClick={() => form.removeListItem('healthProfile.medications', index)}
+                  >
+                    <IconTrash size={16} stroke={1.7} />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <Button
+                variant="light"
+                size="xs"
+                w="fit-content"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => form.insertListItem('healthProfile.medications', { ...emptyMedication })}
+              >
+                Add medication
+              </Button>
+            </Stack>
+          </Input.Wrapper>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Activity level"
+              placeholder="Not recorded"
+              data={options(activityLevels, activityLevelLabels)}
+              clearable
+              {...form.getInputProps('healthProfile.activityLevel')}
+            />
+            <NumberInput
+              label="Body condition score"
+              description="1 (emaciated) to 9 (obese)"
+              min={1}
+              max={9}
+              allowDecimal={false}
+              {...form.getInputProps('healthProfile.bodyConditionScore')}
+            />
+            <NumberInput
+              label="Weight (kg)"
+              min={0}
+              decimalScale={2}
+              {...form.getInputProps('healthProfile.weightKg')}
+            />
+            <NumberInput
+              label="Target weight (kg)"
+              min={0}
+              decimalScale={2}
+              {...form.getInputProps('healthProfile.targetWeightKg')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onDone} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

@@ -21,13 +21,14 @@ import {
   petQuestionStatuses,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
+import { type ServerDraftState, useServerDraft } from '@/components/editors/server-draft.ts';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
-import { type ServerDraftState, useServerDraft } from '@/lib/forms/server-draft.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSaveAnswerMutation, useSendAnswerMutation } from './questions.mutations.ts';
@@ -76,57 +77,64 @@ function AnswerEditor({
       },
     );
   return (
-    <Stack gap="sm">
-      <Textarea
-        label="Your answer"
-        description="Saved as a draft you can edit; the owner receives it by e-mail once you send it."
-        placeholder="What you advise, what to watch for, when to call"
-        autosize
-        minRows={3}
-        maxRows={12}
-        maxLength={PET_QUESTION_TEXT_MAX}
-        value={text}
-        onChange={(event) => draft.setText(event.currentTarget.value)}
-      />
-      {draft.overtaken && (
-        <SavedElsewhere
-          testId="qa-answer-overtaken"
-          saved={saved ? `“${saved}”` : 'It is now empty.'}
-          takeLabel="Use the saved answer"
-          onTake={draft.takeSaved}
-        >
-          An answer was saved elsewhere while you were writing this one
-          {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}.
-        </SavedElsewhere>
-      )}
-      {save.error && (
-        <Alert color="red" variant="light">
-          {errorMessage(save.error)}
-        </Alert>
-      )}
-      <Group gap="sm">
-        <Button
-          onClick={submit}
-          loading={save.isPending}
-          disabled={text.trim() === '' || text.trim() === question.answer}
-          leftSection={<IconDeviceFloppy size={16} />}
-        >
-          Save
-        </Button>
-        {onDone && (
-          <Button
-            variant="default"
-            onClick={() => {
-              draft.takeSaved();
-              onDone();
-            }}
-            disabled={save.isPending}
+    <Editor
+      name="pet-question-answer"
+      what="the answer"
+      dirty={() => draft.edited && !save.isPending}
+      dirtyOnUnload={() => draft.edited}
+    >
+      <Stack gap="sm">
+        <Textarea
+          label="Your answer"
+          description="Saved as a draft you can edit; the owner receives it by e-mail once you send it."
+          placeholder="What you advise, what to watch for, when to call"
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={PET_QUESTION_TEXT_MAX}
+          value={text}
+          onChange={(event) => draft.setText(event.currentTarget.value)}
+        />
+        {draft.overtaken && (
+          <SavedElsewhere
+            testId="qa-answer-overtaken"
+            saved={saved ? `“${saved}”` : 'It is now empty.'}
+            takeLabel="Use the saved answer"
+            onTake={draft.takeSaved}
           >
-            Cancel
-          </Button>
+            An answer was saved elsewhere while you were writing this one
+            {question.answeredBy ? ` (by ${question.answeredBy.name})` : ''}.
+          </SavedElsewhere>
         )}
-      </Group>
-    </Stack>
+        {save.error && (
+          <Alert color="red" variant="light">
+            {errorMessage(save.error)}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button
+            onClick={submit}
+            loading={save.isPending}
+            disabled={text.trim() === '' || text.trim() === question.answer}
+            leftSection={<IconDeviceFloppy size={16} />}
+          >
+            Save
+          </Button>
+          {onDone && (
+            <Button
+              variant="default"
+              onClick={() => {
+                draft.takeSaved();
+                onDone();
+              }}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Editor>
   );
 }
 

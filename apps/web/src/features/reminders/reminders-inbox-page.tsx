@@ -1,11 +1,11 @@
 import { Anchor, Button, SegmentedControl, Select, Stack, Text, useMatches } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { fullName, type Reminder } from '@vetboard/contract';
 import { useMemo, useState } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
+import { DateRangeFilter } from '@/components/lists/date-range-filter.tsx';
 import { AssigneeCell } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
@@ -24,15 +24,6 @@ const STATUSES = [
   { value: 'done', label: 'Done' },
   { value: 'all', label: 'All' },
 ] as const;
-
-const DATE_ARIA_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
 
 const columnsOf = (
   edit: (reminder: Reminder) => void,
@@ -117,7 +108,6 @@ export function RemindersInboxPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Reminder | null>(null);
   const columns = useMemo(() => columnsOf(setEditing), []);
-  const [halfRange, setHalfRange] = useState<[string | null, string | null] | null>(null);
   const statusOrientation = useMatches({ base: 'vertical', xs: 'horizontal' } as const);
   const assigneeValue = search.assignment ?? (search.assignee ? `vet:${search.assignee}` : null);
   const assigneeChoices = useMemo(
@@ -178,26 +168,11 @@ export function RemindersInboxPage() {
               w={{ base: '100%', xs: 200 }}
               comboboxProps={{ withinPortal: true }}
             />
-            <DatePickerInput
-              type="range"
-              aria-label="Due between"
-              placeholder="Due between"
-              value={halfRange ?? [search.from ?? null, search.to ?? null]}
-              onChange={([from, to]) => {
-                if ((from && to) || (!from && !to)) {
-                  setHalfRange(null);
-                  update({ from: from ?? undefined, to: to ?? undefined, page: 1 });
-                } else setHalfRange([from, to]);
-              }}
-              onDropdownClose={() => setHalfRange(null)}
-              valueFormat="DD/MM/YYYY"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              clearable
-              allowSingleDateInRange
-              ariaLabels={DATE_ARIA_LABELS}
-              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-              w={{ base: '100%', xs: 240 }}
-              popoverProps={{ withinPortal: true }}
+            <DateRangeFilter
+              label="Due between"
+              from={search.from}
+              to={search.to}
+              onChange={({ from, to }) => update({ from, to, page: 1 })}
             />
           </>
         }

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { RespiratoryThresholds, RespiratoryThresholdsResponse } from '@vetboard/contract';
 import { useEffect, useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
@@ -91,80 +92,87 @@ function ThresholdsForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Group gap="xs" data-testid="thresholds-origin">
-          {current.isCustom ? (
-            <>
-              <Badge variant="light" color="grape" radius="sm" tt="none">
-                Custom for this pet
+    <Editor
+      name="thresholds"
+      what="the thresholds"
+      dirty={() => form.isDirty() && !save.isPending}
+      dirtyOnUnload={() => form.isDirty()}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="xs" data-testid="thresholds-origin">
+            {current.isCustom ? (
+              <>
+                <Badge variant="light" color="grape" radius="sm" tt="none">
+                  Custom for this pet
+                </Badge>
+                {current.updatedAt && (
+                  <Text size="xs" c="dimmed">
+                    Changed{current.updatedBy ? ` by ${current.updatedBy.name}` : ''} on{' '}
+                    {formatZoned(current.updatedAt, timezone)}
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                Species defaults
               </Badge>
-              {current.updatedAt && (
-                <Text size="xs" c="dimmed">
-                  Changed{current.updatedBy ? ` by ${current.updatedBy.name}` : ''} on{' '}
-                  {formatZoned(current.updatedAt, timezone)}
-                </Text>
-              )}
-            </>
-          ) : (
-            <Badge variant="light" color="gray" radius="sm" tt="none">
-              Species defaults
-            </Badge>
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {THRESHOLD_FIELDS.map((field) => (
+              <NumberInput
+                key={field}
+                label={thresholdFieldLabels[field]}
+                suffix=" /min"
+                min={1}
+                max={150}
+                decimalScale={1}
+                allowNegative={false}
+                {...form.getInputProps(field)}
+              />
+            ))}
+          </SimpleGrid>
+          {overtakenBy && (
+            <SavedElsewhere
+              testId="thresholds-overtaken"
+              takeLabel="Use the saved thresholds"
+              onTake={adopt}
+              plural={overtaken.length > 1}
+              saved={overtaken.map((field) => `${thresholdFieldLabels[field]} ${saved[field]}`).join(', ')}
+            >
+              {overtaken.length > 1 ? 'Thresholds you changed were' : 'A threshold you changed was'} also
+              saved elsewhere while you were editing
+              {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}.
+            </SavedElsewhere>
           )}
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          {THRESHOLD_FIELDS.map((field) => (
-            <NumberInput
-              key={field}
-              label={thresholdFieldLabels[field]}
-              suffix=" /min"
-              min={1}
-              max={150}
-              decimalScale={1}
-              allowNegative={false}
-              {...form.getInputProps(field)}
-            />
-          ))}
-        </SimpleGrid>
-        {overtakenBy && (
-          <SavedElsewhere
-            testId="thresholds-overtaken"
-            takeLabel="Use the saved thresholds"
-            onTake={adopt}
-            plural={overtaken.length > 1}
-            saved={overtaken.map((field) => `${thresholdFieldLabels[field]} ${saved[field]}`).join(', ')}
-          >
-            {overtaken.length > 1 ? 'Thresholds you changed were' : 'A threshold you changed was'} also saved
-            elsewhere while you were editing
-            {overtakenBy.updatedBy ? ` (by ${overtakenBy.updatedBy.name})` : ''}.
-          </SavedElsewhere>
-        )}
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="default"
-            disabled={!current.isCustom}
-            loading={reset.isPending}
-            onClick={() => {
-              // Back to the defaults: what was typed goes, whatever the server answers.
-              form.setValues(form.getInitialValues());
-              mutateThen(reset, undefined, {
-                onSuccess: () =>
-                  notifications.show({
-                    color: 'teal',
-                    title: 'Thresholds reset',
-                    message: 'The species defaults apply again.',
-                  }),
-              });
-            }}
-          >
-            Reset to species defaults
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            Save thresholds
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="default"
+              disabled={!current.isCustom}
+              loading={reset.isPending}
+              onClick={() => {
+                // Back to the defaults: what was typed goes, whatever the server answers.
+                form.setValues(form.getInitialValues());
+                mutateThen(reset, undefined, {
+                  onSuccess: () =>
+                    notifications.show({
+                      color: 'teal',
+                      title: 'Thresholds reset',
+                      message: 'The species defaults apply again.',
+                    }),
+                });
+              }}
+            >
+              Reset to species defaults
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              Save thresholds
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

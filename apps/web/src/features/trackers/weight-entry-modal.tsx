@@ -19,6 +19,7 @@ import {
   weightLocationLabels,
   weightLocations,
 } from '@vetboard/contract';
+import { Editor } from '@/components/editors/editor.tsx';
 import { formatKg } from '@/components/trackers/tracker-format.ts';
 import { todayInZone } from '@/lib/format/zoned-time.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -77,75 +78,77 @@ function WeightEntryForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <NumberInput
-            label="Weight"
-            withAsterisk
-            min={0}
-            decimalScale={2}
-            allowNegative={false}
-            style={{ flex: 1 }}
-            data-autofocus
-            description={inKg !== null ? `= ${formatKg(inKg)}` : 'Saved in kilograms'}
-            {...form.getInputProps('value')}
-          />
-          <Input.Wrapper label="Unit" mt={0}>
+    <Editor name="weight-entry" what="the weight" dirty={() => form.isDirty() && !save.isPending}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <NumberInput
+              label="Weight"
+              withAsterisk
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+              style={{ flex: 1 }}
+              data-autofocus
+              description={inKg !== null ? `= ${formatKg(inKg)}` : 'Saved in kilograms'}
+              {...form.getInputProps('value')}
+            />
+            <Input.Wrapper label="Unit" mt={0}>
+              <SegmentedControl
+                aria-label="Unit"
+                data={weightUnits.map((unit) => ({ value: unit, label: unit }))}
+                value={form.values.unit}
+                onChange={(unit) => form.setFieldValue('unit', unit as WeightUnit)}
+                mt={4}
+              />
+            </Input.Wrapper>
+          </Group>
+          <Input.Wrapper label="Location" {...form.getInputProps('location')}>
             <SegmentedControl
-              aria-label="Unit"
-              data={weightUnits.map((unit) => ({ value: unit, label: unit }))}
-              value={form.values.unit}
-              onChange={(unit) => form.setFieldValue('unit', unit as WeightUnit)}
+              fullWidth
+              aria-label="Location"
+              data={weightLocations.map((location) => ({
+                value: location,
+                label: weightLocationLabels[location],
+              }))}
+              value={form.values.location}
+              onChange={(location) => form.setFieldValue('location', location as WeightLocation)}
               mt={4}
             />
           </Input.Wrapper>
-        </Group>
-        <Input.Wrapper label="Location" {...form.getInputProps('location')}>
-          <SegmentedControl
-            fullWidth
-            aria-label="Location"
-            data={weightLocations.map((location) => ({
-              value: location,
-              label: weightLocationLabels[location],
-            }))}
-            value={form.values.location}
-            onChange={(location) => form.setFieldValue('location', location as WeightLocation)}
-            mt={4}
+          <DateTimePicker
+            label="Measured at"
+            description={`On the pet's clock (${timezone})`}
+            withAsterisk
+            valueFormat="DD/MM/YYYY HH:mm"
+            maxDate={todayInZone(timezone)}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('measuredAt')}
           />
-        </Input.Wrapper>
-        <DateTimePicker
-          label="Measured at"
-          description={`On the pet's clock (${timezone})`}
-          withAsterisk
-          valueFormat="DD/MM/YYYY HH:mm"
-          maxDate={todayInZone(timezone)}
-          popoverProps={{ withinPortal: true }}
-          {...form.getInputProps('measuredAt')}
-        />
-        <Textarea
-          label="Note"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={1000}
-          {...form.getInputProps('note')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {entry ? 'Save correction' : 'Add weight'}
-          </Button>
-        </Group>
-        {entry && (
-          <Text size="xs" c="dimmed">
-            The change from the previous weight, and of the next one, is worked out again after saving.
-          </Text>
-        )}
-      </Stack>
-    </form>
+          <Textarea
+            label="Note"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={1000}
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {entry ? 'Save correction' : 'Add weight'}
+            </Button>
+          </Group>
+          {entry && (
+            <Text size="xs" c="dimmed">
+              The change from the previous weight, and of the next one, is worked out again after saving.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Editor>
   );
 }
 

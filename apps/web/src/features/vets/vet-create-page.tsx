@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Editor } from '@/components/editors/editor.tsx';
 import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -59,51 +60,58 @@ function VetCreateForm() {
   );
 
   return (
-    <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Create vet
-        </Title>
-        <Text c="dimmed" size="sm">
-          The new vet gets an e-mail with a link to choose their password.
-        </Text>
+    <Editor
+      name="vet-create"
+      what="the new vet"
+      dirty={() => form.isDirty() && !create.isPending}
+      dirtyOnUnload={() => form.isDirty()}
+    >
+      <Stack gap="lg">
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Create vet
+          </Title>
+          <Text c="dimmed" size="sm">
+            The new vet gets an e-mail with a link to choose their password.
+          </Text>
+        </Stack>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label="E-mail"
+                name="email"
+                type="email"
+                autoComplete="off"
+                leftSection={<IconMail size={16} stroke={1.7} />}
+                withAsterisk
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+                <VetProfileFields form={form} />
+              </SimpleGrid>
+              <Group justify="flex-end" gap="sm" mt="sm">
+                <Button
+                  variant="default"
+                  renderRoot={(props) => (
+                    <Link
+                      to="/vets"
+                      search={kind ? { kind: listKindFor(kind, publicConfig.productName) } : {}}
+                      {...props}
+                    />
+                  )}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" loading={create.isPending}>
+                  Create vet
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
       </Stack>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="off"
-              leftSection={<IconMail size={16} stroke={1.7} />}
-              withAsterisk
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <VetProfileFields form={form} />
-            </SimpleGrid>
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button
-                variant="default"
-                renderRoot={(props) => (
-                  <Link
-                    to="/vets"
-                    search={kind ? { kind: listKindFor(kind, publicConfig.productName) } : {}}
-                    {...props}
-                  />
-                )}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create vet
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    </Editor>
   );
 }

@@ -6,6 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { fullName, type VetListItem } from '@vetboard/contract';
 import { useState } from 'react';
+import { Editor } from '@/components/editors/editor.tsx';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
@@ -53,37 +54,44 @@ function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }
   });
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Profile
-          </Title>
-          <TextInput label="E-mail" value={vet.email} readOnly variant="filled" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <VetProfileFields
-              form={form}
-              namesLocked={rights.editProfile}
-              accessLocked={rights.editProfile ?? rights.changeAccess}
-            />
-          </SimpleGrid>
-          {rights.editProfile === null && (
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || update.isPending}
-              >
-                Discard changes
-              </Button>
-              <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-                Save
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+    <Editor
+      name="vet-profile"
+      what="the profile"
+      dirty={() => form.isDirty() && !update.isPending}
+      dirtyOnUnload={() => form.isDirty()}
+    >
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Profile
+            </Title>
+            <TextInput label="E-mail" value={vet.email} readOnly variant="filled" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <VetProfileFields
+                form={form}
+                namesLocked={rights.editProfile}
+                accessLocked={rights.editProfile ?? rights.changeAccess}
+              />
+            </SimpleGrid>
+            {rights.editProfile === null && (
+              <Group justify="flex-end" gap="sm" mt="sm">
+                <Button
+                  variant="default"
+                  onClick={() => form.reset()}
+                  disabled={!form.isDirty() || update.isPending}
+                >
+                  Discard changes
+                </Button>
+                <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+    </Editor>
   );
 }
 

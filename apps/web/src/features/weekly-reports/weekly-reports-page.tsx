@@ -12,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
@@ -28,15 +29,10 @@ const route = getRouteApi('/_default/weekly-reports/');
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const SORT_CHOICES = [
-  { value: 'inbox:asc', label: 'Drafts and concerns first', sort: 'inbox', order: 'asc' },
-  { value: 'week:desc', label: 'Newest week first', sort: 'week', order: 'desc' },
-  { value: 'pet:asc', label: 'Pet A–Z', sort: 'pet', order: 'asc' },
-] as const satisfies ReadonlyArray<{
-  value: string;
-  label: string;
-  sort: WeeklyReportsSearch['sort'];
-  order: WeeklyReportsSearch['order'];
-}>;
+  { label: 'Drafts and concerns first', sort: 'inbox', order: 'asc' },
+  { label: 'Newest week first', sort: 'week', order: 'desc' },
+  { label: 'Pet A–Z', sort: 'pet', order: 'asc' },
+] as const satisfies ReadonlyArray<SortChoice<WeeklyReportsSearch['sort']>>;
 
 /** The last twelve ISO weeks, newest first, as the week filter offers them. */
 function recentWeeks(): Array<{ value: string; label: string }> {
@@ -211,17 +207,11 @@ export function WeeklyReportsPage() {
             w={{ base: '100%', xs: 200 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <Select
-            aria-label="Order"
-            data={SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
-            value={`${search.sort}:${search.order}`}
-            onChange={(value) => {
-              const choice = SORT_CHOICES.find((candidate) => candidate.value === value);
-              if (choice) update({ sort: choice.sort, order: choice.order, page: 1 });
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={{ withinPortal: true }}
+          <SortSelect
+            choices={SORT_CHOICES}
+            sort={search.sort}
+            order={search.order}
+            onChange={(choice) => update({ ...choice, page: 1 })}
           />
         </>
       }
