@@ -1,14 +1,14 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * The API suite; the root config runs it once per engine (PGlite always, PostgreSQL when
- * TEST_DATABASE_URL is set), each with its own global setup that builds a migrated template.
+ * The API suite's settings; the root config makes a project of it per engine and says which files each
+ * runs (an `include` here would be added to theirs, not replaced), each with its own global setup that
+ * builds a migrated template.
  */
 export default defineProject({
   test: {
     name: 'api',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./test/no-queued-queries.ts'],

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/db/client.ts';
@@ -22,6 +25,9 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`);
+    // The demo-seeded copy that test/seeded-database.ts makes of it on first use, with its lock files.
+    await client.query(`DROP DATABASE IF EXISTS "${templateName}_seeded" WITH (FORCE)`);
+    fs.rmSync(path.join(os.tmpdir(), `${templateName}-seeded`), { recursive: true, force: true });
     await client.end();
   };
 }

@@ -65,8 +65,13 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /** `clock`: the time the app's date rules read; set it to test a rule on a given day. */
-export async function buildTestApp(env: Record<string, string> = {}, clock: TestClock = new TestClock()) {
-  const database = await createTestDatabase();
+/** `database`: one the test made itself (e.g. a seeded copy); the app closes it with itself. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  clock: TestClock = new TestClock(),
+  database?: Database,
+) {
+  database ??= await createTestDatabase();
   const app = await buildApp({ config: testConfig(env), database, logger: false, clock });
   await app.ready();
   return app;

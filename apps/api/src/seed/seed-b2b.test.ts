@@ -1,13 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeededTestDatabase } from '../../test/seeded-database.ts';
 import { buildTestApp, createTestVet, loginAs, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/rows.ts';
 import { DAILY_EMAIL_DAYS, DAILY_STATUS_DAYS } from './generate-b2b.ts';
-import { seedDemoData } from './seed.ts';
 import { BISCUIT } from './showcase.ts';
 
-const config = { demoPassword: 'demo-password-123', passwordHashCost: 'low' as const };
-const NOW = new Date('2026-11-20T10:30:00Z');
 let app: TestApp;
 
 async function rows<T>(query: SQL): Promise<T[]> {
@@ -15,10 +13,7 @@ async function rows<T>(query: SQL): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  const started = performance.now();
-  await seedDemoData({ db: app.database.db, config, trackers: false, now: NOW });
-  console.info(`seed without readings: ${Math.round(performance.now() - started)} ms`);
+  app = await buildTestApp({}, undefined, await createSeededTestDatabase());
 }, 120_000);
 
 afterAll(async () => {

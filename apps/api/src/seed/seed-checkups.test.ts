@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { optionSku } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeededTestDatabase, SEEDED_NOW } from '../../test/seeded-database.ts';
 import { buildTestApp, createTestVet, loginAs, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/rows.ts';
 import { DEMO_POOLS } from './demo-checkup-pools.ts';
@@ -10,11 +11,10 @@ import { CHECKUP_HISTORY_DAYS, generateCheckups, LUNA_CHECKUP_IDS } from './gene
 import { generateJournal, JOURNAL_HISTORY_DAYS, LUNA_JOURNAL_IDS } from './generate-journal.ts';
 import { generateQuestions, LUNA_QUESTION_IDS, QUESTION_HISTORY_DAYS } from './generate-questions.ts';
 import { trackerPetsOf } from './generate-trackers.ts';
-import { seedDemoData } from './seed.ts';
 import { BISCUIT, LUNA } from './showcase.ts';
 
-const config = { demoPassword: 'demo-password-123', passwordHashCost: 'low' as const };
-const NOW = new Date('2026-11-20T10:30:00Z');
+/** The shared seeded database's seeding time. */
+const NOW = SEEDED_NOW;
 let app: TestApp;
 
 async function rows<T>(query: SQL): Promise<T[]> {
@@ -22,8 +22,7 @@ async function rows<T>(query: SQL): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  await seedDemoData({ db: app.database.db, config, trackers: false, now: NOW });
+  app = await buildTestApp({}, undefined, await createSeededTestDatabase());
 }, 120_000);
 
 afterAll(async () => {

@@ -1,16 +1,14 @@
 import { type DietKind, formulateDiet, type nutrientKeys } from '@vetboard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { createSeededTestDatabase } from '../../test/seeded-database.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ingredientId } from '../modules/records/diets/ingredients.data.ts';
 import { DEMO_REFERENCE_DATE, DEMO_SEED, generateDemoData } from './generate.ts';
 import { DIET_PETS_PER_SCALE, generateDiets, LUNA_DIET_IDS } from './generate-diets.ts';
-import { seedDemoData } from './seed.ts';
 import { LUNA } from './showcase.ts';
 
-const config = { demoPassword: 'demo-password-123', passwordHashCost: 'low' as const };
 let database: Database;
 
 async function rows<T>(query: SQL): Promise<T[]> {
@@ -18,8 +16,7 @@ async function rows<T>(query: SQL): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData({ db: database.db, config, trackers: false });
+  database = await createSeededTestDatabase();
 }, 120_000);
 
 afterAll(async () => {
