@@ -19,7 +19,6 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   type ChartBucket,
-  readingRanges,
   type Timestamp,
   type Vital,
   type VitalBand,
@@ -31,141 +30,21 @@ import {
   vitalsRanges,
 } from '@vetboard/contract';
 import { type ReactNode, useState } from 'react';
-import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
 import { LOW_COVERAGE, periodCoverage } from '@/components/charts/coverage.ts';
 import { CoverageNote } from '@/components/charts/coverage-note.tsx';
 import { createHoverSync, type HoverSync } from '@/components/charts/hover-sync.ts';
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
-import { respiratoryPointColor, respiratorySeverity } from '@/components/trackers/respiratory-chart.ts';
-import {
-  formatDuration,
-  formatKg,
-  formatReading,
-  sentimentColors,
-  sentimentLabels,
-} from '@/components/trackers/tracker-format.ts';
+import { formatKg, sentimentColors, sentimentLabels } from '@/components/trackers/tracker-format.ts';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned, todayInZone } from '@/lib/format/zoned-time.ts';
 import { usePreloadRouteCode } from '@/lib/navigation/preload-route-code.ts';
 import { petVitalsQueryOptions } from './pets.queries.ts';
+import { VITAL_CHART_HEIGHT, vitalConfigs, Y_AXIS_WIDTH } from './vital-configs.ts';
 
 const route = getRouteApi('/pets/$uuid/');
-
-/** Small charts: tall enough to read a trend, short enough that all five fit a laptop screen. */
-const VITAL_CHART_HEIGHT = 120;
-/** One y-axis width for all five, so their plot areas (and the shared hover line) line up. */
-const Y_AXIS_WIDTH = 52;
-
-type TrackerPath =
-  | '/pets/$uuid/respiratory-history'
-  | '/pets/$uuid/heart-rate'
-  | '/pets/$uuid/weight-history'
-  | '/pets/$uuid/drinking'
-  | '/pets/$uuid/itch-history';
-
-interface VitalConfig {
-  title: string;
-  to: TrackerPath;
-  /** The latest value (and the change, for `delta`) with its unit. */
-  format: (value: number) => string;
-  /** Drinking and head shaking: the latest value is a local day's total, `at` that day's midnight. */
-  dayTotal?: boolean;
-  /** Sampled by the collar: its buckets carry the collar's coverage (weight entries do not). */
-  collar: boolean;
-  chart: (
-    data: VitalsResponse,
-  ) => Omit<TimeSeriesChartProps, 'buckets' | 'bucketSize' | 'timezone' | 'ariaLabel'>;
-}
-
-/** The tracker pages' own chart settings, drawn small. */
-const vitalConfigs: Record<VitalKind, VitalConfig> = {
-  respiratoryRate: {
-    title: 'Sleeping respiratory rate',
-    to: '/pets/$uuid/respiratory-history',
-    collar: true,
-    format: (value) => formatReading('respiratory_rate', value),
-    chart: (data) => ({
-      type: 'line',
-      measure: 'avg',
-      seriesLabel: 'Average',
-      unit: readingRanges.respiratory_rate.unit,
-      pointColor: respiratoryPointColor(data.respiratoryThresholds),
-      pointSeverity: respiratorySeverity(data.respiratoryThresholds),
-    }),
-  },
-  heartRate: {
-    title: 'Heart rate',
-    to: '/pets/$uuid/heart-rate',
-    collar: true,
-    format: (value) => formatReading('heart_rate', value),
-    chart: () => ({
-      type: 'line',
-      measure: 'avg',
-      seriesLabel: 'Average',
-      unit: readingRanges.heart_rate.unit,
-      decimals: 0,
-      color: '#c2255c',
-    }),
-  },
-  weight: {
-    title: 'Weight',
-    to: '/pets/$uuid/weight-history',
-    collar: false,
-    format: formatKg,
-    chart: (data) => ({
-      type: 'line',
-      measure: 'avg',
-      spanGaps: true,
-      decimals: 2,
-      seriesLabel: 'Weight',
-      unit: 'kg',
-      color: '#2f9e44',
-      lines:
-        data.targetWeightKg === null
-          ? []
-          : [
-              {
-                value: data.targetWeightKg,
-                label: `Target ${formatKg(data.targetWeightKg)}`,
-                color: '#2b8a3e',
-              },
-            ],
-    }),
-  },
-  drinking: {
-    title: 'Drinking',
-    to: '/pets/$uuid/drinking',
-    collar: true,
-    format: formatDuration,
-    dayTotal: true,
-    chart: () => ({
-      type: 'bar',
-      measure: 'sum',
-      toDisplay: (seconds) => seconds / 60,
-      seriesLabel: 'Drinking time',
-      unit: 'min',
-      color: '#1c7ed6',
-    }),
-  },
-  shaking: {
-    title: 'Head shaking',
-    to: '/pets/$uuid/itch-history',
-    collar: true,
-    format: (value) => formatReading('shaking', value),
-    dayTotal: true,
-    chart: () => ({
-      type: 'bar',
-      measure: 'sum',
-      seriesLabel: 'Head-shaking episodes',
-      unit: 'episodes',
-      decimals: 0,
-      color: '#7048e8',
-    }),
-  },
-};
 
 const positionLabels = { below: 'Below target', at: 'At target', above: 'Above target' } as const;
 
