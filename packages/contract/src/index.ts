@@ -18,6 +18,7 @@ export * from './home.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
 export * from './medical-records.ts';
+export * from './nutrient-profiles.ts';
 export * from './nutrition.ts';
 export * from './pending-cards.ts';
 export * from './pets.ts';

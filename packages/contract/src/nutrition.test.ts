@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FormulationPet, Ingredient, NutrientKey, NutrientValues } from './diets.ts';
+import { nutrientProfiles } from './nutrient-profiles.ts';
 import {
   energyBasisWeightKg,
   energyFactor,
   type FormulationLine,
   formulateDiet,
   ingredientLine,
-  nutrientProfiles,
   restingEnergyKcal,
 } from './nutrition.ts';
 
