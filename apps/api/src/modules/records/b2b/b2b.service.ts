@@ -24,6 +24,7 @@ import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { companyCondition, petCondition } from '../../../policy/scope.ts';
 import { companiesErrors } from '../../core/companies/index.ts';
 import { findPetWithOwner } from '../../core/pets/index.ts';
+import { vetNames } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
@@ -47,7 +48,6 @@ import {
   listStatuses,
   lockLiveStatus,
   updateDailyStatus,
-  vetNames,
 } from './b2b.repository.ts';
 import { dailyStatuses } from './b2b.table.ts';
 

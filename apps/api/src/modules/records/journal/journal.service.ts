@@ -18,6 +18,7 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import { vetName } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { fileUrl } from '../../platform/files/index.ts';
@@ -44,7 +45,6 @@ import {
   markEntriesSeen,
   markMatchingSeen,
   updateEntry,
-  vetName,
 } from './journal.repository.ts';
 import { type JournalEntryRow, journalEntries } from './journal.table.ts';
 
