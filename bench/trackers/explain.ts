@@ -9,11 +9,13 @@ import { openPostgres } from '../../apps/api/src/db/client.ts';
 import {
   bucketsOfPeriod,
   dailyBucketsOfKinds,
+  subDailyBucketsOfKinds,
+} from '../../apps/api/src/modules/records/trackers/trackers.charts.repository.ts';
+import {
   localDaysPeriod,
   periodContainingOf,
   periodCovering,
-  subDailyBucketsOfKinds,
-} from '../../apps/api/src/modules/records/trackers/trackers.charts.repository.ts';
+} from '../../apps/api/src/modules/records/trackers/trackers.periods.repository.ts';
 import { rows } from '../support/tracker-data.ts';
 
 const url = process.env.BENCH_DATABASE_URL;

@@ -20,7 +20,8 @@ import { authDepsOf } from '../../../plugins/app/services.ts';
 import { toVetDto } from '../vets/index.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import { authErrors } from './auth.errors.ts';
-import { confirmPasswordReset, login, logout, refresh, requestPasswordReset } from './auth.service.ts';
+import { confirmPasswordReset, requestPasswordReset } from './auth.passwords.service.ts';
+import { login, logout, refresh } from './auth.service.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };

@@ -5,27 +5,23 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { VetRow } from '../../../db/schema.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { dummyPasswordHash, verifyPassword } from '../../../lib/password.ts';
 import type { RequestMeta } from '../../../lib/request-meta.ts';
 import { cachedSession, cacheSession, forgetCachedSessions } from '../../../lib/session-cache.ts';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
 import { getOrCreateSecret } from '../../platform/app-secrets/index.ts';
 import { type AuditActor, auditRecordedSince, recordAudit } from '../../platform/audit/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { findVetAccountByEmail, setVetPasswordHash, toVetDto } from '../vets/index.ts';
+import { findVetAccountByEmail, toVetDto } from '../vets/index.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   clearLoginFailures,
   countRecentFailures,
-  deleteUnusedPasswordResetTokens,
   findActiveSessionByAccessHash,
-  findPasswordResetToken,
   findSessionByAnyTokenHash,
   findSessionByRefreshHash,
   insertLoginFailure,
-  insertPasswordResetToken,
   insertSession,
-  markPasswordResetTokenUsed,
   purgeLoginFailuresBefore,
   revokeSession,
   revokeVetSessions,
@@ -64,7 +60,7 @@ export interface AuthenticatedSession {
   vet: VetRow;
 }
 
-function auditActor(vetId: string | null): AuditActor {
+export function auditActor(vetId: string | null): AuditActor {
   return vetId ? { type: 'vet', vetId, meta: null } : null;
 }
 
@@ -144,114 +140,6 @@ async function recordThrottled({ db, now }: Pick<AuthDeps, 'db' | 'now'>, email:
     if (await auditRecordedSince(tx, key, since)) return;
     await recordAudit(tx, auditActor(null), { ...key, changes: { email, sampled: true } }, meta);
   });
-}
-
-export interface PasswordSetupLinkOptions {
-  ttlMs: number;
-  meta: RequestMeta | null;
-  action: string;
-  actor: AuditActor;
-  /** A reset the vet asked for, or the invitation of a vet just created for them (its own wording). */
-  purpose: 'reset' | 'invitation';
-}
-
-/** '30 minutes', '24 hours', '7 days': how long a link lasts, in the largest whole unit. */
-export function linkLifetime(ttlMs: number): string {
-  const minutes = Math.round(ttlMs / 60_000);
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
-  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
-  return plural(minutes, 'minute');
-}
-
-function setupLinkMail(
-  purpose: PasswordSetupLinkOptions['purpose'],
-  productName: string,
-  vet: VetRow,
-  link: string,
-  ttlMs: number,
-) {
-  const lifetime = linkLifetime(ttlMs);
-  if (purpose === 'invitation') {
-    return {
-      subject: `${productName}: your dashboard account`,
-      content: {
-        greeting: `Hello ${vet.firstName},`,
-        paragraphs: [
-          `An account on the ${productName} dashboard has been created for you, with this e-mail address.`,
-          `Use this link to choose your password and log in. It works once and expires in ${lifetime}.`,
-        ],
-        action: { label: 'Choose your password', url: link },
-        footer: [
-          'If you were not expecting this account, you can ignore this e-mail: nobody can log in to it until a password is chosen.',
-        ],
-      },
-    };
-  }
-  return {
-    subject: `${productName}: set your password`,
-    content: {
-      greeting: `Hello ${vet.firstName},`,
-      paragraphs: [
-        `Use this link to set your ${productName} dashboard password. It works once and expires in ${lifetime}.`,
-      ],
-      action: { label: 'Set your password', url: link },
-      footer: ['If you did not ask for this, you can ignore this e-mail.'],
-    },
-  };
-}
-
-/**
- * Writes a single-use token, its audit row and its e-mail inside the caller's transaction, so that
- * whatever the link is for (a new vet, a reset) commits or rolls back with it; the mail's sending job
- * is queued in the same transaction.
- */
-export async function writePasswordSetupLink(
-  { config, mailer, now }: Pick<AuthDeps, 'config' | 'mailer' | 'now'>,
-  tx: DbOrTx,
-  vet: VetRow,
-  options: PasswordSetupLinkOptions,
-): Promise<{ link: string; expiresAt: Date }> {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(now().getTime() + options.ttlMs);
-  const link = `${config.publicUrl}/reset-password/${token}`;
-  // Only the newest link works: an older one lying in a mailbox is no way in any more.
-  await deleteUnusedPasswordResetTokens(tx, vet.id);
-  await insertPasswordResetToken(tx, {
-    id: newId(),
-    vetId: vet.id,
-    tokenHash: hashToken(token),
-    expiresAt,
-  });
-  await recordAudit(
-    tx,
-    options.actor,
-    {
-      action: options.action,
-      entity: 'vet',
-      entityId: vet.id,
-      changes: { email: vet.email, matched: true },
-    },
-    options.meta,
-  );
-  await mailer.enqueue(tx, {
-    to: vet.email,
-    ...setupLinkMail(options.purpose, config.productName, vet, link, options.ttlMs),
-    createdByVetId: options.actor?.type === 'vet' ? options.actor.vetId : null,
-  });
-  return { link, expiresAt };
-}
-
-/**
- * Creates a single-use token and its e-mail in one transaction.
- * Also used by the `vet:create` command, which prints the link instead of relying on mail.
- */
-export async function issuePasswordSetupLink(
-  deps: AuthDeps,
-  vet: VetRow,
-  options: PasswordSetupLinkOptions,
-): Promise<{ link: string; expiresAt: Date }> {
-  return deps.db.transaction((tx) => writePasswordSetupLink(deps, tx, vet, options));
 }
 
 /** Ends every session of the vet inside the caller's transaction: their tokens stop working at once. */
@@ -440,68 +328,4 @@ export async function logout(
     );
   });
   forgetCachedSessions();
-}
-
-/** Answers the same whether or not the vet exists; only a known, enabled vet gets a mail. */
-export async function requestPasswordReset(
-  deps: AuthDeps,
-  input: { email: string },
-  meta: RequestMeta,
-): Promise<void> {
-  const { db } = deps;
-  const email = normalizeEmail(input.email);
-  const vet = await findVetAccountByEmail(db, email);
-  if (!vet || vet.disabled) {
-    await db.transaction((tx) =>
-      recordAudit(
-        tx,
-        auditActor(null),
-        {
-          action: 'auth.password_reset_requested',
-          entity: 'vet',
-          entityId: null,
-          changes: { email, matched: false },
-        },
-        meta,
-      ),
-    );
-    return;
-  }
-  await issuePasswordSetupLink(deps, vet, {
-    ttlMs: PASSWORD_RESET_TTL_MS,
-    meta,
-    action: 'auth.password_reset_requested',
-    actor: null,
-    purpose: 'reset',
-  });
-}
-
-export async function confirmPasswordReset(
-  { db, config, now }: AuthDeps,
-  input: { token: string; password: string },
-  meta: RequestMeta,
-): Promise<void> {
-  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-  const ok = await db.transaction(async (tx) => {
-    const token = await findPasswordResetToken(tx, hashToken(input.token));
-    const at = now();
-    if (!token || token.usedAt || token.expiresAt <= at) return false;
-    await markPasswordResetTokenUsed(tx, token.id, at);
-    await setVetPasswordHash(tx, token.vetId, passwordHash);
-    const revoked = await revokeVetSessions(tx, token.vetId, 'password_reset', at);
-    await recordAudit(
-      tx,
-      auditActor(token.vetId),
-      {
-        action: 'auth.password_reset_completed',
-        entity: 'vet',
-        entityId: token.vetId,
-        changes: { password: true, sessionsRevoked: revoked },
-      },
-      meta,
-    );
-    return true;
-  });
-  forgetCachedSessions();
-  if (!ok) throw authErrors.resetTokenInvalid();
 }

@@ -1,9 +1,4 @@
 export { authErrors } from './auth.errors.ts';
 export { defineAuthJobs } from './auth.jobs.ts';
-export {
-  type AuthDeps,
-  authenticate,
-  issuePasswordSetupLink,
-  revokeAllSessions,
-  writePasswordSetupLink,
-} from './auth.service.ts';
+export { issuePasswordSetupLink, writePasswordSetupLink } from './auth.passwords.service.ts';
+export { type AuthDeps, authenticate, revokeAllSessions } from './auth.service.ts';

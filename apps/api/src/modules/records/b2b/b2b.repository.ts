@@ -242,14 +242,6 @@ export function findStatusesByIds(db: DbOrTx, ids: string[]) {
   return selectStatuses(db).where(inArray(dailyStatuses.id, ids));
 }
 
-export async function vetNames(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: vets.id, firstName: vets.firstName, lastName: vets.lastName })
-    .from(vets)
-    .where(inArray(vets.id, ids));
-}
-
 /**
  * Every company in scope with its pets, the statuses written that day and its latest daily e-mail
  * (one outbox row per recipient: the newest is shown).

@@ -21,18 +21,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import {
+  listB2bCompanyEmails,
+  previewDailyStatusEmail,
+  previewUrgentReportEmail,
+  sendDailyStatusEmail,
+  sendUrgentReportEmail,
+} from './b2b.emails.service.ts';
+import {
   type B2bMailDeps,
   createDailyStatus,
   deleteDailyStatus,
   editDailyStatus,
   listB2bCompanies,
-  listB2bCompanyEmails,
   listB2bPets,
   listDailyStatuses,
-  previewDailyStatusEmail,
-  previewUrgentReportEmail,
-  sendDailyStatusEmail,
-  sendUrgentReportEmail,
 } from './b2b.service.ts';
 
 const tags = ['b2b'];

@@ -3,22 +3,15 @@ import {
   type B2bCompaniesResponse,
   type B2bPetsQuery,
   type B2bPetsResponse,
-  type CompanyEmailListQuery,
-  type CompanyEmailListResponse,
-  type CompanyEmailsResponse,
   calendarDateToIso,
   type DailyStatusCreate,
-  type DailyStatusEmail,
   type DailyStatusListQuery,
   type DailyStatusListResponse,
   type DailyStatusResponse,
   type DailyStatusUpdate,
-  type EmailPreview,
   fullName,
   isoToCalendarDate,
-  type LatestTrackersResponse,
   paginationOf,
-  type UrgentReportEmail,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -31,14 +24,13 @@ import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { companyCondition, petCondition } from '../../../policy/scope.ts';
 import { companiesErrors } from '../../core/companies/index.ts';
 import { findPetWithOwner } from '../../core/pets/index.ts';
+import { vetNames } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
-import type { EmailContent, Mailer } from '../../platform/mail/index.ts';
-import { getLatestTrackers } from '../trackers/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import { b2bErrors } from './b2b.errors.ts';
 import { toCompanyEmailDto, toDailyStatusDto } from './b2b.mapper.ts';
 import {
-  countCompanyEmails,
   countCompanyPets,
   countStatuses,
   countWritten,
@@ -50,16 +42,12 @@ import {
   findPetCompany,
   findStatus,
   findStatusesByIds,
-  insertCompanyEmail,
   insertDailyStatus,
-  listCompanyEmails,
   listCompanyPets,
   listCompanySummaries,
   listStatuses,
   lockLiveStatus,
-  statusesOfDay,
   updateDailyStatus,
-  vetNames,
 } from './b2b.repository.ts';
 import { dailyStatuses } from './b2b.table.ts';
 
@@ -77,7 +65,7 @@ const today = (deps: B2bDeps) => todayIn(DEFAULT_TIMEZONE, deps.now());
 
 const statusScope = (actor: Actor) => petCondition(actor, dailyStatuses.petId);
 
-async function requireCompany(db: DbOrTx, actor: Actor, sku: string) {
+export async function requireCompany(db: DbOrTx, actor: Actor, sku: string) {
   const company = await findCompany(db, sku, (column) => companyCondition(actor, column));
   if (!company) throw companiesErrors.notFound();
   return company;
@@ -305,232 +293,6 @@ export async function deleteDailyStatus(deps: B2bDeps, actor: VetActor, id: stri
     });
   });
   return { ok: true };
-}
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
-
-interface DraftEmail {
-  to: string[];
-  subject: string;
-  content: EmailContent;
-}
-
-/** The daily e-mail of a company's day: also what the demo data's past e-mails carry. */
-export function dailyStatusEmail(
-  companyName: string,
-  date: string,
-  rows: ReadonlyArray<{ petName: string; dailyStatus: string }>,
-): { subject: string; content: EmailContent } {
-  return {
-    subject: `${companyName}: daily statuses for ${longDate(date)}`,
-    content: {
-      greeting: `Hello ${companyName} team,`,
-      paragraphs: [
-        rows.length === 1
-          ? `Here is the status of your pet for ${longDate(date)}.`
-          : `Here are the statuses of your ${rows.length} pets for ${longDate(date)}.`,
-      ],
-      table: { columns: ['Pet', 'Status'], rows: rows.map((row) => [row.petName, row.dailyStatus]) },
-      footer: ['You receive this e-mail as a daily status contact of your company.'],
-    },
-  };
-}
-
-async function dailyEmailDraft(deps: B2bDeps, actor: Actor, input: DailyStatusEmail) {
-  const company = await requireCompany(deps.db, actor, input.sku);
-  const date = calendarDateToIso(input.date);
-  const rows = await statusesOfDay(deps.db, company.sku, date);
-  const draft: DraftEmail = {
-    to: company.dailyStatusEmails,
-    ...dailyStatusEmail(company.name, date, rows),
-  };
-  return { company, date, rows, draft };
-}
-
-function preview(mailer: Mailer, draft: DraftEmail): EmailPreview {
-  return { to: draft.to, subject: draft.subject, ...mailer.render(draft.content) };
-}
-
-export async function previewDailyStatusEmail(deps: B2bMailDeps, actor: Actor, input: DailyStatusEmail) {
-  return preview(deps.mailer, (await dailyEmailDraft(deps, actor, input)).draft);
-}
-
-async function enqueueAll(
-  deps: B2bMailDeps,
-  tx: DbOrTx,
-  draft: DraftEmail,
-  link: { companySku: string; kind: 'daily_status' | 'urgent_report'; statusDate?: string; petId?: string },
-  actor: VetActor,
-) {
-  const ids: string[] = [];
-  for (const to of draft.to) {
-    const emailId = await deps.mailer.enqueue(tx, {
-      to,
-      subject: draft.subject,
-      content: draft.content,
-      createdByVetId: actor.vetId,
-    });
-    await insertCompanyEmail(tx, {
-      emailId,
-      companySku: link.companySku,
-      kind: link.kind,
-      statusDate: link.statusDate ?? null,
-      petId: link.petId ?? null,
-      createdAt: deps.now(),
-    });
-    ids.push(emailId);
-  }
-  await recordEvent(tx, {
-    type: 'company.emailed',
-    entity: 'company',
-    id: link.companySku,
-    companySku: link.companySku,
-    petUuid: link.petId ?? null,
-    actor: eventActorOf(actor),
-  });
-  return ids;
-}
-
-/** One e-mail to each daily-status contact with the table of that day's live statuses. */
-export async function sendDailyStatusEmail(
-  deps: B2bMailDeps,
-  actor: VetActor,
-  input: DailyStatusEmail,
-): Promise<CompanyEmailsResponse> {
-  const { company, date, rows, draft } = await dailyEmailDraft(deps, actor, input);
-  if (draft.to.length === 0) throw b2bErrors.noRecipients('daily status');
-  if (rows.length === 0) throw b2bErrors.nothingToSend();
-  const ids = await deps.db.transaction(async (tx) => {
-    const queued = await enqueueAll(
-      deps,
-      tx,
-      draft,
-      { companySku: company.sku, kind: 'daily_status', statusDate: date },
-      actor,
-    );
-    await recordAudit(tx, actor, {
-      action: 'b2b.daily_status_email.send',
-      entity: 'company',
-      entityId: company.sku,
-      changes: {
-        after: { date, to: draft.to, subject: draft.subject, statuses: rows.length, emailIds: queued },
-      },
-    });
-    return queued;
-  });
-  return { emails: (await findCompanyEmails(deps.db, ids)).map(toCompanyEmailDto) };
-}
-
-function vitalsTable(vitals: LatestTrackersResponse) {
-  const when = (seconds: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: vitals.timezone,
-    }).format(new Date(seconds * 1000));
-  const rows: string[][] = [];
-  if (vitals.respiratoryRate) {
-    const band = vitals.respiratoryRate.abnormal === 'undefined' ? 'normal' : vitals.respiratoryRate.abnormal;
-    rows.push([
-      'Sleeping respiratory rate',
-      `${Math.round(vitals.respiratoryRate.value)} breaths/min (${band})`,
-      when(vitals.respiratoryRate.measuredAt.seconds),
-    ]);
-  }
-  if (vitals.heartRate)
-    rows.push([
-      'Heart rate',
-      `${Math.round(vitals.heartRate.value)} bpm`,
-      when(vitals.heartRate.measuredAt.seconds),
-    ]);
-  if (vitals.weight)
-    rows.push(['Weight', `${vitals.weight.value.toFixed(1)} kg`, when(vitals.weight.measuredAt.seconds)]);
-  return rows;
-}
-
-async function urgentEmailDraft(deps: B2bDeps, actor: Actor, input: UrgentReportEmail) {
-  const pet = await findPetWithOwner(deps.db, actor, input.petUuid);
-  if (!pet) throw b2bErrors.petNotFound();
-  const company = await findPetCompany(deps.db, input.petUuid);
-  if (!company) throw b2bErrors.notACompanyPet();
-  const vitals = await getLatestTrackers({ db: deps.db, now: deps.now, actor }, input.petUuid);
-  const rows = vitalsTable(vitals);
-  const draft: DraftEmail = {
-    to: company.urgentReportEmails,
-    subject: `Urgent report: ${pet.pet.name} (${company.name})`,
-    content: {
-      greeting: `Hello ${company.name} team,`,
-      paragraphs: [`Our vets have an urgent report about ${pet.pet.name}:`, input.text],
-      ...(rows.length > 0
-        ? { table: { columns: ['Latest vitals', 'Value', 'Measured'], rows } }
-        : { closing: ['No vitals have been recorded for this pet yet.'] }),
-      footer: ['You receive this e-mail as an urgent report contact of your company.'],
-    },
-  };
-  return { company, pet, draft };
-}
-
-export async function previewUrgentReportEmail(deps: B2bMailDeps, actor: Actor, input: UrgentReportEmail) {
-  return preview(deps.mailer, (await urgentEmailDraft(deps, actor, input)).draft);
-}
-
-/** One e-mail to each urgent contact of the pet's company: the vet's text and the pet's latest vitals. */
-export async function sendUrgentReportEmail(
-  deps: B2bMailDeps,
-  actor: VetActor,
-  input: UrgentReportEmail,
-): Promise<CompanyEmailsResponse> {
-  const { company, draft } = await urgentEmailDraft(deps, actor, input);
-  if (draft.to.length === 0) throw b2bErrors.noRecipients('urgent report');
-  const ids = await deps.db.transaction(async (tx) => {
-    const queued = await enqueueAll(
-      deps,
-      tx,
-      draft,
-      { companySku: company.sku, kind: 'urgent_report', petId: input.petUuid },
-      actor,
-    );
-    await recordAudit(tx, actor, {
-      action: 'b2b.urgent_report_email.send',
-      entity: 'pet',
-      entityId: input.petUuid,
-      changes: {
-        after: {
-          companySku: company.sku,
-          to: draft.to,
-          subject: draft.subject,
-          text: input.text,
-          emailIds: queued,
-        },
-      },
-    });
-    return queued;
-  });
-  return { emails: (await findCompanyEmails(deps.db, ids)).map(toCompanyEmailDto) };
-}
-
-export async function listB2bCompanyEmails(
-  deps: B2bDeps,
-  actor: Actor,
-  query: CompanyEmailListQuery,
-): Promise<CompanyEmailListResponse> {
-  await requireCompany(deps.db, actor, query.sku);
-  const filter = { sku: query.sku, kind: query.kind };
-  const window = { offset: offsetOf(query.page, query.pageSize), limit: query.pageSize };
-  const [rows, total] = await Promise.all([
-    listCompanyEmails(deps.db, filter, window),
-    countCompanyEmails(deps.db, filter),
-  ]);
-  return { emails: rows.map(toCompanyEmailDto), pagination: paginationOf(query.page, query.pageSize, total) };
 }
 
 /** A text as a timeline title quotes it: one line, at most 80 characters. */

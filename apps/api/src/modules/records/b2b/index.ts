@@ -1,1 +1,2 @@
-export { dailyStatusEmail, listDailyStatusTimelineEvents } from './b2b.service.ts';
+export { dailyStatusEmail } from './b2b.emails.service.ts';
+export { listDailyStatusTimelineEvents } from './b2b.service.ts';

@@ -18,15 +18,13 @@ import { requestActor, sessionVet } from '../../../plugins/app/authenticate.ts';
 import { authErrors } from '../../core/auth/index.ts';
 import { signingKey } from '../../platform/app-secrets/index.ts';
 import { verifyDietLink } from './diet-pdf-link.ts';
+import { generateDietPdf, getDietPdfContent, getDietPdfUrl } from './diets.pdf.service.ts';
 import {
   copyDiet,
   createDiet,
   type DietsDeps,
   deleteDiet,
-  generateDietPdf,
   getDiet,
-  getDietPdfContent,
-  getDietPdfUrl,
   listDiets,
   patchDiet,
   publishDiet,

@@ -301,15 +301,6 @@ export function listPhotos(db: DbOrTx, entryId: string) {
     .orderBy(journalEntryPhotos.position);
 }
 
-export async function vetName(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ firstName: vets.firstName, lastName: vets.lastName })
-    .from(vets)
-    .where(eq(vets.id, id))
-    .limit(1);
-  return row;
-}
-
 /** Entries of some pets that occurred in [start, end), oldest first. */
 export function entriesOfPetsDuring(db: DbOrTx, petIds: readonly string[], start: Date, end: Date) {
   return db

@@ -16,10 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionIntegration, sessionVet } from '../../../plugins/app/authenticate.ts';
 import { journalErrors } from './journal.errors.ts';
+import { type IngestPart, ingestJournalEntry } from './journal.ingest.service.ts';
 import {
   getJournalEntryDetail,
-  type IngestPart,
-  ingestJournalEntry,
   type JournalDeps,
   listJournalPage,
   markJournalEntriesSeen,

@@ -23,22 +23,21 @@ import { sendFile } from '../../../lib/send-file.ts';
 import { sessionIntegration, sessionVet } from '../../../plugins/app/authenticate.ts';
 import { sendableFile } from '../../platform/files/index.ts';
 import { medicalRecordsErrors } from './medical-records.errors.ts';
+import { createLabel, listLabelsPage, mergeLabel, patchLabel } from './medical-records.labels.service.ts';
 import {
-  createLabel,
   findMedicalRecordFile,
   getMedicalRecord,
-  listLabelsPage,
   listMedicalRecordsPage,
   type MedicalRecordsDeps,
-  mergeLabel,
-  patchLabel,
   patchMedicalRecord,
-  receiveOwnerMedicalRecord,
   reviewMatchingMedicalRecords,
   reviewMedicalRecord,
+} from './medical-records.service.ts';
+import {
+  receiveOwnerMedicalRecord,
   type UploadPart,
   uploadMedicalRecord,
-} from './medical-records.service.ts';
+} from './medical-records.uploads.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

@@ -7,17 +7,19 @@ import {
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   bucketsOfPeriod,
-  type ChartPeriod,
   type ChartPetSource,
   dailyBuckets,
   type PeriodBuckets,
+  type StatementPet,
+  subDailyBuckets,
+} from './trackers.charts.repository.ts';
+import {
+  type ChartPeriod,
   type PeriodUnit,
   periodContainingOf,
   periodCovering,
   periodCoveringOf,
-  type StatementPet,
-  subDailyBuckets,
-} from './trackers.charts.repository.ts';
+} from './trackers.periods.repository.ts';
 import { trackersReadErrors } from './trackers.read.errors.ts';
 import { toChartResponse } from './trackers.read.mapper.ts';
 

@@ -8,8 +8,9 @@ import {
   type RespiratoryThresholds,
   toTimestamp,
 } from '@vetboard/contract';
-import type { BucketRow, ChartPeriod } from './trackers.charts.repository.ts';
+import type { BucketRow } from './trackers.charts.repository.ts';
 import type { ReadingRow } from './trackers.history.repository.ts';
+import type { ChartPeriod } from './trackers.periods.repository.ts';
 
 /**
  * Rollup sums add up `real` values, which carry float noise (12.3 becomes 12.300000190734863): two

@@ -15,17 +15,15 @@ import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { petsErrors, petTimezoneSql } from '../../core/pets/index.ts';
+import { type BucketRow, dailyBucketsOfKinds, subDailyBucketsOfKinds } from './trackers.charts.repository.ts';
 import {
-  type BucketRow,
   type ChartPeriod,
-  dailyBucketsOfKinds,
   localDaysPeriodOf,
   type PeriodRow,
   periodCoveringOf,
   periodJsonSql,
   periodOfJson,
-  subDailyBucketsOfKinds,
-} from './trackers.charts.repository.ts';
+} from './trackers.periods.repository.ts';
 import { round2, toChartBucket } from './trackers.read.mapper.ts';
 import { findPetTrackerContextWith, type PeriodTotal, vitalsNewest } from './trackers.read.repository.ts';
 import { weightBuckets, weightSubDailyBuckets } from './trackers.weight.repository.ts';

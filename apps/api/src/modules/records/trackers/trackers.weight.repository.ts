@@ -5,7 +5,8 @@ import { executePrepared } from '../../../db/plain-statement.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { offsetOf } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
-import type { BucketRow, ChartPeriod } from './trackers.charts.repository.ts';
+import type { BucketRow } from './trackers.charts.repository.ts';
+import type { ChartPeriod } from './trackers.periods.repository.ts';
 import { type NewWeightEntryRow, type WeightEntryRow, weightEntries } from './trackers.weight.table.ts';
 
 /** An entry with the value of the entry before it (by measuredAt) and its author's name. */

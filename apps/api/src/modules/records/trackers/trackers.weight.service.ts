@@ -31,7 +31,7 @@ import {
   type PeriodUnit,
   periodContaining,
   periodCovering,
-} from './trackers.charts.repository.ts';
+} from './trackers.periods.repository.ts';
 import { trackersReadErrors } from './trackers.read.errors.ts';
 import { round2, toChartResponse } from './trackers.read.mapper.ts';
 import { explicitRange } from './trackers.read.service.ts';
