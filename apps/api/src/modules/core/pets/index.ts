@@ -1,5 +1,6 @@
 export { petsErrors } from './pets.errors.ts';
 export {
+  ownerB2bCode,
   ownerFields,
   petFields,
   petIdsInScope,

@@ -18,6 +18,9 @@ export const petFields = { id: pets.id, name: pets.name };
 /** The owner's columns a record's row shows (null when the pet has no family or owner). */
 export const ownerFields = { firstName: owner.firstName, lastName: owner.lastName, email: owner.email };
 
+/** The owner's B2B company code, for a record listed or filtered by company (null outside B2B). */
+export const ownerB2bCode = owner.b2bCode;
+
 /** The pet's name, for sorting a record by it. */
 export const petNameColumn = pets.name;
 

@@ -1,16 +1,17 @@
 import type { PendingCardConcern, PendingCardListQuery } from '@vetboard/contract';
-import { and, asc, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { families, pets, users, vets } from '../../../db/schema.ts';
-import {
-  boundedCountOf,
-  containsPattern,
-  orderByWithTieBreak,
-  type PageWindow,
-} from '../../../lib/list-query.ts';
+import { boundedCountOf, orderByWithTieBreak, type PageWindow } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
+import {
+  ownerB2bCode,
+  ownerFields,
+  petFields,
+  petOrOwnerMatches,
+  withPetAndOwner,
+} from '../../core/pets/index.ts';
+import { vetInRole } from '../../core/vets/index.ts';
 import {
   type PendingCardRow,
   type PendingCardTriggerRow,
@@ -20,29 +21,29 @@ import {
 
 // --- reads ---------------------------------------------------------------------------------------
 
-const owners = alias(users, 'owner');
-const claimer = alias(vets, 'claimer');
-const snoozer = alias(vets, 'snoozer');
-const resolver = alias(vets, 'resolver');
+const claimer = vetInRole('claimer');
+const snoozer = vetInRole('snoozer');
+const resolver = vetInRole('resolver');
 
 function selectCards(db: DbOrTx) {
-  return db
+  const query = db
     .select({
       card: pendingCards,
-      pet: { id: pets.id, name: pets.name },
-      owner: { firstName: owners.firstName, lastName: owners.lastName, b2bCode: owners.b2bCode },
-      claimedBy: { id: claimer.id, firstName: claimer.firstName, lastName: claimer.lastName },
-      snoozedBy: { id: snoozer.id, firstName: snoozer.firstName, lastName: snoozer.lastName },
-      resolvedBy: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName },
+      pet: petFields,
+      owner: { firstName: ownerFields.firstName, lastName: ownerFields.lastName, b2bCode: ownerB2bCode },
+      claimedBy: claimer.fields,
+      snoozedBy: snoozer.fields,
+      resolvedBy: resolver.fields,
     })
     .from(pendingCards)
-    .innerJoin(pets, eq(pets.id, pendingCards.petId))
-    .leftJoin(families, eq(families.id, pets.familyId))
-    .leftJoin(owners, eq(owners.id, families.ownerUserId))
-    .leftJoin(claimer, eq(claimer.id, pendingCards.claimedByVetId))
-    .leftJoin(snoozer, eq(snoozer.id, pendingCards.snoozedByVetId))
-    .leftJoin(resolver, eq(resolver.id, pendingCards.resolvedByVetId))
     .$dynamic();
+  return resolver.join(
+    snoozer.join(
+      claimer.join(withPetAndOwner(query, pendingCards.petId), pendingCards.claimedByVetId),
+      pendingCards.snoozedByVetId,
+    ),
+    pendingCards.resolvedByVetId,
+  );
 }
 
 export type CardDetailsRow = Awaited<ReturnType<typeof selectCards>>[number];
@@ -73,13 +74,8 @@ function filterCondition(filter: CardFilter): SQL | undefined {
     filter.assignment === 'unclaimed' ? sql`${pendingCards.claimedByVetId} is null` : undefined,
     filter.assignment === 'mine' && filter.vetId ? eq(pendingCards.claimedByVetId, filter.vetId) : undefined,
     filter.petUuid ? eq(pendingCards.petId, filter.petUuid) : undefined,
-    filter.companySku ? eq(owners.b2bCode, filter.companySku) : undefined,
-    filter.search
-      ? or(
-          like(pets.searchText, containsPattern(filter.search)),
-          sql`lower(${owners.firstName} || ' ' || ${owners.lastName}) like ${containsPattern(filter.search)}`,
-        )
-      : undefined,
+    filter.companySku ? eq(ownerB2bCode, filter.companySku) : undefined,
+    filter.search ? petOrOwnerMatches(filter.search) : undefined,
   );
 }
 
@@ -112,14 +108,9 @@ export function listCards(
 export async function countCards(db: DbOrTx, filter: CardFilter, bound: number): Promise<number> {
   return boundedCountOf(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(pendingCards)
-      .innerJoin(pets, eq(pets.id, pendingCards.petId))
-      .leftJoin(families, eq(families.id, pets.familyId))
-      .leftJoin(owners, eq(owners.id, families.ownerUserId))
-      .where(filterCondition(filter))
-      .$dynamic(),
+    withPetAndOwner(db.select({ one: sql`1` }).from(pendingCards).$dynamic(), pendingCards.petId).where(
+      filterCondition(filter),
+    ),
     bound,
   );
 }
@@ -158,7 +149,7 @@ export async function relatedCards(db: DbOrTx, card: PendingCardRow) {
   return { others, history };
 }
 
-const triggerResolver = alias(vets, 'trigger_resolver');
+const triggerResolver = vetInRole('trigger_resolver');
 
 export type TriggerWithResolverRow = {
   trigger: PendingCardTriggerRow;
@@ -167,17 +158,14 @@ export type TriggerWithResolverRow = {
 
 export async function triggersOf(db: DbOrTx, cardIds: readonly string[]): Promise<TriggerWithResolverRow[]> {
   if (cardIds.length === 0) return [];
-  return db
-    .select({
-      trigger: pendingCardTriggers,
-      resolvedBy: {
-        id: triggerResolver.id,
-        firstName: triggerResolver.firstName,
-        lastName: triggerResolver.lastName,
-      },
-    })
-    .from(pendingCardTriggers)
-    .leftJoin(triggerResolver, eq(triggerResolver.id, pendingCardTriggers.resolvedByVetId))
+  return triggerResolver
+    .join(
+      db
+        .select({ trigger: pendingCardTriggers, resolvedBy: triggerResolver.fields })
+        .from(pendingCardTriggers)
+        .$dynamic(),
+      pendingCardTriggers.resolvedByVetId,
+    )
     .where(inArray(pendingCardTriggers.cardId, [...cardIds]))
     .orderBy(desc(pendingCardTriggers.at), desc(pendingCardTriggers.id));
 }
@@ -195,17 +183,14 @@ export async function latestTriggersOf(
       order by card_id, at desc, id desc`),
   ).map((row) => row.id);
   if (ids.length === 0) return [];
-  return db
-    .select({
-      trigger: pendingCardTriggers,
-      resolvedBy: {
-        id: triggerResolver.id,
-        firstName: triggerResolver.firstName,
-        lastName: triggerResolver.lastName,
-      },
-    })
-    .from(pendingCardTriggers)
-    .leftJoin(triggerResolver, eq(triggerResolver.id, pendingCardTriggers.resolvedByVetId))
+  return triggerResolver
+    .join(
+      db
+        .select({ trigger: pendingCardTriggers, resolvedBy: triggerResolver.fields })
+        .from(pendingCardTriggers)
+        .$dynamic(),
+      pendingCardTriggers.resolvedByVetId,
+    )
     .where(inArray(pendingCardTriggers.id, ids));
 }
 
