@@ -13,7 +13,7 @@ export {
 } from './pending-cards.rules.service.ts';
 export {
   checkCollarCoverageIn,
-  eventSignalsSince,
+  eventSignalsOf,
   raiseSignals,
   type Signal,
 } from './pending-cards.signals.service.ts';

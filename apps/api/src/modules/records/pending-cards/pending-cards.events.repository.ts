@@ -43,33 +43,6 @@ export async function listUnconsumedEvents(
   }));
 }
 
-/**
- * The signal events the records since `since` would have published, as the consumer reads them: a
- * problematic answered checkup (when answered) and a severity-3 journal entry (when received).
- */
-export async function signalEventsOfRecordsSince(
-  db: DbOrTx,
-  since: Date,
-): Promise<Array<UnconsumedEvent & { petId: string }>> {
-  const rows = rowsOf<{ type: string; entity: string; entity_id: string; pet_id: string; at: string | Date }>(
-    await db.execute(sql`
-      select 'checkup.problematic' as type, 'checkup' as entity, id::text as entity_id, pet_id, answered_at as at
-      from checkups where problematic and answered_at >= ${since.toISOString()}::timestamptz
-      union all
-      select 'journal.severe', 'journal_entry', id::text, pet_id, received_at
-      from journal_entries where severity = 3 and received_at >= ${since.toISOString()}::timestamptz
-      order by at, entity_id`),
-  );
-  return rows.map((row) => ({
-    seq: 0,
-    type: row.type,
-    entity: row.entity,
-    entityId: row.entity_id,
-    petId: row.pet_id,
-    at: new Date(row.at),
-  }));
-}
-
 /** Claims an event for this transaction: false when another consumer has it already. */
 export async function markEventConsumed(tx: DbOrTx, seq: number): Promise<boolean> {
   const rows = rowsOf<{ seq: number }>(

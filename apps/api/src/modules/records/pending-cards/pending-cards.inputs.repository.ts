@@ -202,13 +202,6 @@ export async function weightContextOf(
   };
 }
 
-export async function checkupProblematicCount(tx: DbOrTx, checkupId: string): Promise<number | null> {
-  const [row] = rowsOf<{ problematic_count: number }>(
-    await tx.execute(sql`select problematic_count from checkups where id = ${checkupId}::uuid`),
-  );
-  return row ? Number(row.problematic_count) : null;
-}
-
 /** Pets whose collar sent heart-rate data (only a collar measures it) in the last 30 days. */
 export interface CollarCoverage {
   petId: string;

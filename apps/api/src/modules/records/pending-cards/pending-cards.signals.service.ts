@@ -10,6 +10,7 @@ import type { Actor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
+import { checkupProblematicCount } from '../checkups/index.ts';
 import {
   lockCard,
   openCollarTriggers,
@@ -20,11 +21,10 @@ import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts'
 import {
   listUnconsumedEvents,
   markEventConsumed,
-  signalEventsOfRecordsSince,
   type UnconsumedEvent,
 } from './pending-cards.events.repository.ts';
 import type { PendingCardsDeps } from './pending-cards.inbox.service.ts';
-import { checkupProblematicCount, collarCoverage } from './pending-cards.inputs.repository.ts';
+import { collarCoverage } from './pending-cards.inputs.repository.ts';
 import { refreshTriggerCounts, type Signal, upsertSignals } from './pending-cards.signals.repository.ts';
 
 export type { Signal } from './pending-cards.signals.repository.ts';
@@ -139,13 +139,53 @@ const EVENT_SIGNALS: Record<
 export const CONSUMED_EVENT_TYPES = Object.keys(EVENT_SIGNALS);
 
 /**
- * The signals the consumer would have made of the signal events since `since`, read from what
+ * The records that publish signal events, as their modules read them (the seed hands them in: the
+ * journal reaches pending cards through trackers, so pending cards may not import it).
+ */
+export interface SignalRecords {
+  problematicCheckups: ReadonlyArray<{ id: string; petId: string; answeredAt: Date }>;
+  severeJournalEntries: ReadonlyArray<{ id: string; petId: string; receivedAt: Date }>;
+}
+
+/**
+ * The signal events the records would have published, as the consumer reads them: a problematic
+ * answered checkup (when answered) and a severity-3 journal entry (when received), oldest first.
+ */
+function signalEventsOfRecords({
+  problematicCheckups: checkups,
+  severeJournalEntries: journal,
+}: SignalRecords): Array<UnconsumedEvent & { petId: string }> {
+  return [
+    ...checkups.map((checkup) => ({
+      seq: 0,
+      type: 'checkup.problematic',
+      entity: 'checkup',
+      entityId: checkup.id,
+      petId: checkup.petId,
+      at: checkup.answeredAt,
+    })),
+    ...journal.map((entry) => ({
+      seq: 0,
+      type: 'journal.severe',
+      entity: 'journal_entry',
+      entityId: entry.id,
+      petId: entry.petId,
+      at: entry.receivedAt,
+    })),
+  ].sort(
+    (a, b) =>
+      a.at.getTime() - b.at.getTime() || (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : 0),
+  );
+}
+
+/**
+ * The signals the consumer would have made of the signal events of `records`, read from what
  * recorded them (problematic answered checkups, severity-3 journal entries): data loaded without
  * its events, the demo data, becomes the same triggers.
  */
-export async function eventSignalsSince(tx: DbOrTx, since: Date): Promise<Signal[]> {
+export async function eventSignalsOf(tx: DbOrTx, records: SignalRecords): Promise<Signal[]> {
   const signals: Signal[] = [];
-  for (const event of await signalEventsOfRecordsSince(tx, since)) {
+  for (const event of signalEventsOfRecords(records)) {
     const build = EVENT_SIGNALS[event.type];
     if (build) signals.push(await build(tx, event));
   }
