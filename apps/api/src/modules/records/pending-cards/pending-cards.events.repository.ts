@@ -13,34 +13,14 @@ export interface UnconsumedEvent {
   at: Date;
 }
 
-export async function listUnconsumedEvents(
-  db: DbOrTx,
-  types: readonly string[],
-  since: Date,
-  limit: number,
-): Promise<UnconsumedEvent[]> {
-  const rows = rowsOf<{
-    seq: string | number;
-    type: string;
-    entity: string;
-    entity_id: string;
-    pet_id: string | null;
-    at: string | Date;
-  }>(
+/** Which of `seqs` a consumer has already claimed. */
+export async function consumedEventSeqs(db: DbOrTx, seqs: readonly number[]): Promise<Set<number>> {
+  if (seqs.length === 0) return new Set();
+  const rows = rowsOf<{ seq: string | number }>(
     await db.execute(sql`
-      select e.seq, e.type, e.entity, e.entity_id, e.pet_id, e.at from domain_events e
-      where e.type = any(${sql.param([...types])}::text[]) and e.at >= ${since.toISOString()}::timestamptz
-        and not exists (select 1 from pending_card_consumed_events c where c.seq = e.seq)
-      order by e.seq limit ${limit}`),
+      select seq from pending_card_consumed_events where seq = any(${sql.param([...seqs])}::bigint[])`),
   );
-  return rows.map((row) => ({
-    seq: Number(row.seq),
-    type: row.type,
-    entity: row.entity,
-    entityId: row.entity_id,
-    petId: row.pet_id,
-    at: new Date(row.at),
-  }));
+  return new Set(rows.map((row) => Number(row.seq)));
 }
 
 /** Claims an event for this transaction: false when another consumer has it already. */

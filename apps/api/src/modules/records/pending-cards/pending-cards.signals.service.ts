@@ -9,7 +9,7 @@ import { newId } from '../../../lib/ids.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
-import { eventActorOf } from '../../platform/events/index.ts';
+import { eventActorOf, listEventsOfTypesAfter } from '../../platform/events/index.ts';
 import { checkupProblematicCount } from '../checkups/index.ts';
 import {
   lockCard,
@@ -19,7 +19,7 @@ import {
 } from './pending-cards.actions.repository.ts';
 import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
 import {
-  listUnconsumedEvents,
+  consumedEventSeqs,
   markEventConsumed,
   type UnconsumedEvent,
 } from './pending-cards.events.repository.ts';
@@ -201,15 +201,19 @@ const CONSUME_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
  */
 export async function consumeSignalEvents(deps: PendingCardsDeps, actor: Actor): Promise<number> {
   let consumed = 0;
+  let afterSeq = 0;
   for (;;) {
     const now = deps.now();
-    const events = await listUnconsumedEvents(
+    const events = await listEventsOfTypesAfter(deps.db, CONSUMED_EVENT_TYPES, afterSeq, {
+      since: new Date(now.getTime() - CONSUME_LOOK_BACK_MS),
+      limit: 100,
+    });
+    const claimed = await consumedEventSeqs(
       deps.db,
-      CONSUMED_EVENT_TYPES,
-      new Date(now.getTime() - CONSUME_LOOK_BACK_MS),
-      100,
+      events.map((event) => event.seq),
     );
     for (const event of events) {
+      if (claimed.has(event.seq)) continue;
       await deps.db.transaction(async (tx) => {
         if (!(await markEventConsumed(tx, event.seq))) return;
         const build = EVENT_SIGNALS[event.type];
@@ -218,7 +222,9 @@ export async function consumeSignalEvents(deps: PendingCardsDeps, actor: Actor):
         consumed += 1;
       });
     }
-    if (events.length < 100) return consumed;
+    const last = events.at(-1);
+    if (!last || events.length < 100) return consumed;
+    afterSeq = last.seq;
   }
 }
 
