@@ -100,8 +100,6 @@ const STILL_TO_MOVE: string[] = [
   'modules/records/medical-records/medical-records.repository.ts import pets',
   'modules/records/medical-records/medical-records.repository.ts import users',
   'modules/records/medical-records/medical-records.repository.ts import vets',
-  'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pet_health_profiles',
-  'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pet_health_profiles',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',

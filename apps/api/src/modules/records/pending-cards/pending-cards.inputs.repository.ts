@@ -2,6 +2,7 @@ import type { Species } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
+import { targetWeightsOf } from '../../core/pets/index.ts';
 
 // --- rule inputs ---------------------------------------------------------------------------------
 
@@ -110,7 +111,6 @@ export async function weightEntriesWithContextSince(tx: DbOrTx, since: Date) {
     pet_id: string;
     value_kg: string | number;
     measured_at: string | Date;
-    target: string | number | null;
     month_id: string | null;
     month_kg: string | number | null;
     month_at: string | Date | null;
@@ -119,11 +119,10 @@ export async function weightEntriesWithContextSince(tx: DbOrTx, since: Date) {
     prev_at: string | Date | null;
   }>(
     await tx.execute(sql`
-      select w.id, w.pet_id, w.value_kg, w.measured_at, hp.target_weight_kg as target,
+      select w.id, w.pet_id, w.value_kg, w.measured_at,
              m.id as month_id, m.value_kg as month_kg, m.measured_at as month_at,
              pr.id as prev_id, pr.value_kg as prev_kg, pr.measured_at as prev_at
       from weight_entries w
-      left join pet_health_profiles hp on hp.pet_id = w.pet_id
       left join lateral (
         select id, value_kg, measured_at from weight_entries x
         where x.pet_id = w.pet_id and x.id <> w.id
@@ -138,6 +137,10 @@ export async function weightEntriesWithContextSince(tx: DbOrTx, since: Date) {
       where w.measured_at >= ${since.toISOString()}::timestamptz
       order by w.measured_at`),
   );
+  const targets = await targetWeightsOf(
+    tx,
+    rows.map((row) => row.pet_id),
+  );
   const entry = (id: string | null, kg: string | number | null, at: string | Date | null) =>
     id && kg !== null && at !== null ? { id, valueKg: Number(kg), measuredAt: new Date(at) } : null;
   return rows.map((row) => ({
@@ -148,7 +151,7 @@ export async function weightEntriesWithContextSince(tx: DbOrTx, since: Date) {
       measuredAt: new Date(row.measured_at),
     },
     context: {
-      targetKg: row.target === null ? null : Number(row.target),
+      targetKg: targets.get(row.pet_id) ?? null,
       monthAgo: entry(row.month_id, row.month_kg, row.month_at),
       previous: entry(row.prev_id, row.prev_kg, row.prev_at),
     } satisfies WeightContext,
@@ -177,10 +180,7 @@ export async function weightContextOf(
     measured_at: string | Date | null;
   }>(
     await tx.execute(sql`
-      (select 'target' as which, null::uuid as id, target_weight_kg as value_kg, null::timestamptz as measured_at
-         from pet_health_profiles where pet_id = ${petId})
-      union all
-      (select 'monthAgo', id, value_kg, measured_at from weight_entries
+      (select 'monthAgo' as which, id, value_kg, measured_at from weight_entries
          where pet_id = ${petId} and id <> ${entry.id} and measured_at >= ${since}::timestamptz and measured_at < ${at}::timestamptz
          order by measured_at asc limit 1)
       union all
@@ -194,9 +194,9 @@ export async function weightContextOf(
       ? { id: row.id, valueKg: Number(row.value_kg), measuredAt: new Date(row.measured_at) }
       : null;
   };
-  const target = rows.find((r) => r.which === 'target')?.value_kg;
+  const targets = await targetWeightsOf(tx, [petId]);
   return {
-    targetKg: target === null || target === undefined ? null : Number(target),
+    targetKg: targets.get(petId) ?? null,
     monthAgo: entryOf('monthAgo'),
     previous: entryOf('previous'),
   };
