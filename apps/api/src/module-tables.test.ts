@@ -101,8 +101,6 @@ const STILL_TO_MOVE: string[] = [
   'modules/records/medical-records/medical-records.repository.ts import users',
   'modules/records/medical-records/medical-records.repository.ts import vets',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',
-  'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',
-  'modules/records/pending-cards/pending-cards.inputs.repository.ts sql pets',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql respiratory_thresholds',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql respiratory_thresholds',
   'modules/records/pending-cards/pending-cards.inputs.repository.ts sql tracker_rollups_30m',

@@ -7,6 +7,7 @@ export {
   petIdsInScope,
   petMatches,
   petNameColumn,
+  petNamesAndSpecies,
   petOrOwnerMatches,
   petsForReports,
   withPet,

@@ -2,7 +2,7 @@ import type { Species } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { targetWeightsOf } from '../../core/pets/index.ts';
+import { petNamesAndSpecies, targetWeightsOf } from '../../core/pets/index.ts';
 
 // --- rule inputs ---------------------------------------------------------------------------------
 
@@ -26,7 +26,6 @@ export async function respiratoryBucketsOf(
     bucket_start: string | Date;
     average: number;
     count: number;
-    species: Species;
     low: number | null;
     high: number | null;
     high_orange: number | null;
@@ -40,25 +39,43 @@ export async function respiratoryBucketsOf(
           ${sql.param(readings.map((r) => r.measuredAt.toISOString()))}::timestamptz[]
         ) as t(pet_id, measured_at)
       )
-      select r.pet_id, r.bucket_start, (r.sum / r.count)::float8 as average, r.count, p.species,
+      select r.pet_id, r.bucket_start, (r.sum / r.count)::float8 as average, r.count,
              th.low, th.high, th.high_orange, th.high_red
       from touched x
       join tracker_rollups_30m r
         on r.pet_id = x.pet_id and r.kind = 'respiratory_rate' and r.bucket_start = x.bucket_start
-      join pets p on p.id = x.pet_id
       left join respiratory_thresholds th on th.pet_id = x.pet_id`),
   );
-  return rows.map((row) => ({
+  const petsById = await petNamesAndSpecies(
+    tx,
+    rows.map((row) => row.pet_id),
+  );
+  return rows.flatMap((row) => {
+    const pet = petsById.get(row.pet_id);
+    return pet ? [{ ...bucketOf(row), species: pet.species }] : [];
+  });
+}
+
+function bucketOf(row: {
+  pet_id: string;
+  bucket_start: string | Date;
+  average: number;
+  count: number;
+  low: number | null;
+  high: number | null;
+  high_orange: number | null;
+  high_red: number | null;
+}) {
+  return {
     petId: row.pet_id,
     bucketStart: new Date(row.bucket_start),
     average: Number(row.average),
     count: Number(row.count),
-    species: row.species,
     override:
       row.low !== null && row.high !== null && row.high_orange !== null && row.high_red !== null
         ? { low: row.low, high: row.high, highOrange: row.high_orange, highRed: row.high_red }
         : null,
-  }));
+  };
 }
 
 /** Every respiratory half hour since `since` whose average is outside [low, high] by the pet's thresholds. */
@@ -224,13 +241,13 @@ export async function collarCoverage(
   const start = new Date(end.getTime() - hours * 3_600_000);
   const lookFrom = new Date(start.getTime() - (spreadHours - 1) * 3_600_000);
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
-  const rows = rowsOf<{ pet_id: string; name: string; hours: number }>(
+  const rows = rowsOf<{ pet_id: string; hours: number }>(
     await db.execute(sql`
       with collar as (
         select distinct pet_id from tracker_rollups_daily
         where kind = 'heart_rate' and local_date >= ${since}::date
       )
-      select c.pet_id, p.name, coalesce((
+      select c.pet_id, coalesce((
         select count(distinct h)::int from (
           select generate_series(b.hour, b.hour + make_interval(hours => ${spreadHours - 1}), interval '1 hour') as h
           from (
@@ -242,7 +259,14 @@ export async function collarCoverage(
           ) b
         ) s where s.h >= ${start.toISOString()}::timestamptz and s.h < ${end.toISOString()}::timestamptz
       ), 0) as hours
-      from collar c join pets p on p.id = c.pet_id`),
+      from collar c`),
   );
-  return rows.map((row) => ({ petId: row.pet_id, petName: row.name, hoursWithData: Number(row.hours) }));
+  const petsById = await petNamesAndSpecies(
+    db,
+    rows.map((row) => row.pet_id),
+  );
+  return rows.flatMap((row) => {
+    const pet = petsById.get(row.pet_id);
+    return pet ? [{ petId: row.pet_id, petName: pet.name, hoursWithData: Number(row.hours) }] : [];
+  });
 }
