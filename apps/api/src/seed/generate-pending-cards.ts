@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { findPetWithOwner } from '../modules/core/pets/index.ts';
+import { problematicCheckupsAnsweredSince } from '../modules/records/checkups/index.ts';
+import { severeJournalEntriesReceivedSince } from '../modules/records/journal/index.ts';
 import {
   checkCollarCoverageIn,
   dietOffPlanSignal,
-  eventSignalsSince,
+  eventSignalsOf,
   raiseSignals,
   respiratorySignalsSince,
   type Signal,
@@ -98,7 +100,10 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
     ...(await respiratorySignalsSince(tx, since)),
     ...(await weightSignalsSince(tx, since)),
     ...(await dietOffPlanSignalsSince(tx, actor, since)),
-    ...(await eventSignalsSince(tx, since)),
+    ...(await eventSignalsOf(tx, {
+      problematicCheckups: await problematicCheckupsAnsweredSince(tx, since),
+      severeJournalEntries: await severeJournalEntriesReceivedSince(tx, since),
+    })),
   ];
   const team = rowsOf<{ id: string; email: string }>(
     await tx.execute(sql`select id, email from vets where kind in ('regular', 'head') order by email`),

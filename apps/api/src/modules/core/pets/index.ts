@@ -1,10 +1,13 @@
 export { petsErrors } from './pets.errors.ts';
+export { targetWeightsOf } from './pets.health.repository.ts';
 export {
+  ownerB2bCode,
   ownerFields,
   petFields,
   petIdsInScope,
   petMatches,
   petNameColumn,
+  petNamesAndSpecies,
   petOrOwnerMatches,
   petsForReports,
   withPet,

@@ -1,3 +1,4 @@
+import type { Species } from '@vetboard/contract';
 import { type AnyColumn, and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -17,6 +18,9 @@ export const petFields = { id: pets.id, name: pets.name };
 
 /** The owner's columns a record's row shows (null when the pet has no family or owner). */
 export const ownerFields = { firstName: owner.firstName, lastName: owner.lastName, email: owner.email };
+
+/** The owner's B2B company code, for a record listed or filtered by company (null outside B2B). */
+export const ownerB2bCode = owner.b2bCode;
 
 /** The pet's name, for sorting a record by it. */
 export const petNameColumn = pets.name;
@@ -59,6 +63,16 @@ export function petOrOwnerMatches(search: string): SQL | undefined {
     like(pets.searchText, pattern),
     sql`lower(${owner.firstName} || ' ' || ${owner.lastName}) like ${pattern}`,
   );
+}
+
+/** Some pets' names and species, by id (a missing pet is absent). */
+export async function petNamesAndSpecies(db: DbOrTx, petIds: readonly string[]) {
+  if (petIds.length === 0) return new Map<string, { name: string; species: Species }>();
+  const rows = await db
+    .select({ id: pets.id, name: pets.name, species: pets.species })
+    .from(pets)
+    .where(inArray(pets.id, [...new Set(petIds)]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, species: row.species }]));
 }
 
 /** The ids among `petIds` that exist within `scope` (the access policy's condition on a pet id column). */

@@ -1,4 +1,4 @@
-import { and, asc, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type DomainEventRow, domainEvents } from './events.table.ts';
 
@@ -18,6 +18,34 @@ export function listEventsAfter(
     .select()
     .from(domainEvents)
     .where(and(gt(domainEvents.seq, afterSeq), gte(domainEvents.at, options.since)))
+    .orderBy(asc(domainEvents.seq))
+    .limit(options.limit);
+}
+
+/** Events of `types` after `afterSeq` (exclusive), oldest first, back to `since`: what a consumer pages through. */
+export async function listEventsOfTypesAfter(
+  db: DbOrTx,
+  types: readonly string[],
+  afterSeq: number,
+  options: { since: Date; limit: number },
+) {
+  return db
+    .select({
+      seq: domainEvents.seq,
+      type: domainEvents.type,
+      entity: domainEvents.entity,
+      entityId: domainEvents.entityId,
+      petId: domainEvents.petId,
+      at: domainEvents.at,
+    })
+    .from(domainEvents)
+    .where(
+      and(
+        inArray(domainEvents.type, [...types]),
+        gt(domainEvents.seq, afterSeq),
+        gte(domainEvents.at, options.since),
+      ),
+    )
     .orderBy(asc(domainEvents.seq))
     .limit(options.limit);
 }

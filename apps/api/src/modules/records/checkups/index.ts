@@ -1,1 +1,2 @@
 export { checkupsOfPetsAnsweredInWeek, listCheckupTimelineEvents } from './checkups.service.ts';
+export { checkupProblematicCount, problematicCheckupsAnsweredSince } from './checkups.signals.repository.ts';

@@ -1,1 +1,2 @@
 export { journalEntriesOfPetsDuring, listJournalTimelineEvents } from './journal.service.ts';
+export { severeJournalEntriesReceivedSince } from './journal.signals.repository.ts';

@@ -1,15 +1,19 @@
-export { definePendingCardJobs } from './pending-cards.jobs.ts';
 export {
   cardsOfPetsDuringWeek,
-  checkCollarCoverageIn,
-  dietOffPlanSignal,
-  eventSignalsSince,
   listPendingCardsPage,
   listPendingCardTimelineEvents,
+} from './pending-cards.inbox.service.ts';
+export { definePendingCardJobs } from './pending-cards.jobs.ts';
+export {
+  dietOffPlanSignal,
   raiseRespiratoryCards,
-  raiseSignals,
   raiseWeightCards,
   respiratorySignalsSince,
-  type Signal,
   weightSignalsSince,
-} from './pending-cards.service.ts';
+} from './pending-cards.rules.service.ts';
+export {
+  checkCollarCoverageIn,
+  eventSignalsOf,
+  raiseSignals,
+  type Signal,
+} from './pending-cards.signals.service.ts';

@@ -5,7 +5,7 @@ import { createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { systemActor } from '../../../policy/actor.ts';
 import { createIntegration } from '../../platform/integrations/integrations.service.ts';
-import { consumeSignalEvents } from './pending-cards.service.ts';
+import { consumeSignalEvents } from './pending-cards.signals.service.ts';
 
 /**
  * The owner app's own requests, through the real routes, end as cards: a checkup answered with a

@@ -8,7 +8,7 @@ import { newId } from '../../../lib/ids.ts';
 import { systemActor } from '../../../policy/actor.ts';
 import { createIntegration } from '../../platform/integrations/integrations.service.ts';
 import { insertReadings } from '../trackers/trackers.writes.ts';
-import { checkCollarCoverage, consumeSignalEvents } from './pending-cards.service.ts';
+import { checkCollarCoverage, consumeSignalEvents } from './pending-cards.signals.service.ts';
 
 const context = useTestApp();
 let app: TestApp;

@@ -2,7 +2,11 @@ import type { DomainEvent } from '@vetboard/contract';
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { Jobs } from '../../platform/jobs/index.ts';
-import { CONSUMED_EVENT_TYPES, checkCollarCoverage, consumeSignalEvents } from './pending-cards.service.ts';
+import {
+  CONSUMED_EVENT_TYPES,
+  checkCollarCoverage,
+  consumeSignalEvents,
+} from './pending-cards.signals.service.ts';
 
 export const CONSUME_EVENTS_QUEUE = 'pending-cards.consume-events';
 export const COLLAR_COVERAGE_QUEUE = 'pending-cards.collar-coverage';

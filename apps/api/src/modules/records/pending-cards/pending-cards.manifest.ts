@@ -1,8 +1,8 @@
 import type { ModuleManifest } from '../../manifest.ts';
 import { pendingCardsHomeCounts } from './pending-cards.home.repository.ts';
+import { listPendingCardsPage, listPendingCardTimelineEvents } from './pending-cards.inbox.service.ts';
 import { definePendingCardJobs } from './pending-cards.jobs.ts';
 import { pendingCardsRoutes } from './pending-cards.routes.ts';
-import { listPendingCardsPage, listPendingCardTimelineEvents } from './pending-cards.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'pending-cards',

@@ -8,7 +8,7 @@ import {
   severityOfRank,
   toTimestamp,
 } from '@vetboard/contract';
-import type { CardDetailsRow, TriggerWithResolverRow } from './pending-cards.repository.ts';
+import type { CardDetailsRow, TriggerWithResolverRow } from './pending-cards.inbox.repository.ts';
 
 type Person = { id: string; firstName: string; lastName: string } | null;
 

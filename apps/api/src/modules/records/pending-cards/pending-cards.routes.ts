@@ -16,15 +16,17 @@ import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import {
   bulkResolveCards,
   claimCard,
-  getPendingCard,
-  listPendingCardsPage,
-  listTriggerKinds,
-  type PendingCardsDeps,
   resolveCard,
   resolveTrigger,
   snoozeCard,
   unclaimCard,
-} from './pending-cards.service.ts';
+} from './pending-cards.actions.service.ts';
+import {
+  getPendingCard,
+  listPendingCardsPage,
+  listTriggerKinds,
+  type PendingCardsDeps,
+} from './pending-cards.inbox.service.ts';
 
 const tags = ['pending-cards'];
 const idParams = z.object({ id: z.uuid() });

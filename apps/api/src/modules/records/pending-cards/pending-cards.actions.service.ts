@@ -1,0 +1,169 @@
+import {
+  type PendingCard,
+  type PendingCardBulkResolve,
+  type PendingCardResolve,
+  type PendingCardSnooze,
+  type PendingCardTriggerResolve,
+  timestampToDate,
+} from '@vetboard/contract';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { VetActor } from '../../../policy/actor.ts';
+import { recordPetEvent } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
+import { lockCard, lockTrigger, resolveTriggers, updateCard } from './pending-cards.actions.repository.ts';
+import { pendingCardsErrors } from './pending-cards.errors.ts';
+import { cardScope, getPendingCard, type PendingCardsDeps } from './pending-cards.inbox.service.ts';
+import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
+import type { PendingCardRow } from './pending-cards.table.ts';
+
+// --- a vet's actions -----------------------------------------------------------------------------
+
+export const auditState = (
+  card: Pick<
+    PendingCardRow,
+    'status' | 'claimedByVetId' | 'snoozedUntil' | 'snoozeReason' | 'resolutionNote'
+  >,
+) => ({
+  status: card.status,
+  claimedBy: card.claimedByVetId,
+  snoozedUntil: card.snoozedUntil?.toISOString() ?? null,
+  snoozeReason: card.snoozeReason,
+  resolutionNote: card.resolutionNote,
+});
+
+/**
+ * Locks the card in scope (404 otherwise) and refuses a resolved one (409); then applies `change`,
+ * records the live event and the audit with the card's state before and after.
+ */
+async function changeCard(
+  deps: PendingCardsDeps,
+  id: string,
+  actor: VetActor,
+  action: string,
+  change: (tx: DbOrTx, card: PendingCardRow, at: Date) => Promise<Partial<PendingCardRow> | null>,
+): Promise<{ pendingCard: PendingCard }> {
+  await deps.db.transaction(async (tx) => {
+    const card = await lockCard(tx, id, cardScope(actor));
+    if (!card) throw pendingCardsErrors.notFound();
+    if (card.status === 'resolved') throw pendingCardsErrors.resolved();
+    const at = deps.now();
+    const changes = await change(tx, card, at);
+    if (!changes) return;
+    await updateCard(tx, id, changes);
+    await recordPetEvent(tx, card.petId, {
+      type: 'pending_card.changed',
+      entity: 'pending_card',
+      id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action,
+      entity: 'pending_card',
+      entityId: id,
+      changes: { before: auditState(card), after: auditState({ ...card, ...changes }) },
+    });
+  });
+  return getPendingCard(deps, actor, id);
+}
+
+/** "I'm on it": the card is the vet's. Claiming one's own card again changes nothing. */
+export function claimCard(deps: PendingCardsDeps, actor: VetActor, id: string) {
+  return changeCard(deps, id, actor, 'pending_cards.claim', async (_tx, card, at) => {
+    if (card.claimedByVetId === actor.vetId) return null;
+    if (card.claimedByVetId) throw pendingCardsErrors.claimedByAnother();
+    return { claimedByVetId: actor.vetId, claimedAt: at };
+  });
+}
+
+export function unclaimCard(deps: PendingCardsDeps, actor: VetActor, id: string) {
+  return changeCard(deps, id, actor, 'pending_cards.unclaim', async (_tx, card) =>
+    card.claimedByVetId ? { claimedByVetId: null, claimedAt: null } : null,
+  );
+}
+
+/** Hidden from the queue until `until`, with who snoozed it and why. */
+export function snoozeCard(deps: PendingCardsDeps, actor: VetActor, id: string, input: PendingCardSnooze) {
+  return changeCard(deps, id, actor, 'pending_cards.snooze', async (_tx, _card, at) => {
+    const until = timestampToDate(input.until);
+    if (until <= at) throw pendingCardsErrors.snoozeInPast();
+    return { snoozedUntil: until, snoozedByVetId: actor.vetId, snoozeReason: input.reason };
+  });
+}
+
+export async function resolveOpenCard(
+  tx: DbOrTx,
+  card: PendingCardRow,
+  by: { vetId: string | null; at: Date; note: string },
+) {
+  await resolveTriggers(tx, { cardId: card.id }, by);
+  await refreshTriggerCounts(tx, [card.id]);
+  return {
+    status: 'resolved' as const,
+    resolvedAt: by.at,
+    resolvedByVetId: by.vetId,
+    resolutionNote: by.note,
+    openTriggerCount: 0,
+  };
+}
+
+/** Resolves the card and its open triggers with the vet's note; a later signal opens a new card. */
+export function resolveCard(deps: PendingCardsDeps, actor: VetActor, id: string, input: PendingCardResolve) {
+  return changeCard(deps, id, actor, 'pending_cards.resolve', (tx, card, at) =>
+    resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: input.note }),
+  );
+}
+
+/** Resolves one trigger; resolving the card's last open trigger resolves the card. */
+export function resolveTrigger(
+  deps: PendingCardsDeps,
+  actor: VetActor,
+  id: string,
+  triggerId: string,
+  input: PendingCardTriggerResolve,
+) {
+  return changeCard(deps, id, actor, 'pending_cards.resolve_trigger', async (tx, card, at) => {
+    const trigger = await lockTrigger(tx, id, triggerId);
+    if (!trigger) throw pendingCardsErrors.triggerNotFound();
+    if (trigger.resolvedAt) throw pendingCardsErrors.triggerResolved();
+    const note = input.note || null;
+    await resolveTriggers(tx, { cardId: id, triggerId }, { vetId: actor.vetId, at, note });
+    await refreshTriggerCounts(tx, [id]);
+    const open = card.openTriggerCount - 1;
+    if (open > 0) return { openTriggerCount: open };
+    return resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: note ?? 'Every trigger resolved' });
+  });
+}
+
+/** Resolves several cards with one note, all or nothing; cards already resolved are left as they are. */
+export async function bulkResolveCards(
+  deps: PendingCardsDeps,
+  actor: VetActor,
+  input: PendingCardBulkResolve,
+) {
+  const resolved: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const at = deps.now();
+    for (const id of [...new Set(input.uuids)].sort()) {
+      const card = await lockCard(tx, id, cardScope(actor));
+      if (!card) throw pendingCardsErrors.notFound();
+      if (card.status === 'resolved') continue;
+      const changes = await resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: input.note });
+      await updateCard(tx, id, changes);
+      await recordPetEvent(tx, card.petId, {
+        type: 'pending_card.changed',
+        entity: 'pending_card',
+        id,
+        actor: eventActorOf(actor),
+      });
+      await recordAudit(tx, actor, {
+        action: 'pending_cards.resolve',
+        entity: 'pending_card',
+        entityId: id,
+        changes: { before: auditState(card), after: auditState({ ...card, ...changes }), bulk: true },
+      });
+      resolved.push(id);
+    }
+  });
+  return { resolved };
+}
