@@ -1,8 +1,4 @@
-export {
-  cardsOfPetsDuringWeek,
-  listPendingCardsPage,
-  listPendingCardTimelineEvents,
-} from './pending-cards.inbox.service.ts';
+export { cardsOfPetsDuringWeek } from './pending-cards.inbox.service.ts';
 export { definePendingCardJobs } from './pending-cards.jobs.ts';
 export {
   dietOffPlanSignal,

@@ -1,1 +1,1 @@
-export { listOldestOpenQuestions, listQuestionTimelineEvents } from './questions.service.ts';
+export { listQuestionTimelineEvents } from './questions.service.ts';
