@@ -1,4 +1,12 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page, Route } from '@playwright/test';
+
+/**
+ * How long a change's answer is held at most. The page's event stream may not be open yet when the
+ * change is made (a page loaded a moment before, on a loaded machine): then no live re-read comes and
+ * the answer must go through in its natural order rather than wait for the test's timeout.
+ */
+const LONGEST_HOLD_MS = 5_000;
 
 /**
  * A change's live update (server-sent events) often reaches the page before the change's own answer,
@@ -7,6 +15,7 @@ import type { Page, Route } from '@playwright/test';
  * `reread` has landed. Call the returned function once the change is done, to stop holding: it waits
  * for the answers still held to be delivered first (the page may show the re-read before it gets the
  * answer, and a route removed under a held answer would send the change to the server a second time).
+ * An answer is held for LONGEST_HOLD_MS at most.
  */
 export async function answerAfterLiveReread(
   page: Page,
@@ -16,16 +25,20 @@ export async function answerAfterLiveReread(
     reread,
   }: { changePath: string; readPath: string; reread: (body: unknown) => boolean },
 ): Promise<() => Promise<void>> {
-  const landed = page.waitForResponse(
-    async (response) =>
-      response.request().method() === 'GET' &&
-      new URL(response.url()).pathname === readPath &&
-      reread(await response.json()),
-  );
+  const landed = page
+    .waitForResponse(
+      async (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname === readPath &&
+        reread(await response.json()),
+      { timeout: 0 },
+    )
+    // Closing the page ends the wait of a re-read that never came; the hold's own limit has answered.
+    .catch(() => undefined);
   const held = new Set<Promise<void>>();
   const hold = async (route: Route) => {
     const response = await route.fetch();
-    await landed;
+    await Promise.race([landed, delay(LONGEST_HOLD_MS)]);
     await route.fulfill({ response });
   };
   const pattern = `**${changePath}`;
