@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { isAppError } from '../../lib/app-error.ts';
 
 function send(reply: FastifyReply, status: number, body: { error: string; code: string; details?: unknown }) {
@@ -67,6 +68,16 @@ export const errorHandlerPlugin = fp(
           ? `request.${error.code.replace(/^FST_ERR_/, '').toLowerCase()}`
           : 'request.invalid';
         return send(reply, status, { error: error.message, code });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart or failover: the request failed as a whole (its transaction did not commit, or its
+        // outcome is unknown and so it is not acknowledged); the pool reconnects for the next one.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return send(reply, 503, {
+          error: 'The database is unavailable for a moment, please try again',
+          code: 'database.unavailable',
+        });
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, 500, { error: 'Internal server error', code: 'internal' });
