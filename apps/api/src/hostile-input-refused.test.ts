@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NUL_MESSAGE } from '@vetboard/contract';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '@vetboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createPet } from '../test/people-fixtures.ts';
 import { buildTestApp, createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-app.ts';
@@ -54,6 +54,53 @@ describe('a NUL character in any string a client sends', () => {
       },
     });
     expectNulRefused(response, 'note');
+  });
+});
+
+describe('a lone UTF-16 surrogate in any string a client sends', () => {
+  function expectSurrogateRefused(response: { statusCode: number; json(): unknown }, field: string) {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'request.invalid',
+      details: expect.arrayContaining([{ path: field, message: LONE_SURROGATE_MESSAGE }]),
+    });
+  }
+
+  it('is refused with a 400 naming the field at login and password reset, before any jsonb audit', async () => {
+    for (const lone of ['\ud800', 'a\udfffb', '\udc00\ud800']) {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: 'nobody@clinic.test', password: `secret${lone}` },
+      });
+      expectSurrogateRefused(login, 'password');
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/password-reset',
+        payload: { email: `nobody${lone}@clinic.test` },
+      });
+      expectSurrogateRefused(reset, 'email');
+    }
+  });
+
+  it('is refused in a weight note, while a well-formed pair (an emoji) is kept', async () => {
+    const { family } = await createFamily(app.database.db);
+    const pet = await createPet(app.database.db, { familyId: family.id });
+    const weight = (note: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/weight-history',
+        cookies,
+        payload: {
+          petUuid: pet.id,
+          value: 9.5,
+          measuredAt: { seconds: Math.floor(Date.now() / 1000) - 3600 },
+          location: 'vet',
+          note,
+        },
+      });
+    expectSurrogateRefused(await weight('before\ud83dafter'), 'note');
+    expect((await weight('good dog \ud83d\udc36')).statusCode).toBe(201);
   });
 });
 

@@ -4,15 +4,25 @@ import { DEFAULT_PAGE_SIZE, sortOrders } from './enums.ts';
 export const uuidSchema = z.uuid();
 
 export const NUL_MESSAGE = 'Must not contain a NUL character';
+export const LONE_SURROGATE_MESSAGE = 'Must not contain a lone UTF-16 surrogate';
+
+/** Half of a surrogate pair without its other half: JSON can carry it (`"\\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * The one string schema for everything a client sends: PostgreSQL's text cannot hold NUL, so it is
- * refused here, as a 400 naming the field, instead of failing in the database as a 500.
- * Chain it like `z.string()`: `text().trim().max(100)`.
+ * The one string schema for everything a client sends: PostgreSQL's text cannot hold NUL, and its
+ * jsonb (the audit log's details) refuses a lone surrogate, so both are refused here, as a 400 naming
+ * the field, instead of failing in the database as a 500 (issue 47). Chain it like `z.string()`:
+ * `text().trim().max(100)`.
  */
 export function text() {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing that control character is the point
-  return z.string().regex(/^[^\u0000]*$/, NUL_MESSAGE);
+  return (
+    z
+      .string()
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing that control character is the point
+      .regex(/^[^\u0000]*$/, NUL_MESSAGE)
+      .refine((value) => !LONE_SURROGATE.test(value), LONE_SURROGATE_MESSAGE)
+  );
 }
 
 /** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */

@@ -137,7 +137,7 @@ beforeAll(async () => {
     );
 });
 
-const RAW_BODIES = ['{', 'null', '[]', '"text"', '{"a":', '\u0000', '{"__proto__":{"x":1}}'];
+const RAW_BODIES = ['{', 'null', '[]', '"text"', '{"a":', '\u0000', '"\\ud800"', '{"__proto__":{"x":1}}'];
 const HOSTILE_SEGMENTS = ['a'.repeat(300), '%00', '..', '%2e%2e%2f', 'null', '-1', '😀', ' '];
 
 function requestArbitrary(operation: Operation) {

@@ -27,6 +27,10 @@ export type SchemaNode = {
 export const HOSTILE_VALUES: unknown[] = [
   '\u0000',
   'a\u0000b',
+  // Lone UTF-16 surrogates: valid in JSON, refused by PostgreSQL's jsonb (issue 47).
+  '\ud800',
+  'a\udfffb',
+  '\udc00\ud83d',
   '%00',
   'x'.repeat(10_000),
   "' OR 1=1 --",

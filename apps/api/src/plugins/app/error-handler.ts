@@ -18,6 +18,21 @@ function issuePath(
   return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where || 'body';
 }
 
+/** What busboy says of a form it could not read to its end (its errors carry no code). */
+const MALFORMED_FORM_MESSAGES = new Set([
+  'Unexpected end of form',
+  'Unexpected end of file',
+  'Malformed part header',
+]);
+
+/**
+ * A client's fault, not ours (issue 47: 500 "Premature close" on the four upload routes): the body
+ * stopped before the form's closing boundary, so the parser destroyed the part being read.
+ */
+function isTruncatedMultipart(error: FastifyError): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || MALFORMED_FORM_MESSAGES.has(error.message);
+}
+
 /**
  * The single place that turns errors into `{ error, code, details }`, so no route leaks a 5xx's internals.
  * 5xx answers never carry internals: the details go to the log with the request id.
@@ -54,6 +69,12 @@ export const errorHandlerPlugin = fp(
           error: 'Invalid request',
           code: 'request.invalid',
           details: [{ path: 'body', message: 'A JSON body is required' }],
+        });
+      }
+      if (request.isMultipart?.() && isTruncatedMultipart(error)) {
+        return send(reply, 400, {
+          error: 'The multipart body ended before its closing boundary',
+          code: 'request.malformed_multipart',
         });
       }
       const status = error.statusCode ?? 500;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isApiPath } from '../../lib/api-path.ts';
+import { isApiRequest } from '../../lib/api-path.ts';
 
 /**
  * API answers hold patient data: no browser or proxy may keep a copy. A route that serves
@@ -8,7 +8,7 @@ import { isApiPath } from '../../lib/api-path.ts';
 export const noStorePlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(request.url) && !reply.hasHeader('Cache-Control'))
+      if (isApiRequest(request) && !reply.hasHeader('Cache-Control'))
         reply.header('Cache-Control', 'no-store');
     });
   },

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isApiPath } from '../../lib/api-path.ts';
+import { isApiRequest } from '../../lib/api-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** `Host: localhost:80` and `Origin: http://localhost` are the same place: compare them normalised. */
@@ -26,7 +26,7 @@ export const sameOriginPlugin = fp(
   async (app) => {
     const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+      if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
       const site = request.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw crossOrigin();
       const origin = request.headers.origin;

@@ -9,7 +9,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath } from '../../lib/api-path.ts';
+import { isApiRequest } from '../../lib/api-path.ts';
 import { ACCESS_COOKIE } from './authenticate.ts';
 import { pageHtml } from './spa-preloads.ts';
 
@@ -88,7 +88,7 @@ export const spaPlugin = fp(
       const url = request.url;
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApiPath(url) &&
+        !isApiRequest(request) &&
         !url.startsWith('/assets/') &&
         !url.startsWith('/healthz');
       if (isPage && htmlFor) {
