@@ -42,6 +42,7 @@ import {
   startBare,
   type Target,
 } from '../support/load.ts';
+import { topUpUsers } from '../support/top-up.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -63,27 +64,6 @@ const config = parseConfig({
   // The job workers poll on their own; their statements would be recorded as the list's.
   WORKERS: 'false',
 });
-
-/** (N − 1) × the seeded users more, each with a family and a pet, spread over the same years. */
-async function topUpUsers(db: Database['db'], scale: number): Promise<void> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
-  const extra = (row?.n ?? 0) * (scale - 1);
-  const id = (kind: number) =>
-    sql.raw(`(lpad(to_hex(${kind}), 8, '0') || '-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid`);
-  await db.execute(sql`
-    insert into families (id, family_kind) select ${id(1)}, 'paid' from generate_series(1, ${extra}::int) i`);
-  await db.execute(sql`
-    insert into users (id, email, first_name, last_name, user_type, family_id, created_at)
-    select ${id(2)}, 'topup' || i || '@example.test',
-      (array['Olivia','Noah','Amelia','Leo','Isla','Oscar','Ava','Arthur','Mia','Harry'])[1 + i % 10],
-      (array['Smith','Jones','Taylor','Brown','Wilson','Evans','Thomas','Walker','Wright','Hughes'])[1 + (i / 10) % 10],
-      1 + (i % 2)::smallint, ${id(1)}, now() - (i % 1500) * interval '1 day' - (i % 86400) * interval '1 second'
-    from generate_series(1, ${extra}::int) i`);
-  await db.execute(sql`
-    insert into pets (id, name, species, family_id)
-    select ${id(3)}, 'Pet ' || i, 'dog', ${id(1)} from generate_series(1, ${extra}::int) i`);
-  await db.execute(sql`analyze`);
-}
 
 /** Migrated and seeded at `scale` (see the header), then analysed. */
 async function fill(database: Database, scale: number): Promise<void> {

@@ -71,7 +71,6 @@ const STILL_TO_MOVE: string[] = [
   'modules/core/pets/pets.repository.ts sql families',
   'modules/core/pets/pets.repository.ts sql users',
   'modules/core/users/users.repository.ts import families',
-  'modules/core/users/users.repository.ts import pets',
   'modules/core/vets/vets.repository.ts import companies',
   'modules/records/b2b/b2b.home.repository.ts import families',
   'modules/records/b2b/b2b.home.repository.ts import pets',

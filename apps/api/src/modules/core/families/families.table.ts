@@ -14,7 +14,12 @@ export const families = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('families_owner_idx').on(table.ownerUserId)],
+  (table) => [
+    index('families_owner_idx').on(table.ownerUserId),
+    // Performance: counts of one kind's families (the home page's B2B pets) start from the few of
+    // that kind instead of walking every family.
+    index('families_kind_idx').on(table.familyKind),
+  ],
 );
 
 export type FamilyRow = typeof families.$inferSelect;

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
 import { families } from '../families/families.table.ts';
 
@@ -25,6 +34,10 @@ export const users = pgTable(
         (): ReturnType<typeof sql> =>
           sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
       ),
+    // Performance (issue #48): the pets of the user's family, kept exact by the database's triggers on
+    // pets and users (`users_pets_count_*`, migration 0020), so that sorting by it walks an index
+    // instead of counting every family's pets.
+    petsCount: integer('pets_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +48,7 @@ export const users = pgTable(
     index('users_name_lower_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id),
     index('users_email_lower_idx').on(sql`lower(${table.email})`, table.id),
     index('users_type_created_idx').on(table.userType, table.createdAt, table.id),
+    index('users_pets_count_idx').on(table.petsCount, table.id),
     index('users_family_idx').on(table.familyId),
     index('users_b2b_code_idx').on(table.b2bCode),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
