@@ -1,12 +1,14 @@
+import { DEFAULT_DEMO_PASSWORD } from '../../../config.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { VetRow } from '../../../db/schema.ts';
 import { newId } from '../../../lib/ids.ts';
 import { hashPassword } from '../../../lib/password.ts';
+import { weakPasswordReason } from '../../../lib/password-strength.ts';
 import type { RequestMeta } from '../../../lib/request-meta.ts';
 import { forgetCachedSessions } from '../../../lib/session-cache.ts';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
 import { type AuditActor, recordAudit } from '../../platform/audit/index.ts';
-import { findVetAccountByEmail, setVetPasswordHash } from '../vets/index.ts';
+import { findVetAccountByEmail, findVetAccountById, setVetPasswordHash } from '../vets/index.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   deleteUnusedPasswordResetTokens,
@@ -159,11 +161,39 @@ export async function requestPasswordReset(
   });
 }
 
+/**
+ * Refuses a new password that is common, breached, or built on the product's words or the vet's own
+ * (400 on `password`); a seeded or existing hash is never checked again, only what is chosen here.
+ */
+function assertStrongNewPassword(config: AuthDeps['config'], vet: VetRow, password: string): void {
+  const reason = weakPasswordReason(password, {
+    refused: [config.demoPassword, DEFAULT_DEMO_PASSWORD],
+    words: [
+      config.productName,
+      'vetboard',
+      'dashboard',
+      `${vet.firstName} ${vet.lastName}`,
+      `${vet.lastName} ${vet.firstName}`,
+      vet.email,
+    ],
+  });
+  if (reason) throw authErrors.weakPassword(reason);
+}
+
 export async function confirmPasswordReset(
   { db, config, now }: AuthDeps,
   input: { token: string; password: string },
   meta: RequestMeta,
 ): Promise<void> {
+  // Read without a lock first: the vet's words are needed before the (slow) hash, which stays outside
+  // the transaction; the token is read again, locked, inside it.
+  const presented = await findPasswordResetToken(db, hashToken(input.token), { lock: false });
+  const holder =
+    presented && !presented.usedAt && presented.expiresAt > now()
+      ? await findVetAccountById(db, presented.vetId)
+      : undefined;
+  if (!holder) throw authErrors.resetTokenInvalid();
+  assertStrongNewPassword(config, holder, input.password);
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   const ok = await db.transaction(async (tx) => {
     const token = await findPasswordResetToken(tx, hashToken(input.token));
