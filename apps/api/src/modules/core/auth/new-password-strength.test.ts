@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainPasswordResetMail } from '../../../../test/job-queue.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../../config.ts';
 import { listEmailsTo } from '../../platform/mail/mail.repository.ts';
@@ -11,7 +12,7 @@ beforeAll(() => {
 
 async function resetLinkToken(email: string): Promise<string> {
   await app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email } });
-  await app.mailer.drain();
+  await drainPasswordResetMail(app);
   const [mail] = await listEmailsTo(app.database.db, email);
   const match = mail?.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/);
   if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
