@@ -4,7 +4,9 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@vetboard/contract';
 import { z } from 'zod';
-import { errorMessage } from '@/lib/api/api-errors.ts';
+import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
+import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { AuthCardHeading } from './auth-form-parts.tsx';
 import { usePasswordResetConfirmMutation } from './password-reset-mutations.ts';
 
@@ -27,6 +29,12 @@ export function ResetPasswordConfirmPage() {
     initialValues: { password: '', confirmation: '' },
     validate: schemaResolver(newPasswordFormSchema, { sync: true }),
   });
+
+  // A password the server refuses (too common, or built on the product's or the vet's own words) is
+  // said under the field; a bad or expired link is said above the form, next to the way out.
+  const refusedPassword =
+    confirm.error instanceof HttpError && confirm.error.details?.some((detail) => detail.path === 'password');
+  const linkError = confirm.isError && !refusedPassword;
 
   if (confirm.isSuccess) {
     return (
@@ -55,7 +63,7 @@ export function ResetPasswordConfirmPage() {
         title="Choose a new password"
         description={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence is easy to remember and hard to guess.`}
       />
-      {confirm.isError && (
+      {linkError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
           <Stack gap={6}>
             <Text size="sm">{errorMessage(confirm.error)}</Text>
@@ -65,7 +73,16 @@ export function ResetPasswordConfirmPage() {
           </Stack>
         </Alert>
       )}
-      <form onSubmit={form.onSubmit(({ password }) => confirm.mutate({ token, password }))} noValidate>
+      <form
+        onSubmit={form.onSubmit(({ password }) =>
+          mutateThen(
+            confirm,
+            { token, password },
+            { onError: (error) => applyServerFieldErrors(form, error, { fields: ['password'] }) },
+          ),
+        )}
+        noValidate
+      >
         <Stack gap="md">
           <PasswordInput
             label="New password"

@@ -8,6 +8,8 @@ export const authErrors = {
     new AppError(401, 'auth.refresh_invalid', 'Your session has expired, please log in again'),
   tooManyAttempts: () =>
     new AppError(429, 'auth.too_many_attempts', 'Too many failed login attempts, please try again later'),
+  weakPassword: (reason: string) =>
+    new AppError(400, 'auth.weak_password', reason, [{ path: 'password', message: reason }]),
   resetTokenInvalid: () =>
     new AppError(400, 'auth.reset_token_invalid', 'This password reset link is invalid or has expired'),
 };

@@ -1,8 +1,13 @@
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import type { Jobs } from '../../platform/jobs/index.ts';
+import {
+  issueRequestedPasswordReset,
+  PASSWORD_RESET_QUEUE,
+  type PasswordResetJob,
+} from './auth.passwords.service.ts';
 import { purgeExpiredAuthRows } from './auth.repository.ts';
-import { LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
+import { type AuthDeps, LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
 
 export const AUTH_PURGE_QUEUE = 'auth.purge';
 
@@ -26,5 +31,18 @@ export function defineAuthJobs(jobs: Jobs, deps: { db: Db; cron: string; now?: (
         });
       });
     },
+  });
+}
+
+/**
+ * Reset requests, answered before this runs. A retry redoes the whole transaction (link, audit, mail);
+ * a retry after a crash between commit and completion sends a second link, which replaces the first.
+ */
+export function definePasswordResetJob(jobs: Jobs, deps: AuthDeps): void {
+  jobs.define<PasswordResetJob>({
+    queue: PASSWORD_RESET_QUEUE,
+    retry: { limit: 3, delaySeconds: 20, backoff: true },
+    expireInSeconds: 60,
+    handle: (data) => issueRequestedPasswordReset(deps, data),
   });
 }

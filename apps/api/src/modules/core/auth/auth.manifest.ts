@@ -1,5 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
-import { defineAuthJobs } from './auth.jobs.ts';
+import { defineAuthJobs, definePasswordResetJob } from './auth.jobs.ts';
 import { authRoutes } from './auth.routes.ts';
 
 export const manifest: ModuleManifest = {
@@ -9,5 +9,8 @@ export const manifest: ModuleManifest = {
   openApiTags: [
     { name: 'auth', description: 'Logging in and out, the session and its refresh, password resets.' },
   ],
-  jobs: ({ jobs, db, config }) => defineAuthJobs(jobs, { db, cron: config.purgeSchedule }),
+  jobs: ({ jobs, db, config, mailer, now }) => {
+    defineAuthJobs(jobs, { db, cron: config.purgeSchedule });
+    definePasswordResetJob(jobs, { db, config, mailer, now });
+  },
 };

@@ -133,13 +133,9 @@ export async function deleteUnusedPasswordResetTokens(db: DbOrTx, vetId: string)
     .where(and(eq(passwordResetTokens.vetId, vetId), isNull(passwordResetTokens.usedAt)));
 }
 
-export async function findPasswordResetToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, tokenHash))
-    .for('update')
-    .limit(1);
+export async function findPasswordResetToken(db: DbOrTx, tokenHash: string, { lock = true } = {}) {
+  const query = db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  const [row] = await (lock ? query.for('update') : query).limit(1);
   return row;
 }
 

@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body, requestMeta(request));
+      await requestPasswordReset({ db: deps.db, jobs: app.jobs }, request.body, requestMeta(request));
       return reply.status(202).send({ message: RESET_REQUEST_ACCEPTED });
     },
   );

@@ -43,7 +43,7 @@ const REFRESH_REUSE_GRACE_MS = 60 * 1000;
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName'>;
+  config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName' | 'demoPassword'>;
   mailer: Mailer;
   now: Now;
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainPasswordResetMail } from '../../../../test/job-queue.ts';
 import { startSmtpListener } from '../../../../test/smtp-listener.ts';
 import {
   buildTestApp,
@@ -11,7 +12,9 @@ import {
   useTestApp,
   whoAmI,
 } from '../../../../test/test-app.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { listAuditRows } from '../../platform/audit/audit.repository.ts';
+import { JOBS_SCHEMA } from '../../platform/jobs/index.ts';
 import { listEmailsTo } from '../../platform/mail/mail.repository.ts';
 import { emailOutbox } from '../../platform/mail/mail.table.ts';
 import { passwordResetTokens } from './auth.table.ts';
@@ -30,7 +33,7 @@ async function requestReset(email: string, target = app) {
 
 /** The link from the newest mail to this address, as the vet would click it. */
 async function tokenFromMail(email: string, target = app): Promise<string> {
-  await target.mailer.drain();
+  await drainPasswordResetMail(target);
   const [mail] = await listEmailsTo(target.database.db, email);
   const match = mail?.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/);
   if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
@@ -49,7 +52,7 @@ describe('a vet who forgot their password', () => {
     expect(response.json()).toEqual({
       message: 'If an account exists for this e-mail, a link to set a new password is on its way.',
     });
-    await app.mailer.drain();
+    await drainPasswordResetMail(app);
     const [mail] = await listEmailsTo(app.database.db, vet.email);
     expect(mail?.text).toContain(`${TEST_PUBLIC_URL}/reset-password/`);
     expect(mail?.status).toBe('logged');
@@ -72,6 +75,7 @@ describe('a vet who forgot their password', () => {
     expect(response.json()).toEqual({
       message: 'If an account exists for this e-mail, a link to set a new password is on its way.',
     });
+    await drainPasswordResetMail(app);
     expect(await app.database.db.select().from(emailOutbox)).toHaveLength(before.length);
     const audit = await listAuditRows(app.database.db, { action: 'auth.password_reset_requested' });
     expect(
@@ -186,6 +190,53 @@ describe('a vet who forgot their password', () => {
     } finally {
       await smtpApp.close();
       await smtp.close();
+    }
+  });
+});
+
+describe('the answer to a reset request', () => {
+  /** Rows a request could write before answering: links, mails, audit and queued jobs. */
+  async function counts(target: TestApp) {
+    const [row] = rowsOf<Record<string, number>>(
+      await target.database.db.execute(sql`
+        select (select count(*)::int from password_reset_tokens) as links,
+               (select count(*)::int from email_outbox) as mails,
+               (select count(*)::int from audit_log) as audit,
+               (select count(*)::int from ${sql.raw(JOBS_SCHEMA)}.job where name = 'auth.password-reset') as resets,
+               (select count(*)::int from ${sql.raw(JOBS_SCHEMA)}.job where name <> 'auth.password-reset') as other_jobs`),
+    );
+    return row;
+  }
+
+  it('comes after the same work for a known and an unknown e-mail: one queued job, nothing else', async () => {
+    // No workers: what the request itself did stays visible, the job's part has not run yet.
+    const quiet = await buildTestApp({ WORKERS: 'false' });
+    try {
+      const vet = await createTestVet(quiet);
+      const jobsOf = async () =>
+        rowsOf<{ data: { email: string; meta: Record<string, unknown> } }>(
+          await quiet.database.db.execute(
+            sql`select data from ${sql.raw(JOBS_SCHEMA)}.job where name = 'auth.password-reset' order by created_on`,
+          ),
+        );
+      const writes = [];
+      for (const email of [vet.email, 'nobody-at-all@clinic.test']) {
+        const before = await counts(quiet);
+        expect((await requestReset(email, quiet)).statusCode).toBe(202);
+        const after = await counts(quiet);
+        writes.push(
+          Object.fromEntries(
+            Object.keys(after ?? {}).map((k) => [k, (after?.[k] ?? 0) - (before?.[k] ?? 0)]),
+          ),
+        );
+      }
+      expect(writes[0]).toEqual({ links: 0, mails: 0, audit: 0, resets: 1, other_jobs: 0 });
+      expect(writes[1]).toEqual(writes[0]);
+      const queued = await jobsOf();
+      expect(queued.map((job) => job.data.email)).toEqual([vet.email, 'nobody-at-all@clinic.test']);
+      expect(Object.keys(queued[0]?.data.meta ?? {})).toEqual(Object.keys(queued[1]?.data.meta ?? {}));
+    } finally {
+      await quiet.close();
     }
   });
 });

@@ -5,6 +5,7 @@ export { countVets } from './vets.repository.ts';
 export {
   createVet,
   findVetAccountByEmail,
+  findVetAccountById,
   type PasswordSetupLinks,
   type RevokeSessions,
   setVetPasswordHash,

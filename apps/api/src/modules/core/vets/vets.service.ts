@@ -283,6 +283,11 @@ export function findVetAccountByEmail(db: DbOrTx, email: string): Promise<VetRow
   return findVetByEmail(db, email);
 }
 
+/** The vet a password link was issued to (auth: their names are words a new password may not lean on). */
+export function findVetAccountById(db: DbOrTx, id: string): Promise<VetRow | undefined> {
+  return findVetById(db, id);
+}
+
 /** Stores a new password hash (auth: after a reset or first setup). */
 export function setVetPasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
   return updateVetPassword(db, id, passwordHash);

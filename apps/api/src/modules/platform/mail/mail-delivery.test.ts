@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainQueue } from '../../../../test/job-queue.ts';
 import { startSmtpListener } from '../../../../test/smtp-listener.ts';
 import { buildTestApp, createTestVet, type TestApp } from '../../../../test/test-app.ts';
 import { rowsOf } from '../../../db/rows.ts';
@@ -44,6 +45,7 @@ async function skipRetryWait(emailId: string) {
 async function requestReset(email: string) {
   const response = await app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email } });
   expect(response.statusCode).toBe(202);
+  await drainQueue(app, 'auth.password-reset');
   const [mail] = await listEmailsTo(app.database.db, email);
   if (!mail) throw new Error('no mail queued');
   return mail;
