@@ -27,6 +27,8 @@ const ENGINE_SENSITIVE_API_TESTS = [
   // LISTEN/NOTIFY: a connection of its own on PostgreSQL, PGlite's in-process listener.
   'src/modules/platform/events/live-events.test.ts',
   'src/modules/records/pending-cards/pending-cards-raised-and-worked.test.ts',
+  // An item's transaction locking the cards its triggers feed, in id order.
+  'src/modules/records/pending-cards/pending-cards-resolved-by-their-items.test.ts',
   // pg-boss on node-postgres, and on PGlite through its adapter.
   'src/modules/platform/jobs/jobs-overview.test.ts',
   'src/modules/platform/jobs/jobs-stop.test.ts',

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/core/auth/index.ts';
 import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets/index.ts';
+import type { ResolveTriggersOfItem } from '../../modules/records/checkups/index.ts';
+import { resolveTriggersOfItem } from '../../modules/records/pending-cards/index.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets
@@ -9,6 +11,7 @@ import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets
 export interface CrossModuleServices {
   passwordSetupLinks: PasswordSetupLinks;
   revokeSessions: RevokeSessions;
+  resolveTriggersOfItem: ResolveTriggersOfItem;
 }
 
 export function authDepsOf(app: {
@@ -28,6 +31,7 @@ export const servicesPlugin = fp(
         writePasswordSetupLink: (tx, vet, options) => writePasswordSetupLink(authDeps, tx, vet, options),
       },
       revokeSessions: (tx, vetId, reason) => revokeAllSessions(authDeps, tx, vetId, reason),
+      resolveTriggersOfItem,
     } satisfies CrossModuleServices);
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },

@@ -82,14 +82,21 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'reviewCheckup',
         tags,
         description:
-          'Marks an answered checkup reviewed with the vet’s comment; on a reviewed checkup it amends the ' +
-          'comment and keeps the previous one in the history. A checkup not yet answered answers 409.',
+          'Marks an answered checkup reviewed with the vet’s comment, which resolves the pending-card trigger ' +
+          'the checkup raised (the card too when that was its last open trigger); on a reviewed checkup it ' +
+          'amends the comment and keeps the previous one in the history. A checkup not yet answered answers 409.',
         params: idParams,
         body: checkupReviewSchema,
         response: { 200: checkupResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => reviewCheckup(deps, sessionVet(request), request.params.id, request.body),
+    async (request) =>
+      reviewCheckup(
+        { ...deps, resolveTriggersOfItem: app.services.resolveTriggersOfItem },
+        sessionVet(request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(

@@ -44,6 +44,23 @@ export interface CheckupsDeps {
   now: Now;
 }
 
+/**
+ * Resolves, in the caller's transaction, the pending-card triggers an item raised, with the vet's words
+ * as their note. Pending cards read a checkup's problematic answers, so checkups may not import them:
+ * the app wires pending cards' `resolveTriggersOfItem` in (plugins/app/services.ts).
+ */
+export type ResolveTriggersOfItem = (
+  tx: DbOrTx,
+  actor: VetActor,
+  item: { entity: string; id: string },
+  note: string,
+  at: Date,
+) => Promise<void>;
+
+export interface CheckupReviewDeps extends CheckupsDeps {
+  resolveTriggersOfItem: ResolveTriggersOfItem;
+}
+
 /** Out of the actor's scope, a checkup is as unknown as a missing one. */
 const checkupScope = (actor: Actor) => petCondition(actor, checkups.petId);
 
@@ -161,11 +178,12 @@ export async function submitAnswers(
 }
 
 /**
- * Marks an answered checkup reviewed with the vet's comment. Reviewing again amends the comment: the one it
- * replaces is kept in the history with who wrote it and when.
+ * Marks an answered checkup reviewed with the vet's comment, which resolves the pending-card trigger the
+ * checkup raised (and its card when nothing else is open on it). Reviewing again amends the comment: the
+ * one it replaces is kept in the history with who wrote it and when.
  */
 export async function reviewCheckup(
-  deps: CheckupsDeps,
+  deps: CheckupReviewDeps,
   actor: VetActor,
   id: string,
   input: CheckupReview,
@@ -191,6 +209,8 @@ export async function reviewCheckup(
       reviewedAt: at,
       commentHistory: history,
     });
+    // The review is the case's handling: the card the problematic answers raised closes with it.
+    await deps.resolveTriggersOfItem(tx, actor, { entity: 'checkup', id }, input.comment, at);
     await recordPetEvent(tx, row.petId, {
       type: 'checkup.reviewed',
       entity: 'checkup',

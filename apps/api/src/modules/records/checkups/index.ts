@@ -1,2 +1,6 @@
-export { checkupsOfPetsAnsweredInWeek, listCheckupTimelineEvents } from './checkups.service.ts';
+export {
+  checkupsOfPetsAnsweredInWeek,
+  listCheckupTimelineEvents,
+  type ResolveTriggersOfItem,
+} from './checkups.service.ts';
 export { checkupProblematicCount, problematicCheckupsAnsweredSince } from './checkups.signals.repository.ts';

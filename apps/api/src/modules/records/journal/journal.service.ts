@@ -24,6 +24,7 @@ import { eventActorOf } from '../../platform/events/index.ts';
 import { fileUrl } from '../../platform/files/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { getCurrentDietPlan } from '../diets/index.ts';
+import { resolveTriggersOfItem } from '../pending-cards/index.ts';
 import { getLatestTrackers } from '../trackers/index.ts';
 import { journalErrors } from './journal.errors.ts';
 import { journalLifecycle } from './journal.lifecycle.ts';
@@ -229,7 +230,8 @@ export async function markMatchingJournalEntriesSeen(
 
 /**
  * A vet's reply to the owner: added to the entry's thread and queued to the owner as an e-mail in the
- * same transaction (the mail exists exactly when the reply does). Replying marks a new entry seen; a
+ * same transaction (the mail exists exactly when the reply does). Replying marks a new entry seen and
+ * resolves the pending-card trigger the entry raised (its card too when nothing else is open on it); a
  * second reply follows the first, which stays as it was sent.
  */
 export async function replyToJournalEntry(
@@ -273,6 +275,8 @@ export async function replyToJournalEntry(
       status,
       ...(row.status === 'new' ? { seenByVetId: actor.vetId, seenAt: at } : {}),
     });
+    // The reply is the case's handling: the card a severe entry raised closes with it.
+    await resolveTriggersOfItem(tx, actor, { entity: 'journal_entry', id }, input.reply, at);
     await changed(tx, row, actor);
     await recordAudit(tx, actor, {
       action: 'journal.reply',

@@ -1,4 +1,5 @@
 export { cardsOfPetsDuringWeek } from './pending-cards.inbox.service.ts';
+export { resolveTriggersOfItem, type TriggerSource } from './pending-cards.items.service.ts';
 export { definePendingCardJobs } from './pending-cards.jobs.ts';
 export {
   dietOffPlanSignal,

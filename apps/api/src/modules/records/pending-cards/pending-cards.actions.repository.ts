@@ -30,21 +30,56 @@ export async function lockTrigger(tx: DbOrTx, cardId: string, triggerId: string)
   return row;
 }
 
+/** Resolves the card's open triggers (one, those an item raised, or all); answers how many. */
 export async function resolveTriggers(
   tx: DbOrTx,
-  where: { cardId: string; triggerId?: string },
+  where: { cardId: string; triggerId?: string; source?: TriggerSource },
   by: { vetId: string | null; at: Date; note: string | null },
-): Promise<void> {
-  await tx
+): Promise<number> {
+  const rows = await tx
     .update(pendingCardTriggers)
     .set({ resolvedAt: by.at, resolvedByVetId: by.vetId, resolutionNote: by.note })
     .where(
       and(
         eq(pendingCardTriggers.cardId, where.cardId),
         where.triggerId ? eq(pendingCardTriggers.id, where.triggerId) : undefined,
+        where.source ? sourceIs(where.source) : undefined,
         sql`${pendingCardTriggers.resolvedAt} is null`,
       ),
-    );
+    )
+    .returning({ id: pendingCardTriggers.id });
+  return rows.length;
+}
+
+/** The record a trigger came from: a checkup, a journal entry, an owner's question. */
+export interface TriggerSource {
+  entity: string;
+  id: string;
+}
+
+const sourceIs = (source: TriggerSource) =>
+  and(eq(pendingCardTriggers.sourceEntity, source.entity), eq(pendingCardTriggers.sourceId, source.id));
+
+/** The open cards with an open trigger raised by the item, in id order (the order they are locked in). */
+export async function openCardsWithTriggersOf(db: DbOrTx, source: TriggerSource): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ cardId: pendingCardTriggers.cardId })
+    .from(pendingCardTriggers)
+    .innerJoin(pendingCards, eq(pendingCards.id, pendingCardTriggers.cardId))
+    .where(
+      and(sourceIs(source), eq(pendingCards.status, 'open'), sql`${pendingCardTriggers.resolvedAt} is null`),
+    )
+    .orderBy(pendingCardTriggers.cardId);
+  return rows.map((row) => row.cardId);
+}
+
+/** The cards (open or resolved) any trigger of which the item raised. */
+export async function cardIdsWithTriggersOf(db: DbOrTx, source: TriggerSource): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ cardId: pendingCardTriggers.cardId })
+    .from(pendingCardTriggers)
+    .where(sourceIs(source));
+  return rows.map((row) => row.cardId);
 }
 
 /** Open collar-data triggers, with their pet: the ones the coverage job may resolve. */

@@ -98,6 +98,11 @@ export const pendingCardTriggers = pgTable(
       .on(table.cardId, table.dedupeKey)
       .where(sql`resolved_at is null`),
     index('pending_card_triggers_card_idx').on(table.cardId, table.at),
+    // Reviewing a checkup or replying to a journal entry finds the triggers it raised, and the item's
+    // page its cards: by source, not by scanning every collar trigger.
+    index('pending_card_triggers_source_idx')
+      .on(table.sourceEntity, table.sourceId)
+      .where(sql`source_id is not null`),
   ],
 );
 

@@ -18,6 +18,7 @@ import { vetName } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { resolveTriggersOfItem } from '../pending-cards/index.ts';
 import { questionsErrors } from './questions.errors.ts';
 import { questionsLifecycle } from './questions.lifecycle.ts';
 import { toPetQuestionDto } from './questions.mapper.ts';
@@ -207,6 +208,8 @@ export async function sendPetQuestionAnswer(
       },
     });
     await updateQuestion(tx, id, { status, sentByVetId: actor.vetId, sentAt: at, answerEmailId: emailId });
+    // The answer sent is the case's handling: a card the question raised closes with it.
+    await resolveTriggersOfItem(tx, actor, { entity: 'pet_question', id }, row.answer, at);
     await changed(tx, row, actor);
     await recordAudit(tx, actor, {
       action: 'questions.send',

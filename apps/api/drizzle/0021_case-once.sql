@@ -1,0 +1,1 @@
+CREATE INDEX "pending_card_triggers_source_idx" ON "pending_card_triggers" USING btree ("source_entity","source_id") WHERE source_id is not null;

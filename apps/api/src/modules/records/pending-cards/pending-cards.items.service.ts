@@ -1,0 +1,76 @@
+import type { PendingCardSummary } from '@vetboard/contract';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Actor, VetActor } from '../../../policy/actor.ts';
+import { recordPetEvent } from '../../core/pets/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { eventActorOf } from '../../platform/events/index.ts';
+import {
+  cardIdsWithTriggersOf,
+  lockCard,
+  openCardsWithTriggersOf,
+  resolveTriggers,
+  type TriggerSource,
+  updateCard,
+} from './pending-cards.actions.repository.ts';
+import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
+import { findCardsByIds } from './pending-cards.inbox.repository.ts';
+import { cardScope, type PendingCardsDeps, summariesOf } from './pending-cards.inbox.service.ts';
+import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
+
+export type { TriggerSource } from './pending-cards.actions.repository.ts';
+
+/**
+ * Handling an item (a checkup reviewed, a journal entry replied to, an owner's question answered)
+ * handles the triggers it raised: a case is worked once, not on the item and again on its card. Runs in
+ * the item's transaction, so the review and the resolution exist together. The vet's words are each
+ * trigger's resolution note, and the card's when that was its last open trigger; both audited as the
+ * vet's, naming the item, and announced so an open queue drops the card live.
+ */
+export async function resolveTriggersOfItem(
+  tx: DbOrTx,
+  actor: VetActor,
+  item: TriggerSource,
+  note: string,
+  at: Date,
+): Promise<void> {
+  // In id order, as every other path that locks several cards, so two of them cannot deadlock.
+  for (const cardId of await openCardsWithTriggersOf(tx, item)) {
+    const card = await lockCard(tx, cardId, undefined);
+    if (card?.status !== 'open') continue;
+    const by = { vetId: actor.vetId, at, note };
+    const resolved = await resolveTriggers(tx, { cardId, source: item }, by);
+    if (resolved === 0) continue;
+    await refreshTriggerCounts(tx, [cardId]);
+    const open = card.openTriggerCount - resolved;
+    const changes = open > 0 ? { openTriggerCount: open } : await resolveOpenCard(tx, card, by);
+    await updateCard(tx, cardId, changes);
+    await recordPetEvent(tx, card.petId, {
+      type: 'pending_card.changed',
+      entity: 'pending_card',
+      id: cardId,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: open > 0 ? 'pending_cards.resolve_trigger' : 'pending_cards.resolve',
+      entity: 'pending_card',
+      entityId: cardId,
+      changes: {
+        before: auditState(card),
+        after: auditState({ ...card, ...changes }),
+        by: { entity: item.entity, uuid: item.id },
+        triggersResolved: resolved,
+      },
+    });
+  }
+}
+
+/** The cards an item raised (open first, then the newest), as the item's page shows them. */
+export async function cardsOfItem(
+  deps: Pick<PendingCardsDeps, 'db'>,
+  actor: Actor,
+  item: TriggerSource,
+): Promise<{ pendingCards: PendingCardSummary[] }> {
+  const ids = await cardIdsWithTriggersOf(deps.db, item);
+  const rows = await findCardsByIds(deps.db, ids, cardScope(actor));
+  return { pendingCards: await summariesOf(deps.db, rows) };
+}
