@@ -78,7 +78,7 @@ async function probe(canvas: Locator) {
         }
       }
     }
-    // A marker may sit on the lane's first or second row (touching ones are stacked): a column with
+    // A marker may sit on any of the lane's rows (touching ones are stacked): a column with
     // the green anywhere on the lane is a marker's; each run of such columns is one marker.
     const LANE_ROWS = 50;
     const markers: Array<{ x: number; y: number }> = [];

@@ -4,7 +4,15 @@ import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
 import { axisLabels, bucketTitle, hasSpread, tickLabel } from './chart-labels.ts';
 import { bucketCoverageLines, isLowCoverage } from './coverage.ts';
-import { eventsInBucket, type MarkerShape, markerTick, placeEvents } from './event-markers.ts';
+import {
+  eventsInBucket,
+  MARKER_LANE,
+  MARKER_ROW,
+  MARKER_ROWS,
+  type MarkerShape,
+  markerTick,
+  placeEvents,
+} from './event-markers.ts';
 import type { HoverSync } from './hover-sync.ts';
 
 interface SegmentContext {
@@ -275,8 +283,10 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
-      // The events lane sits in the room above the plot.
-      layout: { padding: { top: props.events ? 32 : 12, right: 4 } },
+      // The events lane sits in the room above the plot: its rows and a marker's height above the last.
+      layout: {
+        padding: { top: props.events ? MARKER_LANE + (MARKER_ROWS - 1) * MARKER_ROW + 14 : 12, right: 4 },
+      },
       interaction: { mode: 'index', intersect: false },
       scales: {
         x: {

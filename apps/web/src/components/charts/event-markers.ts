@@ -1,5 +1,14 @@
 import type { BucketSize, ChartBucket, TimelineItem, TimelineKind } from '@vetboard/contract';
 
+/** The events lane's first row, above the plot (in the layout's top padding), and the rows' spacing. */
+export const MARKER_LANE = 9;
+export const MARKER_ROW = 11;
+/**
+ * Three rows: a weight a vet enters and the card it raises share their instant, and an owner's journal
+ * entry is often in the same hour; with two rows the card was drawn over the weight and hid it.
+ */
+export const MARKER_ROWS = 3;
+
 /** How a marker is drawn: a flag on a line across the plot (a diet), or a shape on the lane above it. */
 /** Chart.js point styles (`star` is an asterisk, `crossRot` an ×), and our own `flag`. */
 export type MarkerShape = 'flag' | 'circle' | 'triangle' | 'rect' | 'rectRot' | 'star' | 'crossRot';

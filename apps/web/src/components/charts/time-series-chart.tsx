@@ -28,6 +28,7 @@ import {
   withAlpha,
 } from './chart-config.ts';
 import { useChartTurn, useNearScreen } from './chart-turns.ts';
+import { MARKER_LANE, MARKER_ROW, MARKER_ROWS } from './event-markers.ts';
 
 ChartJS.register(
   BarController,
@@ -108,13 +109,9 @@ const coverageStrip: Plugin<ChartType> = {
   },
 };
 
-/** The events lane's first row, above the plot (in the layout's top padding), and the rows' spacing. */
-const MARKER_LANE = 9;
-const MARKER_ROW = 11;
 const MARKER_RADIUS = 4.5;
 /** Markers closer than this go on separate rows, so an event at the same hour as another still shows. */
 const MARKER_GAP = 11;
-const MARKER_ROWS = 2;
 
 /** A marker's x: the category axis is linear in ticks, so a fraction of a tick is that share of a step. */
 function markerX(chart: ChartJS, tick: number): number | null {
