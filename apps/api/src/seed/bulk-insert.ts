@@ -48,7 +48,7 @@ export const jsonToTextArray = (value: string): string =>
  * An index built once over a million sorted rows costs a fraction of a million insertions into it: the
  * readings' (pet, kind, time) index took rows from every pet at once, in random places. Inside the
  * caller's transaction, so a failed load leaves every index as it was. No constraint may reference
- * these tables (the drop would refuse, loudly).
+ * these tables (the drop would refuse, loudly). The tables are analysed after the load.
  */
 export async function withIndexesBuiltAfter<T>(
   db: DbOrTx,
@@ -77,5 +77,8 @@ export async function withIndexesBuiltAfter<T>(
   for (const c of constraints)
     await db.execute(sql.raw(`alter table ${c.table} add constraint "${c.name}" ${c.definition}`));
   for (const index of indexes) await db.execute(sql.raw(index.definition));
+  // The planner's statistics of the loaded tables, now: a table loaded in bulk otherwise keeps those of
+  // before the load (none on a fresh database) until autovacuum comes by, and PGlite has no autovacuum.
+  await db.execute(sql.raw(`analyze ${tables.join(', ')}`));
   return result;
 }

@@ -52,6 +52,13 @@ describe('a bulk load with the indexes built after', () => {
     );
     expect(during).toBe(0);
     expect(await definitions()).toEqual(before);
+    // Analysed after the load: the planner has the loaded table's statistics.
+    const [stats] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = 'tracker_readings'`,
+      ),
+    );
+    expect(stats?.n).toBeGreaterThan(0);
     // The primary key holds again.
     await expect(database.db.execute(insertReading(id))).rejects.toThrow();
   });
