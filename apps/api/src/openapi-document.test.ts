@@ -321,9 +321,6 @@ describe('real answers match the document', () => {
       q: 'Docsy',
       startDate: String(Math.floor(now / 1000) - 86_400),
       endDate: String(Math.floor(now / 1000)),
-      // The cards an item raised (listPendingCardsOfItem): the journal entry above.
-      entity: 'journal_entry',
-      uuid: journalEntryId,
     };
 
     const ajv = new Ajv({ strict: false, allErrors: true });

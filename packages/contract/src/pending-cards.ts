@@ -196,19 +196,3 @@ export const pendingCardBulkResolveResponseSchema = z.object({
   /** The cards resolved by this call (cards already resolved are left as they were). */
   resolved: z.array(z.uuid()),
 });
-
-/** The records whose handling resolves the triggers they raised (their page shows those cards). */
-export const pendingCardItemEntities = ['checkup', 'journal_entry', 'pet_question'] as const;
-export type PendingCardItemEntity = (typeof pendingCardItemEntities)[number];
-
-export const pendingCardsOfItemQuerySchema = z.strictObject({
-  entity: z.enum(pendingCardItemEntities),
-  uuid: z.uuid(),
-});
-export type PendingCardsOfItemQuery = z.infer<typeof pendingCardsOfItemQuerySchema>;
-
-export const pendingCardsOfItemResponseSchema = z.object({
-  /** The cards any trigger of which the item raised: open first, then resolved, newest first. */
-  pendingCards: z.array(pendingCardSummarySchema),
-});
-export type PendingCardsOfItemResponse = z.infer<typeof pendingCardsOfItemResponseSchema>;

@@ -73,15 +73,6 @@ export async function openCardsWithTriggersOf(db: DbOrTx, source: TriggerSource)
   return rows.map((row) => row.cardId);
 }
 
-/** The cards (open or resolved) any trigger of which the item raised. */
-export async function cardIdsWithTriggersOf(db: DbOrTx, source: TriggerSource): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ cardId: pendingCardTriggers.cardId })
-    .from(pendingCardTriggers)
-    .where(sourceIs(source));
-  return rows.map((row) => row.cardId);
-}
-
 /** Open collar-data triggers, with their pet: the ones the coverage job may resolve. */
 export async function openCollarTriggers(db: DbOrTx) {
   return db

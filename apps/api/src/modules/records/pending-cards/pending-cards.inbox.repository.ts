@@ -122,19 +122,6 @@ export async function findCard(db: DbOrTx, id: string, scope: SQL | undefined) {
   return row;
 }
 
-/** Some cards in scope, open first (worst first), then resolved, newest first. */
-export async function findCardsByIds(db: DbOrTx, ids: readonly string[], scope: SQL | undefined) {
-  if (ids.length === 0) return [];
-  return selectCards(db)
-    .where(and(inArray(pendingCards.id, [...ids]), scope))
-    .orderBy(
-      desc(sql`${pendingCards.status} = 'open'`),
-      desc(pendingCards.severity),
-      desc(pendingCards.openedAt),
-      asc(pendingCards.id),
-    );
-}
-
 /** The pet's other open cards and its resolved cards of `concern`, newest first. */
 export async function relatedCards(db: DbOrTx, card: PendingCardRow) {
   const [others, history] = await Promise.all([

@@ -45,7 +45,7 @@ export const cardScope = (actor: Actor) => petCondition(actor, pendingCards.petI
 
 // --- reads ---------------------------------------------------------------------------------------
 
-export async function summariesOf(db: DbOrTx, rows: CardDetailsRow[]): Promise<PendingCardSummary[]> {
+async function summaries(db: DbOrTx, rows: CardDetailsRow[]): Promise<PendingCardSummary[]> {
   const latest = new Map(
     (
       await latestTriggersOf(
@@ -68,7 +68,7 @@ export async function listPendingCardsPage(
     rows: (window) => listCards(deps.db, filter, { sort, order }, window),
     count: (bound) => countCards(deps.db, filter, bound),
   });
-  return { pendingCards: await summariesOf(deps.db, rows), pagination };
+  return { pendingCards: await summaries(deps.db, rows), pagination };
 }
 
 async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCard> {
@@ -76,8 +76,8 @@ async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCar
   if (!row) throw pendingCardsErrors.notFound();
   const [triggers, related] = await Promise.all([triggersOf(db, [id]), relatedCards(db, row.card)]);
   const [others, history] = await Promise.all([
-    summariesOf(db, related.others),
-    summariesOf(db, related.history),
+    summaries(db, related.others),
+    summaries(db, related.history),
   ]);
   return toCardDto(row, triggers, others, history);
 }

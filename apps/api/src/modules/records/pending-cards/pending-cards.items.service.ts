@@ -1,11 +1,9 @@
-import type { PendingCardSummary } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { Actor, VetActor } from '../../../policy/actor.ts';
+import type { VetActor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import {
-  cardIdsWithTriggersOf,
   lockCard,
   openCardsWithTriggersOf,
   resolveTriggers,
@@ -13,8 +11,6 @@ import {
   updateCard,
 } from './pending-cards.actions.repository.ts';
 import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
-import { findCardsByIds } from './pending-cards.inbox.repository.ts';
-import { cardScope, type PendingCardsDeps, summariesOf } from './pending-cards.inbox.service.ts';
 import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
 
 export type { TriggerSource } from './pending-cards.actions.repository.ts';
@@ -62,15 +58,4 @@ export async function resolveTriggersOfItem(
       },
     });
   }
-}
-
-/** The cards an item raised (open first, then the newest), as the item's page shows them. */
-export async function cardsOfItem(
-  deps: Pick<PendingCardsDeps, 'db'>,
-  actor: Actor,
-  item: TriggerSource,
-): Promise<{ pendingCards: PendingCardSummary[] }> {
-  const ids = await cardIdsWithTriggersOf(deps.db, item);
-  const rows = await findCardsByIds(deps.db, ids, cardScope(actor));
-  return { pendingCards: await summariesOf(deps.db, rows) };
 }

@@ -7,8 +7,6 @@ import {
   pendingCardResolveSchema,
   pendingCardResponseSchema,
   pendingCardSnoozeSchema,
-  pendingCardsOfItemQuerySchema,
-  pendingCardsOfItemResponseSchema,
   pendingCardTriggerKindsResponseSchema,
   pendingCardTriggerResolveSchema,
 } from '@vetboard/contract';
@@ -29,7 +27,6 @@ import {
   listTriggerKinds,
   type PendingCardsDeps,
 } from './pending-cards.inbox.service.ts';
-import { cardsOfItem } from './pending-cards.items.service.ts';
 
 const tags = ['pending-cards'];
 const idParams = z.object({ id: z.uuid() });
@@ -67,23 +64,6 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listTriggerKinds(),
-  );
-
-  app.get(
-    '/of-item',
-    {
-      schema: {
-        operationId: 'listPendingCardsOfItem',
-        tags,
-        description:
-          'The cards a checkup, journal entry or owner question raised (open or resolved), for the item’s ' +
-          'page: severity, who claimed it, its state.',
-        querystring: pendingCardsOfItemQuerySchema,
-        response: { 200: pendingCardsOfItemResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      cardsOfItem(deps, sessionVet(request), { entity: request.query.entity, id: request.query.uuid }),
   );
 
   app.post(
