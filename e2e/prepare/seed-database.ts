@@ -34,6 +34,14 @@ async function onePostgresSession(db: { $client: pg.Pool }): Promise<Query> {
   };
 }
 
+/**
+ * The fleet's readings of the last ten weeks, the showcase pets' (and so their copies') year: the
+ * specs chart those pets, and read the fleet only through what its recent weeks raise — the 28 days
+ * the pending cards are replayed over, the eight weeks of weekly reports, the coverage of the last days
+ * — which stays as in the full seed.
+ */
+const FLEET_READING_DAYS = 70;
+
 const target = process.argv[2];
 if (!target) throw new Error('usage: seed-database.ts <data dir | postgres url>');
 const onPostgres = /^postgres(ql)?:\/\//.test(target);
@@ -48,6 +56,7 @@ try {
   const result = await seedDemoData({
     db: database.db,
     config: { demoPassword: DEMO_PASSWORD, passwordHashCost: 'low' },
+    fleetReadingDays: FLEET_READING_DAYS,
   });
   if (!result.seeded) throw new Error(`${onPostgres ? 'The database' : target} already holds data`);
   const client = onPostgres

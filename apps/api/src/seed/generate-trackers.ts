@@ -552,7 +552,16 @@ const BATCH_ROWS = 20_000;
  */
 export function* readingBatches(
   pets: readonly TrackerPet[],
-  options: { seed: number; end: Date },
+  options: {
+    seed: number;
+    end: Date;
+    /**
+     * Where a pet's kept readings start (epoch ms; the year's start when absent). The days before it
+     * are still simulated and their readings numbered, only not yielded: the stream is drawn in day
+     * order, so skipping their simulation would change every later reading.
+     */
+    keepFrom?: (pet: TrackerPet) => number | undefined;
+  },
 ): Generator<ReadingBatch> {
   const endMs = options.end.getTime();
   const startMs = endMs - TRACKER_HISTORY_DAYS * DAY_MS;
@@ -568,6 +577,7 @@ export function* readingBatches(
       traits,
       node: `${hex(random.int(0, 0xffffffff), 8)}${hex(pet.ordinal & 0xffff, 4)}`,
       firstDay: lastDay - TRACKER_HISTORY_DAYS * DAY_MS,
+      keepFrom: Math.max(startMs, options.keepFrom?.(pet) ?? startMs),
       previousBedtime: traits.bedtime,
       sequence: 0,
     };
@@ -579,6 +589,10 @@ export function* readingBatches(
       const plan = planDay(state.pet, state.traits, state.random, midnight, endMs, state.previousBedtime);
       simulateDay(state.pet, state.traits, state.random, plan, (kind, at, value, app) => {
         if (at <= startMs || at > endMs) return;
+        if (at <= state.keepFrom) {
+          state.sequence += 1;
+          return;
+        }
         batch.pet.push(state.slot);
         batch.kind.push(kind);
         batch.id.push(readingId(at, state.node, state.sequence));

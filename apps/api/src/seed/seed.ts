@@ -10,6 +10,7 @@ import { recordAudit } from '../modules/platform/audit/index.ts';
 import { rebuildRollups } from '../modules/records/trackers/index.ts';
 import { systemActor } from '../policy/actor.ts';
 import { bulkInsert, jsonToTextArray, withIndexesBuiltAfter } from './bulk-insert.ts';
+import { DAY_MS } from './demo-dates.ts';
 import { DEMO_HEAD_VET_EMAIL } from './demo-vets.ts';
 import {
   countsOf,
@@ -39,7 +40,9 @@ import {
   trackersEndOf,
 } from './generate-trackers.ts';
 import { seedWeeklyReports } from './generate-weekly-reports.ts';
-import { LUNA } from './showcase.ts';
+import { LUNA, SHOWCASE_PETS } from './showcase.ts';
+
+const SHOWCASE_PET_IDS = new Set(SHOWCASE_PETS.map((pet) => pet.id));
 
 export { DEMO_REFERENCE_DATE, DEMO_SEED, type DemoCounts } from './generate.ts';
 
@@ -82,6 +85,13 @@ export async function seedDemoData(deps: {
    * The weight history stays as with every tracker pet.
    */
   readingsFor?: (pet: TrackerPet) => boolean;
+  /**
+   * Readings of the last this many days only, for every tracker pet but the showcase pets (which keep
+   * their year). The browser tests' database: its specs chart the showcase pets and their copies, and
+   * read the fleet only through what its recent weeks raise (cards, weekly reports, coverage), which
+   * stays as in the full seed. The full year is most of the seed's rows.
+   */
+  fleetReadingDays?: number;
   /** Told what is being seeded and how far along, for `npm start`'s progress line. */
   onProgress?: OnProgress;
 }): Promise<SeedResult> {
@@ -151,7 +161,10 @@ export async function seedDemoData(deps: {
       const historySeconds = end.getTime() / 1000 - historyStart;
       progress({ step: 'Seeding a year of collar readings', rows: 0, fraction: 0 });
       await withIndexesBuiltAfter(tx, READING_TABLES, async () => {
-        for (const batch of readingBatches(readingPets, { seed: DEMO_SEED, end })) {
+        const fleetFrom =
+          deps.fleetReadingDays === undefined ? undefined : end.getTime() - deps.fleetReadingDays * DAY_MS;
+        const keepFrom = (pet: TrackerPet) => (SHOWCASE_PET_IDS.has(pet.id) ? undefined : fleetFrom);
+        for (const batch of readingBatches(readingPets, { seed: DEMO_SEED, end, keepFrom })) {
           counts.trackerReadings += await insertReadingBatch(tx, batch);
           const reached = batch.measuredAtSeconds.at(-1) ?? historyStart;
           progress({
