@@ -73,8 +73,8 @@ module.exports = {
       name: 'api-views-handed-records',
       severity: 'error',
       comment:
-        "The timeline, the home page and search import no record: they are handed the records' sources (each manifest's timeline and home), through their route options, by app.ts from modules/registry.ts. (Weekly reports still read records through their index.ts.)",
-      from: { path: '^apps/api/src/modules/views/(timeline|home|search)/', pathNot: TEST_FILE },
+        "The timeline, the home page, search and a pet's open work import no record: they are handed the records' sources (each manifest's timeline, home and attention), through their route options, by app.ts from modules/registry.ts. (Weekly reports still read records through their index.ts.)",
+      from: { path: '^apps/api/src/modules/views/(timeline|home|search|pet-attention)/', pathNot: TEST_FILE },
       to: { path: '^apps/api/src/modules/records/' },
     },
     {

@@ -130,6 +130,12 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Evadne', lastName: 'Blackthorne' },
     pets: { luna: 'Quincewhistle' },
   },
+  needsAttention: {
+    like: 'emma',
+    owner: { firstName: 'Araminta', lastName: 'Thistlewood' },
+    pets: { luna: 'Quillamber' },
+    withoutCollarReadings: true,
+  },
   vitalsCoverage: {
     like: 'tom',
     owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },

@@ -1,4 +1,4 @@
-import type { HomeResponse, TimelineKind } from '@vetboard/contract';
+import type { HomeResponse, PetAttentionItem, PetAttentionKind, TimelineKind } from '@vetboard/contract';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -19,12 +19,27 @@ export interface TimelineSourceEntry {
 }
 
 /**
+ * One record's open work about a pet, for the pet's "Needs attention" (views/pet-attention). The view
+ * has checked the pet is in the actor's scope; the read gives at most `limit` items and how many there are.
+ */
+export interface AttentionSource {
+  kind: PetAttentionKind;
+  read: (
+    deps: { db: Db; now: Now },
+    actor: Actor,
+    petId: string,
+    limit: number,
+  ) => Promise<{ items: PetAttentionItem[]; total: number }>;
+}
+
+/**
  * What the views are handed: every manifest's sources, gathered by the registry. Views read records
  * only through these, so a view imports no record and a new record reaches them by its manifest.
  */
 export interface ViewSources {
   timeline: readonly TimelineSourceEntry[];
   home: readonly HomeSource[];
+  attention: readonly AttentionSource[];
 }
 
 /** What a home count is counted within. */
@@ -87,4 +102,5 @@ export interface ModuleManifest {
   referenceData?: (db: Db) => Promise<void>;
   timeline?: readonly TimelineSourceEntry[];
   home?: HomeSource;
+  attention?: AttentionSource;
 }

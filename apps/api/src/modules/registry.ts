@@ -24,6 +24,7 @@ import { manifest as questions } from './records/questions/questions.manifest.ts
 import { manifest as reminders } from './records/reminders/reminders.manifest.ts';
 import { manifest as trackers } from './records/trackers/trackers.manifest.ts';
 import { manifest as home } from './views/home/home.manifest.ts';
+import { manifest as petAttention } from './views/pet-attention/pet-attention.manifest.ts';
 import { manifest as search } from './views/search/search.manifest.ts';
 import { manifest as timeline } from './views/timeline/timeline.manifest.ts';
 import { manifest as weeklyReports } from './views/weekly-reports/weekly-reports.manifest.ts';
@@ -65,6 +66,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   home,
   weeklyReports,
   timeline,
+  petAttention,
 ];
 
 /** What the views read of the records: each manifest's sources, gathered here so no view imports a record. */
@@ -72,6 +74,7 @@ export function viewSourcesOf(manifests: readonly ModuleManifest[]): ViewSources
   return {
     timeline: manifests.flatMap((manifest) => manifest.timeline ?? []),
     home: manifests.flatMap((manifest) => (manifest.home ? [manifest.home] : [])),
+    attention: manifests.flatMap((manifest) => (manifest.attention ? [manifest.attention] : [])),
   };
 }
 

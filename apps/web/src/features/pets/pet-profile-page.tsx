@@ -36,6 +36,7 @@ import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { booleanLabel, countryName } from '@/lib/format/labels.ts';
 import { petAgeLabel } from '@/lib/format/pet-age.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { NeedsAttention } from './needs-attention.tsx';
 import { PetCareSections } from './pet-care-sections.tsx';
 import { VitalsPanel } from './vitals-panel.tsx';
 
@@ -307,6 +308,8 @@ export function PetProfilePage() {
       ) : (
         <Skeleton height={56} />
       )}
+
+      <NeedsAttention petUuid={uuid} />
 
       {/* The header and allergies first, then the vitals, then the cards: three commits, not one. */}
       <DrawnLater>

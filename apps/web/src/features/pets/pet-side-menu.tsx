@@ -21,12 +21,14 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { FamilyOwner } from '@vetboard/contract';
+import { type FamilyOwner, pendingCardSeverityLabels } from '@vetboard/contract';
+import { CardSeverityBadge } from '@/components/pending-cards/pending-card-cells.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { MenuLink } from '@/components/shell/menu-link.tsx';
 import { MenuSection } from '@/components/shell/menu-section.tsx';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
+import { petAttentionQueryOptions } from '@/lib/pets/pet-attention.queries.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import classes from './pet-side-menu.module.css';
 
@@ -46,6 +48,28 @@ function usePetWithFamily(petUuid: string) {
   const owner = useQuery({ ...familyOwnerQueryOptions(familyUuid ?? ''), enabled: Boolean(familyUuid) });
   const family = useQuery({ ...familyPetsQueryOptions(familyUuid ?? ''), enabled: Boolean(familyUuid) });
   return { pet, owner, family };
+}
+
+/**
+ * The pet's most severe open card, on every page of the pet (issue #39 §2), linking to its cards; nothing
+ * while it loads or when none is open.
+ */
+function OpenSeverity({ petUuid }: { petUuid: string }) {
+  const attention = useQuery(petAttentionQueryOptions(petUuid));
+  const severity = attention.data?.highestSeverity;
+  if (!severity) return null;
+  return (
+    <Anchor
+      underline="never"
+      w="fit-content"
+      renderRoot={(props) => <Link to="/pets/$uuid/pending-cards" params={{ uuid: petUuid }} {...props} />}
+      // The visible words first: a name that does not contain them fails WCAG 2.5.3 (label in name).
+      aria-label={`${pendingCardSeverityLabels[severity]}: the pet’s open pending cards`}
+      data-testid="pet-open-severity"
+    >
+      <CardSeverityBadge severity={severity} />
+    </Anchor>
+  );
 }
 
 function PetIdentity({
@@ -80,6 +104,7 @@ function PetIdentity({
           <Skeleton height={20} width="60%" />
         </Group>
       )}
+      <OpenSeverity petUuid={petUuid} />
       {owner.data ? (
         <Group gap={6} wrap="nowrap">
           <IconUser size={14} stroke={1.7} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />

@@ -40,6 +40,8 @@ export const petKeys = {
   heartRate: (petUuid: string) => ['pets', petUuid, 'heart-rate'] as const,
   /** GET /v1/pets/{id}/vitals: `[…, range]`, the profile's five vitals on one axis. */
   vitals: (petUuid: string) => ['pets', petUuid, 'vitals'] as const,
+  /** GET /v1/pets/{id}/attention: what is open about the pet (its profile's "Needs attention", its header's severity). */
+  attention: (petUuid: string) => ['pets', petUuid, 'attention'] as const,
   /** The pet's assessments and medical reports: lists, each version, diffs. */
   clinicalDocuments: (petUuid: string) => ['pets', petUuid, 'clinical-documents'] as const,
 };

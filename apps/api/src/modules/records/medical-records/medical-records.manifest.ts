@@ -1,7 +1,7 @@
 import type { ModuleManifest } from '../../manifest.ts';
 import { medicalRecordsHomeCounts } from './medical-records.home.repository.ts';
 import { labelsRoutes, medicalRecordsRoutes } from './medical-records.routes.ts';
-import { listMedicalRecordTimelineEvents } from './medical-records.service.ts';
+import { listMedicalRecordsPage, listMedicalRecordTimelineEvents } from './medical-records.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'medical-records',
@@ -21,5 +21,32 @@ export const manifest: ModuleManifest = {
     },
   ],
   timeline: [{ kinds: ['medical_record.uploaded'], read: listMedicalRecordTimelineEvents }],
+  attention: {
+    kind: 'medical_record',
+    read: async (deps, actor, petId, limit) => {
+      const { medicalRecords, pagination } = await listMedicalRecordsPage(deps, actor, {
+        page: 1,
+        pageSize: limit,
+        search: undefined,
+        status: 'pending',
+        petUuid: petId,
+        sort: 'inbox',
+        order: 'asc',
+      });
+      return {
+        total: pagination.total,
+        items: medicalRecords.map((record) => ({
+          uuid: record.uuid,
+          title: record.title,
+          detail: null,
+          severity: null,
+          since: record.uploadedAt,
+          overdue: false,
+          claimedBy: null,
+          link: `/medical-records/${record.uuid}`,
+        })),
+      };
+    },
+  },
   home: { counts: medicalRecordsHomeCounts },
 };

@@ -1,3 +1,4 @@
+import { pendingCardConcernLabels } from '@vetboard/contract';
 import type { ModuleManifest } from '../../manifest.ts';
 import { pendingCardsHomeCounts } from './pending-cards.home.repository.ts';
 import { listPendingCardsPage, listPendingCardTimelineEvents } from './pending-cards.inbox.service.ts';
@@ -20,6 +21,33 @@ export const manifest: ModuleManifest = {
   timeline: [
     { kinds: ['pending_card.raised', 'pending_card.resolved'], read: listPendingCardTimelineEvents },
   ],
+  attention: {
+    kind: 'pending_card',
+    read: async (deps, actor, petId, limit) => {
+      const { pendingCards, pagination } = await listPendingCardsPage(deps, actor, {
+        page: 1,
+        pageSize: limit,
+        search: undefined,
+        view: 'open',
+        sort: 'queue',
+        order: 'desc',
+        petUuid: petId,
+      });
+      return {
+        total: pagination.total,
+        items: pendingCards.map((card) => ({
+          uuid: card.uuid,
+          title: pendingCardConcernLabels[card.concern],
+          detail: card.latestTrigger?.detail ?? null,
+          severity: card.severity,
+          since: card.openedAt,
+          overdue: false,
+          claimedBy: card.claimedBy,
+          link: `/pending-cards/${card.uuid}`,
+        })),
+      };
+    },
+  },
   home: {
     counts: pendingCardsHomeCounts,
     lists: async (deps, actor, listed) => {

@@ -1,7 +1,11 @@
 import type { ModuleManifest } from '../../manifest.ts';
 import { questionsHomeCounts } from './questions.home.repository.ts';
 import { questionsPetRoutes, questionsRoutes } from './questions.routes.ts';
-import { listOldestOpenQuestions, listQuestionTimelineEvents } from './questions.service.ts';
+import {
+  listOldestOpenQuestions,
+  listPetQuestionsPage,
+  listQuestionTimelineEvents,
+} from './questions.service.ts';
 
 export const manifest: ModuleManifest = {
   name: 'questions',
@@ -18,6 +22,29 @@ export const manifest: ModuleManifest = {
     },
   ],
   timeline: [{ kinds: ['question.asked', 'question.answered'], read: listQuestionTimelineEvents }],
+  attention: {
+    kind: 'question',
+    read: async (deps, actor, petId, limit) => {
+      const { petQuestions, counts } = await listPetQuestionsPage(deps, actor, petId, {
+        page: 1,
+        pageSize: limit,
+        status: 'open',
+      });
+      return {
+        total: counts.open,
+        items: petQuestions.map((question) => ({
+          uuid: question.uuid,
+          title: question.question,
+          detail: null,
+          severity: null,
+          since: question.askedAt,
+          overdue: false,
+          claimedBy: null,
+          link: `/pets/${petId}/qa`,
+        })),
+      };
+    },
+  },
   home: {
     counts: questionsHomeCounts,
     lists: async (deps, actor, listed) => ({
