@@ -23,6 +23,7 @@ export * from './nutrition.ts';
 export * from './pending-cards.ts';
 export * from './pets.ts';
 export * from './questions.ts';
+export * from './reference-data.ts';
 export * from './reminders.ts';
 export * from './route-preloads.ts';
 export * from './search.ts';
