@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
-import { HEAD_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
+import { HEAD_VET, PARTNER_VET, PRODUCT_NAME, REGULAR_VET } from '../support/demo.ts';
 import { specVet } from '../support/fixtures.ts';
 import { bodyRows, screenViewports, shoot } from '../support/lists.ts';
 import { openInApp } from '../support/navigation.ts';
@@ -72,6 +72,36 @@ test.describe('what a vet who is not a head vet is offered', () => {
     await expect(page.getByRole('button', { name: 'Disable vet' })).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Kind' }).hover({ force: true });
     await expect(page.getByRole('tooltip')).toHaveText('You cannot change your own kind or company');
+  });
+});
+
+/** The contract's messages for labels and pools (reference-data.ts), as the API's 403 says them. */
+const REFERENCE_FORBIDDEN = 'Only the practice’s own vets can change labels and pools';
+
+test.describe('labels and pools: only what the vet may change is offered', () => {
+  test('a partner reads the labels and pools and is offered no change', async ({ page }) => {
+    await logIn(page, PARTNER_VET.email, '/medical-records/labels');
+    await bodyRows(page.getByTestId('labels-table'));
+    await expect(page.getByTestId('labels-read-only')).toHaveText(REFERENCE_FORBIDDEN);
+    await expect(page.getByRole('button', { name: 'Add label' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+
+    await openInApp(page, '/checkups/pools');
+    await expect(page.getByText('Cardiac follow-up', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New pool' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  });
+
+  test('a regular vet renames labels but is not offered to merge or archive them', async ({ page }) => {
+    await logIn(page, REGULAR_VET.email, '/medical-records/labels');
+    await expect(page.getByRole('button', { name: 'Add label' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem', { name: 'Rename or recolour' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Merge into…' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Archive' })).toHaveCount(0);
   });
 });
 

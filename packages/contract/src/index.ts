@@ -25,6 +25,7 @@ export * from './pet-attention.ts';
 export * from './pets.ts';
 export * from './plural.ts';
 export * from './questions.ts';
+export * from './reference-data.ts';
 export * from './reminders.ts';
 export * from './route-preloads.ts';
 export * from './search.ts';

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Sent with the answer, e.g. a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

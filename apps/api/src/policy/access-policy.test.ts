@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { emptyAssessmentContent, type VetKind, type WeeklyReportContent } from '@vetboard/contract';
+import {
+  canChangeReferenceData,
+  emptyAssessmentContent,
+  type ReferenceDataAction,
+  type VetKind,
+  type WeeklyReportContent,
+} from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
@@ -135,6 +141,130 @@ const NOT_A_VET_ROUTE = new Set([
   'receiveOwnerMedicalRecord',
   'ingestPetQuestion',
 ]);
+
+/**
+ * The rights dimension (issue #47, point 3): a write that names no object of anyone's scope changes
+ * what every vet shares, so scope cannot decide it. Each such operation is named here, either with
+ * the reference-data right each of its requests asks for, or in OTHER_RIGHTS with what decides it
+ * instead; a new one fails the matrix until it is named.
+ */
+interface ReferenceWrite {
+  action: ReferenceDataAction;
+  /** A fresh request (made with a head vet's help where it needs an object), so each case is independent. */
+  request: () => Promise<Call>;
+}
+
+let uniqueCounter = 0;
+function unique(prefix: string) {
+  uniqueCounter += 1;
+  return `${prefix} ${uniqueCounter} ${randomUUID().slice(0, 8)}`;
+}
+
+function poolInput() {
+  return {
+    title: unique('Matrix rights pool'),
+    isPool: true,
+    questionGroups: [
+      {
+        title: 'Breathing',
+        questions: [
+          {
+            title: 'Does your pet cough at night?',
+            options: [
+              { title: 'Never', problematic: false },
+              { title: 'Sometimes', problematic: true },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+async function made(call: Call): Promise<Record<string, { uuid: string }>> {
+  const response = await send(call, 'head');
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json();
+}
+
+const newLabel = async () =>
+  (await made({ method: 'POST', url: '/v1/labels', payload: { name: unique('Matrix label') } })).label?.uuid;
+const newPool = async () =>
+  (await made({ method: 'POST', url: '/v1/forms', payload: { form: poolInput() } })).form?.uuid;
+
+const REFERENCE_WRITES: Record<string, ReferenceWrite[]> = {
+  createLabel: [
+    {
+      action: 'create',
+      request: async () => ({ method: 'POST', url: '/v1/labels', payload: { name: unique('Matrix label') } }),
+    },
+  ],
+  updateLabel: [
+    {
+      action: 'edit',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/v1/labels/${await newLabel()}`,
+        payload: { name: unique('Matrix renamed'), color: 'red' },
+      }),
+    },
+    {
+      action: 'archive',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/v1/labels/${await newLabel()}`,
+        payload: { archived: true },
+      }),
+    },
+  ],
+  mergeLabel: [
+    {
+      action: 'merge',
+      request: async () => ({
+        method: 'POST',
+        url: `/v1/labels/${await newLabel()}/merge`,
+        payload: { intoUuid: await newLabel() },
+      }),
+    },
+  ],
+  createForm: [
+    {
+      action: 'create',
+      request: async () => ({ method: 'POST', url: '/v1/forms', payload: { form: poolInput() } }),
+    },
+  ],
+  updateForm: [
+    {
+      action: 'edit',
+      request: async () => ({
+        method: 'PUT',
+        url: `/v1/forms/${await newPool()}`,
+        payload: { form: poolInput() },
+      }),
+    },
+  ],
+  deleteForm: [
+    {
+      action: 'delete',
+      request: async () => ({ method: 'DELETE', url: `/v1/forms/${await newPool()}` }),
+    },
+  ],
+};
+
+/** Writes without a scoped object that are not reference data, and what decides them instead. */
+const OTHER_RIGHTS: Record<string, string> = {
+  retryJob: 'a head vet’s (maySeeJobs; jobs-overview.test.ts)',
+  login: 'public: the password decides',
+  refreshSession: 'the session’s own refresh token',
+  logout: 'the session’s own',
+  requestPasswordReset: 'public: answered alike for every address',
+  confirmPasswordReset: 'public: the token decides',
+  createVet: 'a head vet’s (mayCreateVets; vets-create.test.ts)',
+  updateVet: 'oneself or a head vet (mayEditVetProfile, mayChangeVetAccess)',
+  uploadVetAvatar: 'oneself or a head vet (mayEditVetProfile)',
+  // Multipart, so its petUuid is not in the document's JSON body: the pet's scope decides.
+  uploadMedicalRecord: 'scope of the pet in the form fields (medical-records-and-labels.test.ts)',
+};
 
 /** Streams never end, so they are not read as lists; live-events.test.ts checks what a company vet hears. */
 const STREAMS = new Set(['streamEvents']);
@@ -654,6 +784,45 @@ describe('the access policy matrix (every registered operation × every kind of 
     console.info(
       `policy matrix, lists: ${checks} checks, ${discriminating} lists that show other rows to product vets`,
     );
+  });
+
+  it('lets only the product’s own vets change reference data, and only head vets archive, merge or delete it', async () => {
+    const unnamed = operations
+      .filter((operation) => operation.method !== 'GET')
+      .filter((operation) => operation.inputs.every((input) => input.resource === 'unscoped'))
+      .filter((operation) => !(operation.id in REFERENCE_WRITES) && !(operation.id in OTHER_RIGHTS));
+    expect(
+      unnamed.map((operation) => operation.id),
+      'reference writes the matrix does not name',
+    ).toEqual([]);
+    const registered = new Set(operations.map((operation) => operation.id));
+    expect(Object.keys(REFERENCE_WRITES).filter((id) => !registered.has(id))).toEqual([]);
+
+    const failures: string[] = [];
+    const allowedPerKind = {} as Record<VetKind, number>;
+    let checks = 0;
+    for (const [operationId, writes] of Object.entries(REFERENCE_WRITES)) {
+      for (const write of writes) {
+        for (const kind of [...PRODUCT_VETS, ...COMPANY_VETS]) {
+          const response = await send(await write.request(), kind);
+          checks += 1;
+          const allowed = canChangeReferenceData({ kind }, write.action);
+          const expectedCode = operationId.endsWith('Label') ? 'labels.forbidden' : 'forms.forbidden';
+          const ok = allowed
+            ? response.statusCode >= 200 && response.statusCode < 300
+            : response.statusCode === 403 && response.json().code === expectedCode;
+          if (allowed && ok) allowedPerKind[kind] = (allowedPerKind[kind] ?? 0) + 1;
+          if (!ok)
+            failures.push(
+              `${operationId} (${write.action}) as ${kind}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The rule itself, as issue #47 settles it: head vets everything, regular vets create and edit.
+    expect(allowedPerKind).toEqual({ head: 7, regular: 4 });
+    console.info(`policy matrix, reference-data rights: ${checks} checks`);
   });
 
   it('gives a company vet only their own company', async () => {

@@ -1,9 +1,11 @@
 import {
+  canChangeReferenceData,
   canChangeVetAccess,
   canEditCompanyContacts,
   canEditVetProfile,
   canManageVets,
   canSeeJobs,
+  type ReferenceDataAction,
 } from '@vetboard/contract';
 import type { Actor } from './actor.ts';
 
@@ -36,4 +38,9 @@ export function maySeeJobs(actor: Actor): boolean {
 
 export function mayEditCompanyContacts(actor: Actor): boolean {
   return actor.type === 'system' || (actor.type === 'vet' && canEditCompanyContacts(actor));
+}
+
+/** Labels and checkup forms and pools: the product's own vets', archive, merge and delete a head vet's. */
+export function mayChangeReferenceData(actor: Actor, action: ReferenceDataAction): boolean {
+  return actor.type === 'system' || (actor.type === 'vet' && canChangeReferenceData(actor, action));
 }

@@ -41,6 +41,7 @@ export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (isAppError(error)) {
+        if (error.headers) reply.headers(error.headers);
         return send(reply, error.statusCode, {
           error: error.message,
           code: error.code,

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
+import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useDeletePoolMutation, useDuplicatePoolMutation } from './checkup-pools.mutations.ts';
 
@@ -55,11 +56,18 @@ export function ArchivePoolModal({
   );
 }
 
-/** A row's menu on the pools list: edit, duplicate, archive; an archived pool can only be duplicated. */
+/**
+ * A row's menu on the pools list: edit, duplicate, archive; an archived pool can only be duplicated.
+ * Each entry only for a vet with that right (duplicating creates a pool); none, no menu.
+ */
 export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus: ReadonlySet<string> }) {
   const [archiving, setArchiving] = useState(false);
   const duplicate = useDuplicatePoolMutation();
   const go = useNavigate();
+  const rights = useReferenceDataRights();
+  const mayEdit = !pool.archived && rights.edit === null;
+  const mayRemove = !pool.archived && rights.delete === null;
+  if (!mayEdit && !mayRemove && rights.create !== null) return null;
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -75,7 +83,7 @@ export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus:
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-          {!pool.archived && (
+          {mayEdit && (
             <Menu.Item
               leftSection={<IconPencil size={16} />}
               renderRoot={(props) => (
@@ -85,24 +93,26 @@ export function PoolRowMenu({ pool, takenSkus }: { pool: FormSummary; takenSkus:
               Edit
             </Menu.Item>
           )}
-          <Menu.Item
-            leftSection={<IconCopy size={16} />}
-            onClick={() =>
-              mutateThen(
-                duplicate,
-                { uuid: pool.uuid, takenSkus },
-                {
-                  onSuccess: ({ form }) => {
-                    notifications.show({ color: 'teal', message: `“${form.title}” created.` });
-                    void go({ to: '/checkups/pools/$uuid/edit', params: { uuid: form.uuid } });
+          {rights.create === null && (
+            <Menu.Item
+              leftSection={<IconCopy size={16} />}
+              onClick={() =>
+                mutateThen(
+                  duplicate,
+                  { uuid: pool.uuid, takenSkus },
+                  {
+                    onSuccess: ({ form }) => {
+                      notifications.show({ color: 'teal', message: `“${form.title}” created.` });
+                      void go({ to: '/checkups/pools/$uuid/edit', params: { uuid: form.uuid } });
+                    },
                   },
-                },
-              )
-            }
-          >
-            Duplicate
-          </Menu.Item>
-          {!pool.archived && (
+                )
+              }
+            >
+              Duplicate
+            </Menu.Item>
+          )}
+          {mayRemove && (
             <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => setArchiving(true)}>
               {pool.checkupCount > 0 ? 'Archive' : 'Delete'}
             </Menu.Item>

@@ -22,6 +22,7 @@ import type { Form } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
+import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useSavePoolMutation } from './checkup-pools.mutations.ts';
@@ -324,6 +325,14 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
 /** `/checkups/pools/new`: the builder, starting with one group and one question. */
 export function NewPoolPage() {
   const [initial] = useState(emptyPoolDraft);
+  // Reached by its address too: say why rather than offer a Save the API would refuse.
+  const refusal = useReferenceDataRights().create;
+  if (refusal)
+    return (
+      <Alert color="gray" variant="light">
+        {refusal}
+      </Alert>
+    );
   return <PoolBuilder pool={undefined} initial={initial} />;
 }
 
@@ -332,5 +341,12 @@ export function EditPoolPage() {
   const { uuid } = editRoute.useParams();
   const { form } = useSuspenseQuery(poolQueryOptions(uuid)).data;
   const [initial] = useState(() => poolDraftOf(form));
+  const refusal = useReferenceDataRights().edit;
+  if (refusal)
+    return (
+      <Alert color="gray" variant="light">
+        {refusal}
+      </Alert>
+    );
   return <PoolBuilder key={form.uuid} pool={form} initial={initial} />;
 }

@@ -23,6 +23,7 @@ import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
+import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import {
@@ -261,6 +262,7 @@ export function PoolPage() {
   const { form } = useSuspenseQuery(poolQueryOptions(uuid)).data;
   const [archiving, setArchiving] = useState(false);
   const go = useNavigate();
+  const rights = useReferenceDataRights();
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -294,7 +296,7 @@ export function PoolPage() {
           >
             Download as FHIR
           </Button>
-          {!form.archived && (
+          {!form.archived && rights.delete === null && (
             <Button
               variant="default"
               color="red"
@@ -304,7 +306,7 @@ export function PoolPage() {
               {form.checkupCount > 0 ? 'Archive' : 'Delete'}
             </Button>
           )}
-          {!form.archived && (
+          {!form.archived && rights.edit === null && (
             <Button
               leftSection={<IconPencil size={16} />}
               renderRoot={(props) => <Link to="/checkups/pools/$uuid/edit" params={{ uuid }} {...props} />}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { poolsListQueryOptions } from './checkup-pools.queries.ts';
 import { PoolRowMenu } from './pool-actions.tsx';
@@ -90,6 +91,7 @@ export function PoolsPage() {
   const state = useListPage(route.useSearch(), route.useNavigate(), POOL_FILTERS);
   const { search, update } = state;
   const go = useNavigate();
+  const rights = useReferenceDataRights();
   const list = useListQuery(poolsListQueryOptions(poolsListQuery(search)));
   const rows = list.data?.forms;
   const takenSkus = useMemo(() => new Set(rows?.map((pool) => pool.sku)), [rows]);
@@ -102,12 +104,14 @@ export function PoolsPage() {
       title="Checkup pools"
       description="Reusable checkup templates: send one to an owner, or fill one for a pet during a call."
       actions={
-        <Button
-          leftSection={<IconPlus size={16} />}
-          renderRoot={(props) => <Link to="/checkups/pools/new" {...props} />}
-        >
-          New pool
-        </Button>
+        rights.create === null && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            renderRoot={(props) => <Link to="/checkups/pools/new" {...props} />}
+          >
+            New pool
+          </Button>
+        )
       }
       searchLabel="Search pools"
       searchPlaceholder="Search by title or sku"

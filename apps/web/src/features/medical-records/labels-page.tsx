@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
+import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { EditModal, LabelForm, MergeModal } from './label-dialogs.tsx';
 import { COLOR_NAMES, nameErrorOf, records, Swatch } from './label-parts.tsx';
@@ -41,13 +42,16 @@ type Shown = 'active' | 'archived' | 'all';
 /**
  * `/medical-records/labels`: the managed list of labels. Vets add one, rename or recolour it, archive
  * it (no longer offered for new labelling; records keep it) or merge it into another, which moves every
- * record that carries it.
+ * record that carries it. Only what the vet may do is offered (reference-data rights): a B2B vet or
+ * partner reads the list, a regular vet adds and renames, a head vet also archives and merges.
  */
 export function LabelsPage() {
   const [shown, setShown] = useState<Shown>('all');
   const labels = useQuery(labelsQueryOptions('all'));
   const create = useCreateLabelMutation();
   const patch = usePatchLabelMutation();
+  const rights = useReferenceDataRights();
+  const mayAct = rights.edit === null || rights.merge === null || rights.archive === null;
   const [editing, setEditing] = useState<Label | null>(null);
   const [merging, setMerging] = useState<Label | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -79,24 +83,30 @@ export function LabelsPage() {
         title="Labels"
         description="The labels vets put on medical records. An archived label is no longer offered, but records keep it."
       />
-      <Paper withBorder p="md" component="section" aria-label="New label">
-        <LabelForm
-          editor="label-create"
-          key={formKey}
-          initial={{ name: '', color: 'blue' }}
-          submitLabel="Add label"
-          pending={create.isPending}
-          onSubmit={(body, fail) =>
-            mutateThen(create, body, {
-              onSuccess: ({ label }) => {
-                notifications.show({ color: 'clinic', message: `“${label.name}” added.` });
-                setFormKey((key) => key + 1);
-              },
-              onError: (error) => fail(nameErrorOf(error)),
-            })
-          }
-        />
-      </Paper>
+      {rights.create !== null ? (
+        <Text size="sm" c="dimmed" data-testid="labels-read-only">
+          {rights.create}
+        </Text>
+      ) : (
+        <Paper withBorder p="md" component="section" aria-label="New label">
+          <LabelForm
+            editor="label-create"
+            key={formKey}
+            initial={{ name: '', color: 'blue' }}
+            submitLabel="Add label"
+            pending={create.isPending}
+            onSubmit={(body, fail) =>
+              mutateThen(create, body, {
+                onSuccess: ({ label }) => {
+                  notifications.show({ color: 'clinic', message: `“${label.name}” added.` });
+                  setFormKey((key) => key + 1);
+                },
+                onError: (error) => fail(nameErrorOf(error)),
+              })
+            }
+          />
+        </Paper>
+      )}
       <SegmentedControl
         aria-label="Show"
         data={[
@@ -170,39 +180,52 @@ export function LabelsPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td ta="right" w={60}>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label.name}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(label)}>
-                            Rename or recolour
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconArrowMerge size={16} />}
-                            onClick={() => setMerging(label)}
-                          >
-                            Merge into…
-                          </Menu.Item>
-                          {label.archived ? (
-                            <Menu.Item
-                              leftSection={<IconRestore size={16} />}
-                              onClick={() => setArchived(label, false)}
+                      {mayAct && (
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Actions for ${label.name}`}
                             >
-                              Restore
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              leftSection={<IconArchive size={16} />}
-                              onClick={() => setArchived(label, true)}
-                            >
-                              Archive
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
+                              <IconDots size={18} />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {rights.edit === null && (
+                              <Menu.Item
+                                leftSection={<IconPencil size={16} />}
+                                onClick={() => setEditing(label)}
+                              >
+                                Rename or recolour
+                              </Menu.Item>
+                            )}
+                            {rights.merge === null && (
+                              <Menu.Item
+                                leftSection={<IconArrowMerge size={16} />}
+                                onClick={() => setMerging(label)}
+                              >
+                                Merge into…
+                              </Menu.Item>
+                            )}
+                            {rights.archive !== null ? null : label.archived ? (
+                              <Menu.Item
+                                leftSection={<IconRestore size={16} />}
+                                onClick={() => setArchived(label, false)}
+                              >
+                                Restore
+                              </Menu.Item>
+                            ) : (
+                              <Menu.Item
+                                leftSection={<IconArchive size={16} />}
+                                onClick={() => setArchived(label, true)}
+                              >
+                                Archive
+                              </Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -6,8 +6,14 @@ export const authErrors = {
   unauthenticated: () => new AppError(401, 'auth.unauthenticated', 'Authentication required'),
   refreshInvalid: () =>
     new AppError(401, 'auth.refresh_invalid', 'Your session has expired, please log in again'),
-  tooManyAttempts: () =>
-    new AppError(429, 'auth.too_many_attempts', 'Too many failed login attempts, please try again later'),
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'auth.too_many_attempts',
+      'Too many failed login attempts, please try again later',
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   weakPassword: (reason: string) =>
     new AppError(400, 'auth.weak_password', reason, [{ path: 'password', message: reason }]),
   resetTokenInvalid: () =>

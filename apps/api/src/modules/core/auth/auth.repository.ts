@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vets } from '../../../db/schema.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
@@ -25,6 +25,26 @@ export async function findActiveSessionByAccessHash(db: DbOrTx, accessTokenHash:
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Of these sessions, the ones that still stand (not revoked, not past their refresh expiry, their vet
+ * not disabled), with their vet's kind and company: what a long-lived stream re-checks.
+ */
+export async function findStandingSessions(db: DbOrTx, sessionIds: string[], now: Date) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({ id: sessions.id, kind: vets.kind, companySku: vets.companySku })
+    .from(sessions)
+    .innerJoin(vets, eq(vets.id, sessions.vetId))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, now),
+        eq(vets.disabled, false),
+      ),
+    );
 }
 
 export async function findSessionByRefreshHash(db: DbOrTx, refreshTokenHash: string) {
@@ -93,20 +113,37 @@ export async function revokeVetSessions(
 }
 
 /**
- * Both throttling counts in one scan of the window: per account (one account guessed from many
- * addresses) and per IP (many accounts guessed from one address).
+ * The throttling counts in one scan of the window: per account (one account guessed from many
+ * addresses), per account from addresses other than `knownIps` (the per-account ceiling, which the
+ * owner's own addresses never feed) and per address (many accounts guessed from one address). `ip` is
+ * the address's throttling key (lib/address-key.ts).
  */
-export async function countRecentFailures(db: DbOrTx, key: { email: string; ip: string }, since: Date) {
+export async function countRecentFailures(
+  db: DbOrTx,
+  key: { email: string; ip: string; knownIps: string[] },
+  since: Date,
+) {
+  const ofEmail = eq(loginFailures.email, key.email);
+  const fromUnknown =
+    key.knownIps.length > 0 ? and(ofEmail, notInArray(loginFailures.ip, key.knownIps)) : ofEmail;
   const [row] = await db
     .select({
-      email: sql<number>`count(*) filter (where ${loginFailures.email} = ${key.email})`.mapWith(Number),
+      email: sql<number>`count(*) filter (where ${ofEmail})`.mapWith(Number),
+      emailFromUnknown: sql<number>`count(*) filter (where ${fromUnknown})`.mapWith(Number),
       ip: sql<number>`count(*) filter (where ${loginFailures.ip} = ${key.ip})`.mapWith(Number),
     })
     .from(loginFailures)
-    .where(
-      and(gt(loginFailures.at, since), or(eq(loginFailures.email, key.email), eq(loginFailures.ip, key.ip))),
-    );
-  return { email: row?.email ?? 0, ip: row?.ip ?? 0 };
+    .where(and(gt(loginFailures.at, since), or(ofEmail, eq(loginFailures.ip, key.ip))));
+  return { email: row?.email ?? 0, emailFromUnknown: row?.emailFromUnknown ?? 0, ip: row?.ip ?? 0 };
+}
+
+/** The addresses the vet has logged in from, as long as their sessions are kept (auth purge). */
+export async function listSessionIps(db: DbOrTx, vetId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.vetId, vetId), isNotNull(sessions.ip)));
+  return rows.flatMap((row) => (row.ip ? [row.ip] : []));
 }
 
 export async function insertLoginFailure(db: DbOrTx, row: typeof loginFailures.$inferInsert): Promise<void> {

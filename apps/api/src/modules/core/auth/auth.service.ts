@@ -3,6 +3,7 @@ import type { Vet } from '@vetboard/contract';
 import type { Config } from '../../../config.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { VetRow } from '../../../db/schema.ts';
+import { addressKey } from '../../../lib/address-key.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../lib/password.ts';
@@ -20,8 +21,10 @@ import {
   findActiveSessionByAccessHash,
   findSessionByAnyTokenHash,
   findSessionByRefreshHash,
+  findStandingSessions,
   insertLoginFailure,
   insertSession,
+  listSessionIps,
   purgeLoginFailuresBefore,
   revokeSession,
   revokeVetSessions,
@@ -35,6 +38,19 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOGIN_FAILURES = 10;
+/**
+ * The per-account ceiling (issue #47, point 8): however many fresh addresses an attacker has, an
+ * account takes at most this many evaluated guesses per window from addresses it never logged in
+ * from. Its owner's known addresses are always heard, so the ceiling cannot lock the owner out.
+ */
+export const MAX_UNKNOWN_ADDRESS_GUESSES = 20;
+/**
+ * A throttled client may try again once the window has moved past its failures; the whole window
+ * is the honest upper bound (a retry sooner is refused unevaluated, as it would be anyway).
+ */
+const RETRY_AFTER_SECONDS = LOGIN_FAILURE_WINDOW_MS / 1000;
+/** Asked for when the e-mail has no account, so both cases run the same statements. */
+const NO_VET_ID = '00000000-0000-0000-0000-000000000000';
 /**
  * Two tabs may refresh at once with the same cookie; the loser presents the just-replaced token.
  * Within this grace it gets the same successor (both tabs stay logged in); after it, a replay is theft.
@@ -113,11 +129,13 @@ async function recordFailure(
   vet: VetRow | undefined,
   reason: 'unknown_email' | 'wrong_password' | 'disabled' | 'no_password' | 'wrong_password_while_locked',
   meta: RequestMeta,
+  /** The address's throttling key (lib/address-key.ts): an IPv6 /64 is counted as one. */
+  ip: string,
 ) {
   await db.transaction(async (tx) => {
     const at = now();
     await purgeLoginFailuresBefore(tx, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS));
-    await insertLoginFailure(tx, { id: newId(), email, ip: meta.ip, at });
+    await insertLoginFailure(tx, { id: newId(), email, ip, at });
     await recordAudit(
       tx,
       auditActor(null),
@@ -132,9 +150,17 @@ async function recordFailure(
   });
 }
 
-/** Throttled attempts are sampled: one audit row per address and window, however many arrive. */
-async function recordThrottled({ db, now }: Pick<AuthDeps, 'db' | 'now'>, email: string, meta: RequestMeta) {
-  const key = { action: 'auth.login_throttled', entity: 'ip', entityId: meta.ip };
+/**
+ * Throttled attempts are sampled: one audit row per address key (an IPv6 /64 is one) and window,
+ * however many arrive.
+ */
+async function recordThrottled(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  email: string,
+  meta: RequestMeta,
+  ip: string,
+) {
+  const key = { action: 'auth.login_throttled', entity: 'ip', entityId: ip };
   const since = new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS);
   await db.transaction(async (tx) => {
     if (await auditRecordedSince(tx, key, since)) return;
@@ -159,20 +185,26 @@ export async function login(
 ): Promise<{ vet: Vet; tokens: IssuedTokens }> {
   const { db, config, now } = deps;
   const email = normalizeEmail(input.email);
+  const ip = addressKey(meta.ip);
+  const vet = await findVetAccountByEmail(db, email);
+  const knownIps = [...new Set((await listSessionIps(db, vet?.id ?? NO_VET_ID)).map(addressKey))];
+  const known = knownIps.includes(ip);
   const failures = await countRecentFailures(
     db,
-    { email, ip: meta.ip },
+    { email, ip, knownIps },
     new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS),
   );
-  // OWASP: a per-account lock must not let anyone lock the owner out. A locked account still takes
-  // one try from an address with no recent failures; a wrong one spends that address's turn.
-  const accountLocked = failures.email >= MAX_LOGIN_FAILURES;
-  if (failures.ip >= MAX_LOGIN_FAILURES || (accountLocked && failures.ip > 0)) {
-    await recordThrottled(deps, email, meta);
-    throw authErrors.tooManyAttempts();
+  // OWASP: a per-account lock must not let anyone lock the owner out. An address the account logged
+  // in from before is always heard (within its own per-address limit). A locked account still takes
+  // one try from an unknown address with no recent failures; a wrong one spends that address's turn,
+  // and past the ceiling no unknown address is heard at all.
+  const accountLocked = !known && failures.email >= MAX_LOGIN_FAILURES;
+  const overCeiling = !known && failures.emailFromUnknown >= MAX_UNKNOWN_ADDRESS_GUESSES;
+  if (failures.ip >= MAX_LOGIN_FAILURES || overCeiling || (accountLocked && failures.ip > 0)) {
+    await recordThrottled(deps, email, meta, ip);
+    throw authErrors.tooManyAttempts(RETRY_AFTER_SECONDS);
   }
 
-  const vet = await findVetAccountByEmail(db, email);
   // Always verify against some hash so unknown e-mails answer in the same time as wrong passwords.
   const hash = vet?.passwordHash ?? (await dummyPasswordHash(config.passwordHashCost));
   const passwordMatches = await verifyPassword(input.password, hash);
@@ -192,8 +224,9 @@ export async function login(
       vet,
       accountLocked ? 'wrong_password_while_locked' : (refusal ?? 'unknown_email'),
       meta,
+      ip,
     );
-    throw accountLocked ? authErrors.tooManyAttempts() : authErrors.invalidCredentials();
+    throw accountLocked ? authErrors.tooManyAttempts(RETRY_AFTER_SECONDS) : authErrors.invalidCredentials();
   }
 
   const issuedAt = now();
@@ -225,6 +258,15 @@ export async function login(
     );
   });
   return { vet: toVetDto(vet), tokens };
+}
+
+/** The sessions of `sessionIds` that still stand, by id, with their vet's kind and company now. */
+export async function standingSessions(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  sessionIds: string[],
+): Promise<Map<string, { kind: VetRow['kind']; companySku: string | null }>> {
+  const rows = await findStandingSessions(db, sessionIds, now());
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, companySku: row.companySku }]));
 }
 
 export async function authenticate(

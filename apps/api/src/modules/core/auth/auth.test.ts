@@ -344,6 +344,7 @@ describe('guessing passwords', () => {
       code: 'auth.too_many_attempts',
     });
     expect(blocked.headers['set-cookie']).toBeUndefined();
+    expect(blocked.headers['retry-after']).toBe('900');
     // …and a wrong password from a fresh address is refused as locked, and spends that address's turn.
     expect((await login({ email: vet.email, password: 'guess-10' }, '10.1.2.1')).statusCode).toBe(429);
     expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.1.2.1')).statusCode).toBe(429);
@@ -395,6 +396,60 @@ describe('guessing passwords', () => {
     const vet = await createTestVet(app);
     expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.2.0.1')).statusCode).toBe(429);
     expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('hears at most 20 guesses per account and window from addresses it never logged in from', async () => {
+    const vet = await createTestVet(app);
+    const failuresOf = async () =>
+      (await app.database.db.select().from(loginFailures).where(eq(loginFailures.email, vet.email))).length;
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const response = await login(
+        { email: vet.email, password: `guess-${attempt}` },
+        `10.8.0.${attempt + 1}`,
+      );
+      expect(response.statusCode).toBe(attempt < 10 ? 401 : 429);
+    }
+    // Each evaluated guess leaves one failure row: 20 of the 30, the last 10 were refused unheard.
+    expect(await failuresOf()).toBe(20);
+    const right = await login({ email: vet.email, password: TEST_PASSWORD }, '10.8.1.1');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('auth.too_many_attempts');
+    expect(right.headers['retry-after']).toBe('900');
+    expect(right.headers['set-cookie']).toBeUndefined();
+    expect(await failuresOf()).toBe(20);
+  });
+
+  it('always hears the owner from an address they logged in from, a typo included', async () => {
+    const vet = await createTestVet(app);
+    const home = '10.9.9.9';
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, home)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await login({ email: vet.email, password: `guess-${attempt}` }, `10.9.0.${attempt + 1}`);
+    }
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, '10.9.1.1')).statusCode).toBe(429);
+    expect((await login({ email: vet.email, password: 'a typo at home' }, home)).statusCode).toBe(401);
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, home)).statusCode).toBe(200);
+  });
+
+  it('counts the IPv6 addresses of one /64 as one address', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await login(
+        { email: `v6-probe-${attempt}@clinic.test`, password: 'guess-password' },
+        `2001:db8:47:8::${(attempt + 1).toString(16)}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const vet = await createTestVet(app);
+    const sameNetwork = await login({ email: vet.email, password: TEST_PASSWORD }, '2001:db8:47:8:ffff::1');
+    expect(sameNetwork.statusCode).toBe(429);
+    expect((await login({ email: vet.email, password: TEST_PASSWORD }, '2001:db8:47:9::1')).statusCode).toBe(
+      200,
+    );
+    const rows = await app.database.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.ip, '2001:db8:47:8::/64'));
+    expect(rows).toHaveLength(10);
   });
 
   it('forgets the account failures after a successful login', async () => {

@@ -8,6 +8,8 @@ const context = useTestApp();
 let app: TestApp;
 let cookies: Record<string, string>;
 let companyVetCookies: Record<string, string>;
+let partnerCookies: Record<string, string>;
+let regularCookies: Record<string, string>;
 let petId: string;
 let otherPetId: string;
 let companyPetId: string;
@@ -20,6 +22,9 @@ beforeAll(async () => {
   const company = await createCompany(db);
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyVetCookies = await loginAs(app, companyVet.email);
+  const partner = await createTestVet(app, { kind: 'partner', companySku: company.sku });
+  partnerCookies = await loginAs(app, partner.email);
+  regularCookies = await loginAs(app, (await createTestVet(app, { kind: 'regular' })).email);
   const { family } = await createFamily(db);
   petId = (await createPet(db, { familyId: family.id, name: 'Luna' })).id;
   otherPetId = (await createPet(db, { familyId: family.id, name: 'Milo' })).id;
@@ -220,6 +225,43 @@ describe('archive or delete', () => {
       title: 'Old cardiac',
       version: 1,
     });
+  });
+});
+
+describe('pools are the practice’s own', () => {
+  it('refuses a partner’s rewrite of a pool with every option unproblematic: its cards keep coming', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
+    const silenced = cardiacPool({ sku: pool.sku });
+    for (const group of silenced.questionGroups)
+      for (const question of group.questions)
+        for (const option of question.options) option.problematic = false;
+    const rewrite = await call('PUT', `/v1/forms/${pool.uuid}`, { form: silenced }, partnerCookies);
+    expect(rewrite.statusCode).toBe(403);
+    expect(rewrite.json()).toMatchObject({ code: 'forms.forbidden', error: expect.any(String) });
+    const created = await call('POST', '/v1/forms', { form: cardiacPool() }, partnerCookies);
+    expect(created.json().code).toBe('forms.forbidden');
+    const removed = await call('DELETE', `/v1/forms/${pool.uuid}`, undefined, partnerCookies);
+    expect(removed.json().code).toBe('forms.forbidden');
+
+    const after = (await call('GET', `/v1/forms/${pool.uuid}`)).json().form;
+    expect(after).toMatchObject({ version: 1, archived: false });
+    expect(
+      after.questionGroups[0].questions[0].options.map((o: { problematic: boolean }) => o.problematic),
+    ).toEqual([false, true]);
+  });
+
+  it('lets a regular vet edit a pool but leaves its archiving to head vets', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() }, regularCookies)).json().form;
+    const edited = await call(
+      'PUT',
+      `/v1/forms/${pool.uuid}`,
+      { form: cardiacPool({ sku: pool.sku }) },
+      regularCookies,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const removed = await call('DELETE', `/v1/forms/${pool.uuid}`, undefined, regularCookies);
+    expect(removed.statusCode).toBe(403);
+    expect((await call('GET', `/v1/forms/${pool.uuid}`)).json().form.version).toBe(2);
   });
 });
 

@@ -1,8 +1,11 @@
+import { type ReferenceDataAction, referenceDataRefusal, type VetKind } from '@vetboard/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import { petsErrors } from '../../core/pets/index.ts';
 
 export const formsErrors = {
   notFound: () => new AppError(404, 'forms.not_found', 'Form not found'),
+  forbidden: (kind: VetKind, action: ReferenceDataAction) =>
+    new AppError(403, 'forms.forbidden', referenceDataRefusal({ kind }, action) ?? 'Forbidden'),
   skuTaken: (sku: string) =>
     new AppError(400, 'forms.sku_taken', 'Invalid request', [
       { path: 'form.sku', message: `Another form already has the sku "${sku}"` },

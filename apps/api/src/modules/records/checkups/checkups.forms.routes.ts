@@ -132,9 +132,10 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'A new form (version 1). Each option’s sku is its title snake-cased; two options of one question ' +
-          'with the same title or sku, a question with fewer than two options or an empty title answer 400.',
+          'with the same title or sku, a question with fewer than two options or an empty title answer 400. ' +
+          'The product’s own vets only (403 `forms.forbidden`).',
         body: formWriteSchema,
-        response: { 201: formResponseSchema, ...errors },
+        response: { 201: formResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
     async (request, reply) =>
@@ -150,10 +151,10 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Saves the form as a new version; checkups already sent keep the version they were sent with. ' +
-          'An archived form answers 409 `forms.archived`.',
+          'An archived form answers 409 `forms.archived`. The product’s own vets only (403 `forms.forbidden`).',
         params: idParams,
         body: formWriteSchema,
-        response: { 200: formResponseSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: formResponseSchema, ...errors, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => updateFormVersion(deps, sessionVet(request), request.params.id, request.body.form),
@@ -165,9 +166,10 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteForm',
         tags,
-        description: 'Deletes a form without checkups; a form with checkups is archived instead.',
+        description:
+          'Deletes a form without checkups; a form with checkups is archived instead. A head vet’s (403 `forms.forbidden`).',
         params: idParams,
-        response: { 200: z.object({ archived: z.boolean() }), ...errors },
+        response: { 200: z.object({ archived: z.boolean() }), ...errors, 403: errorResponseSchema },
       },
     },
     async (request) => deleteForm(deps, sessionVet(request), request.params.id),

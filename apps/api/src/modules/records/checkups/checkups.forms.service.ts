@@ -8,12 +8,14 @@ import {
   type FormSummary,
   type FormVersionListResponse,
   optionSku,
+  type ReferenceDataAction,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { VetActor } from '../../../policy/actor.ts';
+import { mayChangeReferenceData } from '../../../policy/rights.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { petIdsInScope, recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
@@ -113,6 +115,11 @@ export async function listManuallySendableForms(
   return { forms: (await listManuallySendable(deps.db)).map(toFormSummaryDto) };
 }
 
+/** Asked before the form is looked up: the right does not depend on which form it is. */
+function assertMay(actor: VetActor, action: ReferenceDataAction): void {
+  if (!mayChangeReferenceData(actor, action)) throw formsErrors.forbidden(actor.kind, action);
+}
+
 async function assertSkuFree(tx: DbOrTx, sku: string, formId: string): Promise<void> {
   const holder = await findFormBySku(tx, sku);
   if (holder && holder.id !== formId) throw formsErrors.skuTaken(sku);
@@ -123,6 +130,7 @@ export async function createForm(
   actor: VetActor,
   input: FormInput,
 ): Promise<{ form: Form }> {
+  assertMay(actor, 'create');
   const id = newId();
   const sku = input.sku ?? optionSku(input.title);
   const questionGroups = structureOf(input);
@@ -171,6 +179,7 @@ export async function updateFormVersion(
   id: string,
   input: FormInput,
 ): Promise<{ form: Form }> {
+  assertMay(actor, 'edit');
   await deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
     if (!form) throw formsErrors.notFound();
@@ -226,6 +235,8 @@ export async function deleteForm(
   actor: VetActor,
   id: string,
 ): Promise<{ archived: boolean }> {
+  // Archive or delete, which one is only known inside: both take a form away from every vet.
+  assertMay(actor, 'delete');
   return deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
     if (!form) throw formsErrors.notFound();

@@ -20,15 +20,19 @@ const context = useTestApp();
 let app: TestApp;
 let cookies: Record<string, string>;
 let companyVetCookies: Record<string, string>;
+let partnerCookies: Record<string, string>;
 let petId: string;
 let companyPetId: string;
 
 beforeAll(async () => {
   app = context.app;
   const db = app.database.db;
-  const vet = await createTestVet(app, { kind: 'regular', firstName: 'Helena', lastName: 'Marsh' });
+  // A head vet: archiving and merging labels is theirs (policy matrix: reference-data rights).
+  const vet = await createTestVet(app, { kind: 'head', firstName: 'Helena', lastName: 'Marsh' });
   cookies = await loginAs(app, vet.email);
   const company = await createCompany(db);
+  const partner = await createTestVet(app, { kind: 'partner', companySku: company.sku });
+  partnerCookies = await loginAs(app, partner.email);
   const companyVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
   companyVetCookies = await loginAs(app, companyVet.email);
   const { family } = await createFamily(db, { owner: { firstName: 'Emma', lastName: 'Records' } });
@@ -36,6 +40,9 @@ beforeAll(async () => {
   const b2b = await createFamily(db, { familyKind: 'b2b', owner: { b2bCode: company.sku } });
   companyPetId = (await createPet(db, { familyId: b2b.family.id, name: 'Kikorecords' })).id;
 });
+
+const createLabel = (name: string, color = 'red') =>
+  app.inject({ method: 'POST', url: '/v1/labels', cookies, payload: { name, color } });
 
 function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
   const boundary = `----vetboard${randomBytes(8).toString('hex')}`;
@@ -155,9 +162,6 @@ describe('uploading a medical record', () => {
 });
 
 describe('labels', () => {
-  const createLabel = (name: string, color = 'red') =>
-    app.inject({ method: 'POST', url: '/v1/labels', cookies, payload: { name, color } });
-
   it('are created, renamed, recoloured, archived and restored; a name is unique whatever its case', async () => {
     const created = await createLabel('Bloodwork');
     expect(created.statusCode, created.body).toBe(201);
@@ -250,6 +254,40 @@ describe('labels', () => {
       payload: { intoUuid: cardio.uuid },
     });
     expect(intoItself.statusCode).toBe(400);
+  });
+});
+
+describe('labels are the practice’s own', () => {
+  it('refuses a partner’s rename and merge of a label on records it cannot read, and leaves them as they were', async () => {
+    const kept = (await createLabel('Renal panel', 'teal')).json().label;
+    const into = (await createLabel('Partner’s bucket', 'gray')).json().label;
+    const record = (
+      await upload({ petUuid: petId, title: 'Renal bloods' }, { name: 'renal.pdf', data: PDF })
+    ).json().medicalRecord;
+    await app.inject({
+      method: 'PATCH',
+      url: `/v1/medical-records/${record.uuid}`,
+      cookies,
+      payload: { labelUuids: [kept.uuid] },
+    });
+
+    const attempts = [
+      { method: 'POST' as const, url: '/v1/labels', payload: { name: 'Partner label' } },
+      { method: 'PATCH' as const, url: `/v1/labels/${kept.uuid}`, payload: { name: 'Relabelled' } },
+      { method: 'POST' as const, url: `/v1/labels/${kept.uuid}/merge`, payload: { intoUuid: into.uuid } },
+    ];
+    for (const attempt of attempts) {
+      const response = await app.inject({ ...attempt, cookies: partnerCookies });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'labels.forbidden', error: expect.any(String) });
+    }
+
+    const after = await app.inject({ method: 'GET', url: `/v1/medical-records/${record.uuid}`, cookies });
+    expect(
+      after.json().medicalRecord.labels.map((l: { uuid: string; name: string }) => [l.uuid, l.name]),
+    ).toEqual([[kept.uuid, 'Renal panel']]);
+    const audit = await listAuditRows(app.database.db, { entityId: kept.uuid });
+    expect(audit.map((row) => row.action)).toEqual(['labels.create']);
   });
 });
 

@@ -1,4 +1,10 @@
-import { MEDICAL_RECORD_REVIEW_MATCHING_MAX, MEDICAL_RECORD_UPLOAD_MESSAGES } from '@vetboard/contract';
+import {
+  MEDICAL_RECORD_REVIEW_MATCHING_MAX,
+  MEDICAL_RECORD_UPLOAD_MESSAGES,
+  type ReferenceDataAction,
+  referenceDataRefusal,
+  type VetKind,
+} from '@vetboard/contract';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.ts';
 import { petsErrors } from '../../core/pets/index.ts';
 
@@ -40,6 +46,8 @@ export const medicalRecordsErrors = {
 
 export const labelsErrors = {
   notFound: () => new AppError(404, 'labels.not_found', 'Label not found'),
+  forbidden: (kind: VetKind, action: ReferenceDataAction) =>
+    new AppError(403, 'labels.forbidden', referenceDataRefusal({ kind }, action) ?? 'Forbidden'),
   nameTaken: () =>
     new AppError(409, 'labels.name_taken', 'Invalid request', [
       { path: 'name', message: 'Another label already has this name' },

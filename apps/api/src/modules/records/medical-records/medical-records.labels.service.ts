@@ -4,12 +4,14 @@ import type {
   LabelListResponse,
   LabelMerge,
   LabelPatch,
+  ReferenceDataAction,
 } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
+import { mayChangeReferenceData } from '../../../policy/rights.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
@@ -49,12 +51,18 @@ async function labelEvent(tx: DbOrTx, id: string, actor: Actor) {
   await recordEvent(tx, { type: 'label.changed', entity: 'label', id, actor: eventActorOf(actor) });
 }
 
+/** Asked before the label is looked up: the right does not depend on which label it is. */
+function assertMay(actor: VetActor, action: ReferenceDataAction): void {
+  if (!mayChangeReferenceData(actor, action)) throw labelsErrors.forbidden(actor.kind, action);
+}
+
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error, 'labels_name_idx')) throw labelsErrors.nameTaken();
   throw error;
 }
 
 export async function createLabel(deps: MedicalRecordsDeps, actor: VetActor, input: LabelCreate) {
+  assertMay(actor, 'create');
   const id = newId();
   try {
     await deps.db.transaction(async (tx) => {
@@ -81,6 +89,8 @@ export async function createLabel(deps: MedicalRecordsDeps, actor: VetActor, inp
 
 /** Renames, recolours, archives or restores a label. */
 export async function patchLabel(deps: MedicalRecordsDeps, actor: VetActor, id: string, input: LabelPatch) {
+  // Archiving (or restoring) hides a label from every vet's pickers, so it is asked for as itself.
+  assertMay(actor, input.archived === undefined ? 'edit' : 'archive');
   try {
     await deps.db.transaction(async (tx) => {
       const current = await lockLabel(tx, id);
@@ -118,6 +128,7 @@ export async function patchLabel(deps: MedicalRecordsDeps, actor: VetActor, id: 
  * Both are locked first, so a record labelled meanwhile is moved too.
  */
 export async function mergeLabel(deps: MedicalRecordsDeps, actor: VetActor, id: string, input: LabelMerge) {
+  assertMay(actor, 'merge');
   if (input.intoUuid === id) throw labelsErrors.mergeIntoItself();
   await deps.db.transaction(async (tx) => {
     // Locked in id order, so two merges of the same pair cannot wait on each other.

@@ -95,9 +95,10 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createLabel',
         tags,
-        description: 'A new label; a name another label has (in any case) answers 409.',
+        description:
+          'A new label; a name another label has (in any case) answers 409. The product’s own vets only (403 `labels.forbidden`).',
         body: labelCreateSchema,
-        response: { 201: labelResponseSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: labelResponseSchema, ...errors, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) =>
@@ -110,10 +111,11 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateLabel',
         tags,
-        description: 'Renames, recolours, archives (`archived: true`) or restores a label.',
+        description:
+          'Renames, recolours, archives (`archived: true`) or restores a label. Renaming is the product’s own vets’, archiving and restoring a head vet’s (403 `labels.forbidden`).',
         params: idParams,
         body: labelPatchSchema,
-        response: { 200: labelResponseSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: labelResponseSchema, ...errors, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => patchLabel(deps, sessionVet(request), request.params.id, request.body),
@@ -127,10 +129,10 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Merges this label into `intoUuid`: every record carrying it gets the other label, and this one is ' +
-          'removed. Answers the label that stays.',
+          'removed. Answers the label that stays. A head vet’s (403 `labels.forbidden`).',
         params: idParams,
         body: labelMergeSchema,
-        response: { 200: labelResponseSchema, ...errors },
+        response: { 200: labelResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
     async (request) => mergeLabel(deps, sessionVet(request), request.params.id, request.body),
