@@ -22,6 +22,7 @@ export * from './nutrient-profiles.ts';
 export * from './nutrition.ts';
 export * from './pending-cards.ts';
 export * from './pets.ts';
+export * from './prescriptions.ts';
 export * from './questions.ts';
 export * from './reminders.ts';
 export * from './route-preloads.ts';
