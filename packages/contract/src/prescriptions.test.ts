@@ -17,7 +17,11 @@ describe('the amount per dose an owner gives', () => {
     // 6.1 mg of a 5 mg tablet is 1.22 tablets: a quarter-scored one gives 1¼ (6.25 mg), a half-scored 1.
     expect(amountPerDose(6.1, tablet(5, 4))?.text).toBe('1¼ tablets of 5 mg');
     expect(amountPerDose(6.1, tablet(5, 2))?.text).toBe('1 tablet of 5 mg');
-    expect(amountPerDose(8.9, tablet(5, 4))).toEqual({ units: 1.75, mgGiven: 8.75, text: '1¾ tablets of 5 mg' });
+    expect(amountPerDose(8.9, tablet(5, 4))).toEqual({
+      units: 1.75,
+      mgGiven: 8.75,
+      text: '1¾ tablets of 5 mg',
+    });
     expect(amountPerDose(1.2, tablet(5, 4))?.text).toBe('¼ tablet of 5 mg');
     expect(amountPerDose(2.6, tablet(5, 2))?.text).toBe('½ tablet of 5 mg');
     expect(amountPerDose(20, tablet(10, 2))?.text).toBe('2 tablets of 10 mg');
@@ -38,13 +42,14 @@ describe('the amount per dose an owner gives', () => {
       mgGiven: 1.2,
       text: '0.8 ml of 1.5 mg/ml',
     });
-    expect(amountPerDose(240, { mgPerUnit: 100, unit: 'capsule', splits: 1 })?.text).toBe('2 capsules of 100 mg');
+    expect(amountPerDose(240, { mgPerUnit: 100, unit: 'capsule', splits: 1 })?.text).toBe(
+      '2 capsules of 100 mg',
+    );
   });
 });
 
 describe('a prescription request', () => {
   const base = {
-    petUuid: '0190c3a0-0000-7000-8000-000000000001',
     drugCode: 'pimobendan',
     strengthId: 'pimobendan-tab-5',
     doseMgPerKg: 0.25,
@@ -68,7 +73,11 @@ describe('a prescription request', () => {
   it('refuses an end before the start, and an end with a duration', () => {
     const before = prescriptionCreateSchema.safeParse({ ...base, endOn: { year: 2026, month: 12, day: 1 } });
     expect(before.error?.issues[0]?.path).toEqual(['endOn']);
-    const both = prescriptionCreateSchema.safeParse({ ...base, endOn: { year: 2026, month: 12, day: 9 }, durationDays: 7 });
+    const both = prescriptionCreateSchema.safeParse({
+      ...base,
+      endOn: { year: 2026, month: 12, day: 9 },
+      durationDays: 7,
+    });
     expect(both.error?.issues[0]?.path).toEqual(['durationDays']);
   });
 });

@@ -70,7 +70,7 @@ export const drugStrengthSchema = z.object({
   form: z.string(),
   unit: drugUnitSchema,
   /** Milligrams in one unit (per tablet, per ml, per pipette). */
-  mgPerUnit: z.number().positive(),
+  mgPerUnit: z.number(),
   /** How finely a unit may be divided: 1 whole, 2 halves, 4 quarters; ignored for ml (0.1 ml steps). */
   splits: z.union([z.literal(1), z.literal(2), z.literal(4)]),
   label: z.string(),
@@ -80,8 +80,8 @@ export type DrugStrength = z.infer<typeof drugStrengthSchema>;
 /** The usual dose of a drug for one species, with where the range comes from. */
 export const drugDoseSchema = z.object({
   species: speciesSchema,
-  minMgPerKg: z.number().positive(),
-  maxMgPerKg: z.number().positive(),
+  minMgPerKg: z.number(),
+  maxMgPerKg: z.number(),
   frequency: doseFrequencySchema,
   route: doseRouteSchema,
   source: z.string(),
@@ -148,7 +148,8 @@ export function amountPerDose(mg: number, strength: Pick<DrugStrength, 'mgPerUni
     if (step > exact * 2) return null;
     units = round(step, 2);
   }
-  const of = strength.unit === 'ml' ? `${formatMg(strength.mgPerUnit)} mg/ml` : `${formatMg(strength.mgPerUnit)} mg`;
+  const of =
+    strength.unit === 'ml' ? `${formatMg(strength.mgPerUnit)} mg/ml` : `${formatMg(strength.mgPerUnit)} mg`;
   return {
     units,
     mgGiven: round(units * strength.mgPerUnit, 3),
@@ -206,9 +207,6 @@ export type Prescription = z.infer<typeof prescriptionSchema>;
 export const prescriptionResponseSchema = z.object({ prescription: prescriptionSchema });
 export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
 
-export const prescriptionListQuerySchema = z.object({ petUuid: z.uuid() });
-export type PrescriptionListQuery = z.infer<typeof prescriptionListQuerySchema>;
-
 /** A pet's prescriptions: active first (newest start first), then the past ones (newest first). */
 export const prescriptionListResponseSchema = z.object({ prescriptions: z.array(prescriptionSchema) });
 export type PrescriptionListResponse = z.infer<typeof prescriptionListResponseSchema>;
@@ -217,7 +215,6 @@ export const PRESCRIPTION_MAX_DURATION_DAYS = 3650;
 
 export const prescriptionCreateSchema = z
   .strictObject({
-    petUuid: z.uuid(),
     drugCode: text().min(1).max(100),
     strengthId: text().min(1).max(100),
     doseMgPerKg: z.number().positive('The dose must be above 0').max(1000, 'At most 1000 mg/kg'),
@@ -232,7 +229,10 @@ export const prescriptionCreateSchema = z
     instructions: longText.default(''),
     reason: longText.default(''),
     /** The warnings the vet saw and prescribes despite; any other warning refuses the prescription. */
-    confirmedWarnings: z.array(prescriptionWarningCodeSchema).max(prescriptionWarningCodes.length).default([]),
+    confirmedWarnings: z
+      .array(prescriptionWarningCodeSchema)
+      .max(prescriptionWarningCodes.length)
+      .default([]),
     confirmationReason: reasonText.optional(),
   })
   .superRefine((value, context) => {
@@ -241,7 +241,8 @@ export const prescriptionCreateSchema = z
     if (value.endOn) {
       const start = Date.UTC(value.startOn.year, value.startOn.month - 1, value.startOn.day);
       const end = Date.UTC(value.endOn.year, value.endOn.month - 1, value.endOn.day);
-      if (end < start) context.addIssue({ code: 'custom', path: ['endOn'], message: 'The end is before the start' });
+      if (end < start)
+        context.addIssue({ code: 'custom', path: ['endOn'], message: 'The end is before the start' });
     }
     if (value.confirmedWarnings.length > 0 && !value.confirmationReason)
       context.addIssue({
