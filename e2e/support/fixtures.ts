@@ -130,6 +130,12 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Evadne', lastName: 'Blackthorne' },
     pets: { luna: 'Quincewhistle' },
   },
+  medications: {
+    like: 'emma',
+    owner: { firstName: 'Hyacinth', lastName: 'Dunmorrow' },
+    pets: { luna: 'Pomegranate' },
+    withoutCollarReadings: true,
+  },
   vitalsCoverage: {
     like: 'tom',
     owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },

@@ -208,7 +208,11 @@ export const prescriptionResponseSchema = z.object({ prescription: prescriptionS
 export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
 
 /** A pet's prescriptions: active first (newest start first), then the past ones (newest first). */
-export const prescriptionListResponseSchema = z.object({ prescriptions: z.array(prescriptionSchema) });
+export const prescriptionListResponseSchema = z.object({
+  prescriptions: z.array(prescriptionSchema),
+  /** The pet's latest weight entry: what a new prescription is dosed from (none: it cannot be). */
+  latestWeight: z.object({ valueKg: z.number(), measuredAt: timestampSchema }).nullable(),
+});
 export type PrescriptionListResponse = z.infer<typeof prescriptionListResponseSchema>;
 
 export const PRESCRIPTION_MAX_DURATION_DAYS = 3650;

@@ -288,6 +288,10 @@ describe('a pet’s prescriptions', () => {
     expect(audit.map((row) => row.action)).toEqual(['prescriptions.create', 'prescriptions.stop']);
     const list = await app.inject({ method: 'GET', url: `/v1/pets/${dog}/prescriptions`, cookies: helena });
     expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().latestWeight).toEqual({
+      valueKg: 30,
+      measuredAt: { seconds: (NOW.getTime() - 2 * DAY_MS) / 1000 },
+    });
     expect(list.json().prescriptions.map((p: Prescription) => [p.uuid, p.status])).toEqual([
       [running.uuid, 'active'],
       [toStop.uuid, 'stopped'],

@@ -7,8 +7,10 @@ import {
   type PrescriptionListResponse,
   type PrescriptionResponse,
   type PrescriptionStop,
+  toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
@@ -59,10 +61,14 @@ export async function listPrescriptionsOfPet(
   petId: string,
 ): Promise<PrescriptionListResponse> {
   if (!(await findPetWithOwner(deps.db, actor, petId))) throw prescriptionsErrors.petNotFound();
-  const rows = await listPetPrescriptions(deps.db, petId, prescriptionScope(actor));
+  const [rows, weight] = await readTogether(deps.db, [
+    () => listPetPrescriptions(deps.db, petId, prescriptionScope(actor)),
+    () => latestWeightOfPet(deps.db, petId),
+  ] as const);
   const today = isoDay(deps.now());
   const all = rows.map((row) => toPrescriptionDto(row, today));
   return {
+    latestWeight: weight ? { valueKg: weight.valueKg, measuredAt: toTimestamp(weight.measuredAt) } : null,
     prescriptions: [
       ...all.filter((prescription) => prescription.status === 'active'),
       ...all.filter((prescription) => prescription.status !== 'active'),
