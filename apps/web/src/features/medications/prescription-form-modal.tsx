@@ -240,7 +240,6 @@ export function PrescriptionFormModal({
               placeholder="Type a drug's name"
               withAsterisk
               searchable
-              data-autofocus
               data={(drugs.data?.drugs ?? []).map((candidate) => ({
                 value: candidate.code,
                 label: candidate.name,
