@@ -136,6 +136,12 @@ export const SPEC_FAMILIES = {
     pets: { luna: 'Quillamber' },
     withoutCollarReadings: true,
   },
+  medications: {
+    like: 'emma',
+    owner: { firstName: 'Hyacinth', lastName: 'Dunmorrow' },
+    pets: { luna: 'Pomegranate' },
+    withoutCollarReadings: true,
+  },
   vitalsCoverage: {
     like: 'tom',
     owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },

@@ -448,6 +448,49 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
+  test('a pet’s medications, current and past, and the prescribe dialog have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    const prescribe = (drugCode: string, strengthId: string) =>
+      page.request.post(`/v1/pets/${luna.uuid}/prescriptions`, {
+        data: {
+          drugCode,
+          strengthId,
+          doseMgPerKg: 0.25,
+          frequency: 'once_daily',
+          route: 'oral',
+          startOn: { year: 2026, month: 1, day: 1 },
+          // Whatever the copied pet's weight and allergies: only the screens are audited here.
+          confirmedWarnings: [
+            'dose_out_of_range',
+            'weight_stale',
+            'allergy',
+            'nsaid_combination',
+            'species_not_listed',
+          ],
+          confirmationReason: 'Accessibility check',
+        },
+      });
+    const running = await prescribe('pimobendan', 'pimobendan-tab-5');
+    expect(running.status(), await running.text()).toBe(201);
+    const stopped = await prescribe('benazepril', 'benazepril-tab-5');
+    expect(stopped.status(), await stopped.text()).toBe(201);
+    const { prescription } = (await stopped.json()) as { prescription: { uuid: string } };
+    const stop = await page.request.post(`/v1/prescriptions/${prescription.uuid}/stop`, {
+      data: { reason: 'Accessibility check' },
+    });
+    expect(stop.status(), await stop.text()).toBe(200);
+    await auditScreens(page, [['pet medications', `/pets/${luna.uuid}/medications`]], findings);
+    await atDesktop(page);
+    await page.getByRole('button', { name: 'Prescribe' }).click();
+    await expect(page.getByRole('dialog', { name: `Prescribe for ${luna.name}` })).toBeVisible();
+    await audit(page, 'prescribe dialog', findings);
+    expect(findings).toEqual([]);
+  });
+
   test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
     page,
   }) => {

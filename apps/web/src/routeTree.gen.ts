@@ -45,6 +45,7 @@ import { Route as PetsUuidHeartRateRouteImport } from './routes/pets/$uuid/heart
 import { Route as PetsUuidItchHistoryRouteImport } from './routes/pets/$uuid/itch-history';
 import { Route as PetsUuidJournalRouteImport } from './routes/pets/$uuid/journal';
 import { Route as PetsUuidMedicalRecordsRouteImport } from './routes/pets/$uuid/medical-records';
+import { Route as PetsUuidMedicationsRouteImport } from './routes/pets/$uuid/medications';
 import { Route as PetsUuidPendingCardsRouteImport } from './routes/pets/$uuid/pending-cards';
 import { Route as PetsUuidQaRouteImport } from './routes/pets/$uuid/qa';
 import { Route as PetsUuidRemindersRouteImport } from './routes/pets/$uuid/reminders';
@@ -257,6 +258,11 @@ const PetsUuidMedicalRecordsRoute = PetsUuidMedicalRecordsRouteImport.update({
   path: '/medical-records',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
+const PetsUuidMedicationsRoute = PetsUuidMedicationsRouteImport.update({
+  id: '/medications',
+  path: '/medications',
+  getParentRoute: () => PetsUuidRouteRoute,
+} as any);
 const PetsUuidPendingCardsRoute = PetsUuidPendingCardsRouteImport.update({
   id: '/pending-cards',
   path: '/pending-cards',
@@ -422,6 +428,7 @@ export interface FileRoutesByFullPath {
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
+  '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -481,6 +488,7 @@ export interface FileRoutesByTo {
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
+  '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -545,6 +553,7 @@ export interface FileRoutesById {
   '/pets/$uuid/itch-history': typeof PetsUuidItchHistoryRoute;
   '/pets/$uuid/journal': typeof PetsUuidJournalRoute;
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
+  '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
@@ -608,6 +617,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
+    | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -667,6 +677,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
+    | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -730,6 +741,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/itch-history'
     | '/pets/$uuid/journal'
     | '/pets/$uuid/medical-records'
+    | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
@@ -1027,6 +1039,13 @@ declare module '@tanstack/react-router' {
       path: '/medical-records';
       fullPath: '/pets/$uuid/medical-records';
       preLoaderRoute: typeof PetsUuidMedicalRecordsRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
+    '/pets/$uuid/medications': {
+      id: '/pets/$uuid/medications';
+      path: '/medications';
+      fullPath: '/pets/$uuid/medications';
+      preLoaderRoute: typeof PetsUuidMedicationsRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
     '/pets/$uuid/pending-cards': {
@@ -1344,6 +1363,7 @@ interface PetsUuidRouteRouteChildren {
   PetsUuidItchHistoryRoute: typeof PetsUuidItchHistoryRoute;
   PetsUuidJournalRoute: typeof PetsUuidJournalRoute;
   PetsUuidMedicalRecordsRoute: typeof PetsUuidMedicalRecordsRoute;
+  PetsUuidMedicationsRoute: typeof PetsUuidMedicationsRoute;
   PetsUuidPendingCardsRoute: typeof PetsUuidPendingCardsRoute;
   PetsUuidQaRoute: typeof PetsUuidQaRoute;
   PetsUuidRemindersRoute: typeof PetsUuidRemindersRoute;
@@ -1368,6 +1388,7 @@ const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
   PetsUuidItchHistoryRoute: PetsUuidItchHistoryRoute,
   PetsUuidJournalRoute: PetsUuidJournalRoute,
   PetsUuidMedicalRecordsRoute: PetsUuidMedicalRecordsRoute,
+  PetsUuidMedicationsRoute: PetsUuidMedicationsRoute,
   PetsUuidPendingCardsRoute: PetsUuidPendingCardsRoute,
   PetsUuidQaRoute: PetsUuidQaRoute,
   PetsUuidRemindersRoute: PetsUuidRemindersRoute,

@@ -128,6 +128,8 @@ export const timelineKinds = [
   'report.signed',
   'medical_record.uploaded',
   'reminder.done',
+  'prescription.started',
+  'prescription.stopped',
   'daily_status.written',
   'question.asked',
   'question.answered',
@@ -136,3 +138,46 @@ export const timelineKinds = [
 export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;
 
 export const weeklyReportSortFields = ['inbox', 'week', 'pet'] as const;
+
+/** A prescription's life: active until stopped by a vet (with a reason) or past its end date (completed). */
+export const prescriptionStatuses = ['active', 'stopped', 'completed'] as const;
+export const drugClasses = [
+  'nsaid',
+  'corticosteroid',
+  'ace_inhibitor',
+  'diuretic',
+  'inodilator',
+  'calcium_channel_blocker',
+  'antiplatelet',
+  'penicillin',
+  'cephalosporin',
+  'tetracycline',
+  'nitroimidazole',
+  'gabapentinoid',
+  'serotonin_modulator',
+  'antiemetic',
+  'thyroid_hormone',
+  'antithyroid',
+  'benzimidazole',
+  'macrocyclic_lactone',
+  'pyrethroid',
+] as const;
+export const drugUnits = ['tablet', 'capsule', 'ml', 'pipette'] as const;
+export const doseFrequencies = [
+  'once',
+  'once_daily',
+  'twice_daily',
+  'three_times_daily',
+  'every_other_day',
+  'once_weekly',
+  'once_monthly',
+] as const;
+export const doseRoutes = ['oral', 'topical', 'subcutaneous', 'intramuscular', 'intravenous'] as const;
+/** What a prescription is checked for before it is saved; each can be confirmed with a recorded reason. */
+export const prescriptionWarningCodes = [
+  'dose_out_of_range',
+  'weight_stale',
+  'allergy',
+  'nsaid_combination',
+  'species_not_listed',
+] as const;

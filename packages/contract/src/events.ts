@@ -34,6 +34,8 @@ export const domainEventTypes = [
   'label.changed',
   'reminder.created',
   'reminder.changed',
+  'prescription.created',
+  'prescription.stopped',
   'weekly_report.generated',
   'weekly_report.changed',
   'question.received',

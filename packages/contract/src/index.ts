@@ -24,6 +24,7 @@ export * from './pending-cards.ts';
 export * from './pet-attention.ts';
 export * from './pets.ts';
 export * from './plural.ts';
+export * from './prescriptions.ts';
 export * from './questions.ts';
 export * from './reference-data.ts';
 export * from './reminders.ts';

@@ -20,6 +20,7 @@ import { manifest as diets } from './records/diets/diets.manifest.ts';
 import { manifest as journal } from './records/journal/journal.manifest.ts';
 import { manifest as medicalRecords } from './records/medical-records/medical-records.manifest.ts';
 import { manifest as pendingCards } from './records/pending-cards/pending-cards.manifest.ts';
+import { manifest as prescriptions } from './records/prescriptions/prescriptions.manifest.ts';
 import { manifest as questions } from './records/questions/questions.manifest.ts';
 import { manifest as reminders } from './records/reminders/reminders.manifest.ts';
 import { manifest as trackers } from './records/trackers/trackers.manifest.ts';
@@ -61,6 +62,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   reminders,
   questions,
   clinicalDocuments,
+  prescriptions,
   // views
   search,
   home,

@@ -20,6 +20,7 @@ import { diets } from '../modules/records/diets/diets.table.ts';
 import { journalEntries } from '../modules/records/journal/journal.table.ts';
 import { medicalRecords } from '../modules/records/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/records/pending-cards/pending-cards.table.ts';
+import { prescriptions } from '../modules/records/prescriptions/prescriptions.table.ts';
 import { petQuestions } from '../modules/records/questions/questions.table.ts';
 import { reminders } from '../modules/records/reminders/reminders.table.ts';
 import { weightEntries } from '../modules/records/trackers/trackers.weight.table.ts';
@@ -58,6 +59,8 @@ type Resource =
   | 'medicalRecord'
   /** A vet reminder about a pet: read and changed within the pet's scope. */
   | 'reminder'
+  /** A pet's prescription: read with the pet, stopped within the pet's scope. */
+  | 'prescription'
   /** A pet's weekly report: read, commented, reviewed and sent within the pet's scope. */
   | 'weeklyReport'
   /** An owner's question about a pet: read and answered within the pet's scope. */
@@ -85,6 +88,7 @@ const PATH_RESOURCES: Record<string, Resource> = {
   'pending-cards': 'pendingCard',
   'medical-records': 'medicalRecord',
   reminders: 'reminder',
+  prescriptions: 'prescription',
   'weekly-reports': 'weeklyReport',
   'pet-questions': 'petQuestion',
   'clinical-documents': 'clinicalDocument',
@@ -116,6 +120,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   pendingCardUuid: 'pendingCard',
   // The vet a reminder is assigned to: the vet directory is every vet's (the pet's scope decides).
   assigneeUuid: 'unscoped',
+  // A strength of a drug in the reference list every vet prescribes from.
+  strengthId: 'unscoped',
   // Labels are reference data (above).
   labelUuid: 'unscoped',
   labelUuids: 'unscoped',
@@ -495,6 +501,29 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  const prescriptionId = newId();
+  await db.insert(prescriptions).values({
+    id: prescriptionId,
+    petId: pet.id,
+    drugCode: 'pimobendan',
+    drugName: 'Pimobendan',
+    strengthId: 'pimobendan-tab-5',
+    strengthLabel: 'Chewable tablet, 5 mg',
+    strengthUnit: 'tablet',
+    mgPerUnit: 5,
+    doseMgPerKg: 0.25,
+    weightKg: 12,
+    weightMeasuredAt: new Date('2026-01-10T10:00:00Z'),
+    mgPerDose: 3,
+    unitsPerDose: 0.5,
+    amountText: '½ tablet of 5 mg',
+    frequency: 'twice_daily',
+    route: 'oral',
+    startOn: '2026-01-10',
+    prescribedByVetId: vetId,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   const weeklyReportId = newId();
   await db.insert(weeklyReports).values({
     id: weeklyReportId,
@@ -535,6 +564,7 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
   return {
     clinicalDocument: clinicalDocumentId,
     reminder: reminderId,
+    prescription: prescriptionId,
     weeklyReport: weeklyReportId,
     petQuestion: petQuestionId,
     medicalRecord: medicalRecordId,
@@ -607,6 +637,18 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     createReminder: { title: 'Matrix follow-up', dueAt: { seconds: now + 3600 } },
     updateReminder: { title: 'Matrix follow-up, corrected' },
     assignReminder: { assigneeUuid: null },
+    // The world's weight is old: confirmed, so only the pet's scope decides the answer.
+    createPrescription: {
+      drugCode: 'pimobendan',
+      strengthId: 'pimobendan-tab-5',
+      doseMgPerKg: 0.25,
+      frequency: 'twice_daily',
+      route: 'oral',
+      startOn: { year: 2026, month: 1, day: 10 },
+      confirmedWarnings: ['weight_stale'],
+      confirmationReason: 'Matrix',
+    },
+    stopPrescription: { reason: 'Matrix' },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
     createDailyStatus: { date: { year: 2026, month: 1, day: 11 }, dailyStatus: 'Seen in the matrix' },

@@ -65,10 +65,17 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
   },
   {
     key: 'clinical',
-    label: 'Assessment, report or record',
+    label: 'Assessment, report, record or prescription',
     shape: 'star',
     color: '#a61e4d',
-    kinds: ['assessment.signed', 'report.signed', 'medical_record.uploaded'],
+    // Every shape is taken: a prescription is clinical, like what a vet signs.
+    kinds: [
+      'assessment.signed',
+      'report.signed',
+      'medical_record.uploaded',
+      'prescription.started',
+      'prescription.stopped',
+    ],
   },
   {
     key: 'other',

@@ -23,6 +23,8 @@ export const EDITOR_NAMES = [
   'pet-edit',
   'pet-question-answer',
   'pool-builder',
+  'prescription-form',
+  'prescription-stop',
   'reminder-form',
   'thresholds',
   'vet-create',

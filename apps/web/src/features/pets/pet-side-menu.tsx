@@ -11,6 +11,7 @@ import {
   IconHeart,
   IconLungs,
   IconMoodSmile,
+  IconPill,
   IconReportMedical,
   IconSalad,
   IconScale,
@@ -209,6 +210,12 @@ export function PetSideMenu({ petUuid }: { petUuid: string }) {
               label="Medical Records"
               icon={<IconFileText {...ICON} />}
               link={{ to: '/pets/$uuid/medical-records', params }}
+            />
+            <MenuLink
+              newWindow
+              label="Medications"
+              icon={<IconPill {...ICON} />}
+              link={{ to: '/pets/$uuid/medications', params }}
             />
             <MenuLink
               newWindow

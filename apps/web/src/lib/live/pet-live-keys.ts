@@ -11,6 +11,8 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
   'pet.edited': (uuid) => [petKeys.detail(uuid), petKeys.healthProfile(uuid), petKeys.dietProgress(uuid)],
   'weight.entry_added': (uuid) => [
     petKeys.weight(uuid),
+    // The weight a new prescription is dosed from.
+    petKeys.prescriptions(uuid),
     petKeys.latestTrackers(uuid),
     petKeys.vitals(uuid),
     petKeys.dietProgress(uuid),
@@ -35,6 +37,9 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
     petKeys.dietProgress(uuid),
   ],
   'diet.deleted': (uuid) => [petKeys.diets(uuid)],
+  'prescription.created': (uuid) => [petKeys.prescriptions(uuid)],
+  'prescription.stopped': (uuid) => [petKeys.prescriptions(uuid)],
+  // A new weight changes the dose a new prescription would get.
 };
 
 for (const [type, keysOf] of Object.entries(petKeysFor)) {

@@ -44,6 +44,8 @@ export const petKeys = {
   attention: (petUuid: string) => ['pets', petUuid, 'attention'] as const,
   /** The pet's assessments and medical reports: lists, each version, diffs. */
   clinicalDocuments: (petUuid: string) => ['pets', petUuid, 'clinical-documents'] as const,
+  /** GET /v1/pets/{id}/prescriptions: the pet's medications and the weight a new one is dosed from. */
+  prescriptions: (petUuid: string) => ['pets', petUuid, 'prescriptions'] as const,
 };
 
 /**

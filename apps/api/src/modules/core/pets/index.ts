@@ -1,5 +1,5 @@
 export { petsErrors } from './pets.errors.ts';
-export { targetWeightsOf } from './pets.health.repository.ts';
+export { allergiesOfPet, targetWeightsOf } from './pets.health.repository.ts';
 export {
   ownerB2bCode,
   ownerFields,

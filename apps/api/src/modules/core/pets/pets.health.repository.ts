@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { petHealthProfiles } from './pets.table.ts';
 
@@ -12,4 +12,14 @@ export async function targetWeightsOf(db: DbOrTx, petIds: readonly string[]): Pr
   const targets = new Map<string, number>();
   for (const row of rows) if (row.targetKg !== null) targets.set(row.petId, Number(row.targetKg));
   return targets;
+}
+
+/** The allergies on the pet's health profile, as vets typed them; none without a profile. */
+export async function allergiesOfPet(db: DbOrTx, petId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ allergies: petHealthProfiles.allergies })
+    .from(petHealthProfiles)
+    .where(eq(petHealthProfiles.petId, petId))
+    .limit(1);
+  return row?.allergies ?? [];
 }

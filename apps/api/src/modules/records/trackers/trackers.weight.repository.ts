@@ -1,5 +1,5 @@
 import type { WeightAuthor, WeightLocation } from '@vetboard/contract';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { executePrepared } from '../../../db/plain-statement.ts';
 import { rowsOf } from '../../../db/rows.ts';
@@ -282,4 +282,15 @@ export async function weightEntriesFromDay(
     )
     .orderBy(asc(weightEntries.measuredAt), asc(weightEntries.id));
   return rows.map((row) => ({ day: row.day, valueKg: Number(row.valueKg) }));
+}
+
+/** The pet's newest weight entry (by when it was measured), for a dose computed from it. */
+export async function latestWeightOfPet(db: DbOrTx, petId: string) {
+  const [row] = await db
+    .select({ valueKg: weightEntries.valueKg, measuredAt: weightEntries.measuredAt })
+    .from(weightEntries)
+    .where(eq(weightEntries.petId, petId))
+    .orderBy(desc(weightEntries.measuredAt), desc(weightEntries.id))
+    .limit(1);
+  return row;
 }

@@ -1,0 +1,1 @@
+export { listPrescriptionTimelineEvents } from './prescriptions.service.ts';

@@ -1,0 +1,24 @@
+import type { ModuleManifest } from '../../manifest.ts';
+import { drugsRoutes, prescriptionsPetRoutes, prescriptionsRoutes } from './prescriptions.routes.ts';
+import { listPrescriptionTimelineEvents } from './prescriptions.service.ts';
+
+export const manifest: ModuleManifest = {
+  name: 'prescriptions',
+  tier: 'records',
+  routes: [
+    { plugin: drugsRoutes, prefix: '/v1/drugs' },
+    { plugin: prescriptionsPetRoutes, prefix: '/v1/pets' },
+    { plugin: prescriptionsRoutes, prefix: '/v1/prescriptions' },
+  ],
+  openApiTags: [
+    {
+      name: 'prescriptions',
+      description:
+        'Medications: the drug reference list and a pet’s prescriptions, dosed from its latest weight and ' +
+        'checked at prescribing (range, weight age, allergies, NSAID combinations, species); stopping one.',
+    },
+  ],
+  timeline: [
+    { kinds: ['prescription.started', 'prescription.stopped'], read: listPrescriptionTimelineEvents },
+  ],
+};

@@ -1,0 +1,104 @@
+import {
+  drugListResponseSchema,
+  errorResponseSchema,
+  prescriptionCreateSchema,
+  prescriptionListResponseSchema,
+  prescriptionResponseSchema,
+  prescriptionStopSchema,
+} from '@vetboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import {
+  createPrescription,
+  listDrugs,
+  listPrescriptionsOfPet,
+  type PrescriptionsDeps,
+  stopPrescription,
+} from './prescriptions.service.ts';
+
+const tags = ['prescriptions'];
+const idParams = z.object({ id: z.uuid() });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const drugsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listDrugs',
+        tags,
+        description:
+          'The drug reference list: each drug’s classes, strengths and usual dose per species (mg/kg, ' +
+          'frequency, route) with its source. Reference data for a demo, not for clinical use.',
+        response: { 200: drugListResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => listDrugs(),
+  );
+};
+
+export const prescriptionsPetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PrescriptionsDeps = { db: app.database.db, now: app.clock.now };
+
+  app.get(
+    '/:id/prescriptions',
+    {
+      schema: {
+        operationId: 'listPetPrescriptions',
+        tags,
+        description: 'The pet’s prescriptions: the active ones first, then the stopped and completed ones.',
+        params: idParams,
+        response: { 200: prescriptionListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listPrescriptionsOfPet(deps, sessionVet(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/prescriptions',
+    {
+      schema: {
+        operationId: 'createPrescription',
+        tags,
+        description:
+          'Prescribes a drug for the pet, dosed from its latest weight (the amount per dose rounded to what ' +
+          'the strength can be split into). Refused 409 `prescriptions.unconfirmed_warnings` with each ' +
+          'warning (dose outside the species’ range, weight older than 30 days, an allergy on file, two ' +
+          'NSAIDs or an NSAID and a corticosteroid, a drug not listed for the species) until they are named ' +
+          'in `confirmedWarnings` with a `confirmationReason`; 422 without a weight on file.',
+        params: idParams,
+        body: prescriptionCreateSchema,
+        response: {
+          201: prescriptionResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createPrescription(deps, sessionVet(request), request.params.id, request.body)),
+  );
+};
+
+export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PrescriptionsDeps = { db: app.database.db, now: app.clock.now };
+
+  app.post(
+    '/:id/stop',
+    {
+      schema: {
+        operationId: 'stopPrescription',
+        tags,
+        description: 'Stops an active prescription, with the reason; a stopped or completed one answers 409.',
+        params: idParams,
+        body: prescriptionStopSchema,
+        response: { 200: prescriptionResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => stopPrescription(deps, sessionVet(request), request.params.id, request.body),
+  );
+};

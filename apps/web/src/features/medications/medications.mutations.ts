@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type PrescriptionCreate, prescriptionResponseSchema } from '@vetboard/contract';
+import { api } from '@/lib/api/api-client.ts';
+import { petKeys } from '@/lib/pets/pet-keys.ts';
+
+/** POST /v1/pets/{id}/prescriptions */
+export function useCreatePrescription(petUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PrescriptionCreate) =>
+      api.request(`/v1/pets/${petUuid}/prescriptions`, {
+        method: 'POST',
+        body,
+        schema: prescriptionResponseSchema,
+      }),
+    // A refusal with warnings is the form's to show, not the global error toast's.
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.prescriptions(petUuid) }),
+  });
+}
+
+/** POST /v1/prescriptions/{id}/stop */
+export function useStopPrescription(petUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, reason }: { uuid: string; reason: string }) =>
+      api.request(`/v1/prescriptions/${uuid}/stop`, {
+        method: 'POST',
+        body: { reason },
+        schema: prescriptionResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.prescriptions(petUuid) }),
+  });
+}

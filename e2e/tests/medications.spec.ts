@@ -1,0 +1,79 @@
+import { expect } from '@playwright/test';
+import { logIn } from '../support/auth.ts';
+import { specFamily } from '../support/fixtures.ts';
+import { openInApp } from '../support/navigation.ts';
+import { test } from '../support/test.ts';
+
+/** This spec's own copy of Luna ("Pomegranate"): prescribing changes her medications. */
+const family = specFamily('medications');
+const pet = family.pets.luna;
+
+test.describe('medications', () => {
+  test('a vet prescribes with the dose computed from the latest weight, confirms an out-of-range dose with a reason, and stops it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    // A fresh weight, so the only warning is the one this test raises on purpose.
+    const weighed = await page.request.post('/v1/weight-history', {
+      data: {
+        petUuid: pet.uuid,
+        value: 30,
+        measuredAt: { seconds: Math.floor(Date.now() / 1000) - 60 },
+        location: 'vet',
+      },
+    });
+    expect(weighed.status(), await weighed.text()).toBe(201);
+
+    await openInApp(page, `/pets/${pet.uuid}/medications`);
+    await page.getByRole('button', { name: 'Prescribe' }).click();
+    const dialog = page.getByRole('dialog', { name: `Prescribe for ${pet.name}` });
+    const drug = dialog.getByRole('combobox', { name: 'Drug' });
+    await drug.click();
+    await drug.fill('Pimo');
+    await page.getByRole('option', { name: 'Pimobendan', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Strength' }).click();
+    await page.getByRole('option', { name: 'Chewable tablet, 5 mg', exact: true }).click();
+    const dose = dialog.getByRole('textbox', { name: 'Dose (mg/kg)' });
+    await dose.fill('0.25');
+    // 0.25 mg/kg × 30 kg, computed in the page as the API will.
+    const preview = dialog.getByTestId('dose-preview');
+    await expect(preview).toContainText('Weight 30 kg');
+    await expect(preview).toContainText('7.5 mg per dose = 1½ tablets of 5 mg');
+
+    await dose.fill('0.5');
+    await expect(preview).toContainText('15 mg per dose = 3 tablets of 5 mg');
+    await dialog.getByRole('button', { name: 'Prescribe' }).click();
+    const warnings = dialog.getByTestId('prescription-warnings');
+    await expect(warnings).toContainText('The usual dose for a dog is 0.1–0.3 mg/kg');
+    await warnings.getByRole('checkbox', { name: /prescribe anyway/ }).check();
+    await warnings
+      .getByRole('textbox', { name: 'Why you prescribe despite the warnings' })
+      .fill('Cardiologist’s advice');
+    await dialog.getByRole('button', { name: 'Prescribe' }).click();
+    await expect(dialog).toBeHidden();
+
+    const current = page.getByRole('table', { name: 'Current medications' });
+    const row = current.locator('tbody tr', { hasText: 'Pimobendan' });
+    await expect(row).toContainText('3 tablets of 5 mg, twice a day');
+    await expect(row).toContainText('0.5 mg/kg × 30 kg = 15 mg');
+    await expect(row).toContainText('Cardiologist’s advice');
+
+    await row.getByRole('button', { name: 'Stop' }).click();
+    const stopDialog = page.getByRole('dialog', { name: 'Stop Pimobendan' });
+    await stopDialog.getByRole('textbox', { name: 'Why it is stopped' }).fill('Coughing at night');
+    await stopDialog.getByRole('button', { name: 'Stop' }).click();
+    await expect(stopDialog).toBeHidden();
+    const past = page
+      .getByRole('table', { name: 'Past medications' })
+      .locator('tbody tr', { hasText: 'Pimobendan' });
+    await expect(past).toContainText('Stopped');
+    await expect(past).toContainText('Coughing at night');
+    await expect(page.getByText('No current medication.')).toBeVisible();
+
+    // Both are on the pet's timeline, linking back here.
+    await openInApp(page, `/pets/${pet.uuid}/timeline`);
+    await expect(page.getByText('Prescription stopped: Pimobendan (Coughing at night)')).toBeVisible();
+    await expect(page.getByText('Prescription started: Pimobendan, 3 tablets of 5 mg')).toBeVisible();
+  });
+});
