@@ -118,7 +118,7 @@ function ProfileSection({ pet, location }: { pet: PetProfile; location: OwnerHom
 
 const kg = (value: number | null) => (value === null ? notRecorded : `${value} kg`);
 
-function HealthSection({ health }: { health: HealthProfile }) {
+function HealthSection({ health, petUuid }: { health: HealthProfile; petUuid: string }) {
   return (
     <DetailSection title="Health profile" testId="pet-health-card">
       <Stack gap="md">
@@ -158,9 +158,21 @@ function HealthSection({ health }: { health: HealthProfile }) {
           <DetailRow label="Target weight">{kg(health.targetWeightKg)}</DetailRow>
         </DataList>
         <div>
-          <Text size="sm" fw={600} mb={6}>
-            Medications
-          </Text>
+          <Group justify="space-between" gap="xs" mb={6}>
+            <Text size="sm" fw={600}>
+              Medications
+            </Text>
+            {/* The prescriptions' page: reached from here, since SPEC §2 lists the pet menu's links. */}
+            <Anchor
+              size="xs"
+              renderRoot={(props) => (
+                <Link to="/pets/$uuid/medications" params={{ uuid: petUuid }} {...props} />
+              )}
+              data-testid="pet-prescriptions-link"
+            >
+              Prescriptions
+            </Anchor>
+          </Group>
           {health.medications.length === 0 ? (
             <Text size="sm" c="dimmed">
               No current medications
@@ -322,7 +334,7 @@ export function PetProfilePage() {
             <Stack gap="lg">
               <ProfileSection pet={pet} location={location} />
               {health.data ? (
-                <HealthSection health={health.data.healthProfile} />
+                <HealthSection health={health.data.healthProfile} petUuid={uuid} />
               ) : (
                 !health.isError && <Skeleton height={260} />
               )}

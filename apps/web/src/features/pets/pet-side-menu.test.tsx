@@ -113,7 +113,6 @@ describe('PetSideMenu (SPEC §2 "Pet layout side menu")', () => {
       ['Health Checkups', `/pets/${petUuid}/checkups`],
       ['Wellbeing', `/pets/${petUuid}/journal`],
       ['Medical Records', `/pets/${petUuid}/medical-records`],
-      ['Medications', `/pets/${petUuid}/medications`],
       ['Pending Cards', `/pets/${petUuid}/pending-cards`],
       ['Vetboard Vet Reminders', `/pets/${petUuid}/reminders`],
       ['Respiratory Rate', `/pets/${petUuid}/respiratory-history`],

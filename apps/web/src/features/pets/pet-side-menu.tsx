@@ -11,7 +11,6 @@ import {
   IconHeart,
   IconLungs,
   IconMoodSmile,
-  IconPill,
   IconReportMedical,
   IconSalad,
   IconScale,
@@ -22,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FamilyOwner, pendingCardSeverityLabels } from '@vetboard/contract';
+import type { FamilyOwner } from '@vetboard/contract';
 import { CardSeverityBadge } from '@/components/pending-cards/pending-card-cells.tsx';
 import { PetAvatar } from '@/components/pets/pet-avatar.tsx';
 import { MenuLink } from '@/components/shell/menu-link.tsx';
@@ -52,24 +51,18 @@ function usePetWithFamily(petUuid: string) {
 }
 
 /**
- * The pet's most severe open card, on every page of the pet (issue #39 §2), linking to its cards; nothing
- * while it loads or when none is open.
+ * The pet's most severe open card, on every page of the pet (issue #39 §2); nothing while it loads or
+ * when none is open. A badge, not a link: SPEC §2 lists the menu's links, and the profile's "Needs
+ * attention" lists the cards.
  */
 function OpenSeverity({ petUuid }: { petUuid: string }) {
   const attention = useQuery(petAttentionQueryOptions(petUuid));
   const severity = attention.data?.highestSeverity;
   if (!severity) return null;
   return (
-    <Anchor
-      underline="never"
-      w="fit-content"
-      renderRoot={(props) => <Link to="/pets/$uuid/pending-cards" params={{ uuid: petUuid }} {...props} />}
-      // The visible words first: a name that does not contain them fails WCAG 2.5.3 (label in name).
-      aria-label={`${pendingCardSeverityLabels[severity]}: the pet’s open pending cards`}
-      data-testid="pet-open-severity"
-    >
+    <Box w="fit-content" title="The pet’s most severe open pending card" data-testid="pet-open-severity">
       <CardSeverityBadge severity={severity} />
-    </Anchor>
+    </Box>
   );
 }
 
@@ -210,12 +203,6 @@ export function PetSideMenu({ petUuid }: { petUuid: string }) {
               label="Medical Records"
               icon={<IconFileText {...ICON} />}
               link={{ to: '/pets/$uuid/medical-records', params }}
-            />
-            <MenuLink
-              newWindow
-              label="Medications"
-              icon={<IconPill {...ICON} />}
-              link={{ to: '/pets/$uuid/medications', params }}
             />
             <MenuLink
               newWindow
