@@ -11,8 +11,6 @@ export async function openEventStream(url: string, options: { cookie?: string; l
   const waiters: Array<() => void> = [];
   let opened = false;
   const openWaiters: Array<() => void> = [];
-  let endedByServer = false;
-  const endWaiters: Array<() => void> = [];
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -20,11 +18,7 @@ export async function openEventStream(url: string, options: { cookie?: string; l
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) {
-            endedByServer = true;
-            for (const waiter of endWaiters.splice(0)) waiter();
-            break;
-          }
+          if (done) break;
           buffer += value;
           let end = buffer.indexOf('\n\n');
           while (end >= 0) {
@@ -81,17 +75,6 @@ export async function openEventStream(url: string, options: { cookie?: string; l
           });
         });
       }
-    },
-    /** Whether the server ended the stream within `timeoutMs`. */
-    async ended(timeoutMs = 5_000): Promise<boolean> {
-      if (endedByServer) return true;
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        endWaiters.push(() => {
-          clearTimeout(timer);
-          resolve(true);
-        });
-      });
     },
     close() {
       controller.abort();

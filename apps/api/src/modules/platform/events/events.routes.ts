@@ -2,11 +2,9 @@ import { type DomainEvent, errorResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../../lib/file-response.ts';
-import { onSessionsForgotten } from '../../../lib/session-cache.ts';
 import { ACCESS_TOKEN_TTL_MS } from '../../../lib/tokens.ts';
-import { sessionIdOf, sessionVet, standingSessionsOf } from '../../../plugins/app/authenticate.ts';
+import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import { mayHearOf } from '../../../policy/scope.ts';
-import { type OpenStream, SESSION_RECHECK_MS, SessionStreams } from './events.streams.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** The browser waits this long before its own reconnect (our client manages backoff itself too). */
@@ -15,23 +13,11 @@ const RETRY_MS = 2_000;
 /**
  * `GET /v1/events`: server-sent events of the changes the logged-in vet may see. A client resumes
  * after a reconnect with `Last-Event-ID` (or `?lastEventId=`); the stream ends when the access token
- * it was opened with would have expired, so a reconnect re-checks the session, and as soon as its
- * session is revoked or its vet's kind or company changes (events.streams.ts).
+ * it was opened with would have expired, so a reconnect re-checks the session.
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<() => void>();
-  const streams = new SessionStreams((sessionIds) => standingSessionsOf(app, sessionIds));
-  const recheck = () =>
-    void streams
-      .recheck()
-      .catch((error) => app.log.error({ err: error }, 'event streams: session recheck failed'));
-  // This process's own revocations at once; another process's within the interval.
-  const stopListening = onSessionsForgotten(recheck);
-  const rechecks = setInterval(recheck, SESSION_RECHECK_MS);
-  rechecks.unref();
   app.addHook('preClose', async () => {
-    clearInterval(rechecks);
-    stopListening();
     for (const close of [...open]) close();
   });
 
@@ -46,10 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }),
         headers: z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() }).loose(),
         response: {
-          200: fileResponse(
-            'The event stream, open until the session would expire or ends; a session holds at most 5 (a sixth closes the oldest).',
-            ['text/event-stream'],
-          ),
+          200: fileResponse('The event stream, open until the session would expire.', ['text/event-stream']),
           400: errorResponseSchema,
           401: errorResponseSchema,
         },
@@ -57,7 +40,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const vet = sessionVet(request);
-      const sessionId = sessionIdOf(request);
       const resumeAfter = request.headers['last-event-id'] ?? request.query.lastEventId;
 
       reply.hijack();
@@ -93,12 +75,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         clearTimeout(expiry);
         unsubscribe();
         open.delete(close);
-        streams.remove(stream);
         if (!res.writableEnded) res.end();
       };
-      const stream: OpenStream = { sessionId, kind: vet.kind, companySku: vet.companySku, close };
       open.add(close);
-      streams.add(stream);
       request.raw.on('close', close);
 
       try {
