@@ -81,7 +81,8 @@ describe('a pet’s name (issue #47, point 12)', () => {
   });
 
   it('keeps ordinary names, accents, emoji and other scripts, and trims a pasted newline', () => {
-    for (const name of ['Luna', 'Chloé', 'Mr. Biscuit 🐶', '小白', 'Ёжик']) expect(nameError(name)).toBeNull();
+    for (const name of ['Luna', 'Chloé', 'Mr. Biscuit 🐶', '小白', 'Ёжик'])
+      expect(nameError(name)).toBeNull();
     expect(petPatchSchema.parse({ name: ' Luna\n' }).name).toBe('Luna');
   });
 });

@@ -34,7 +34,9 @@ export const CONTROL_CHARACTER_MESSAGE = 'Must be one line, without control char
  */
 export function lineText() {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  return text().trim().regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, CONTROL_CHARACTER_MESSAGE);
+  return text()
+    .trim()
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, CONTROL_CHARACTER_MESSAGE);
 }
 
 /** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */

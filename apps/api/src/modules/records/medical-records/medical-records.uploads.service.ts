@@ -38,8 +38,9 @@ const stem = (filename: string) => filename.replace(/\.[^.]+$/, '').trim() || 'D
  */
 const safeName = (filename: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
-  filename.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g, '').slice(-200) ||
-  'document';
+  filename
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g, '')
+    .slice(-200) || 'document';
 
 type CheckedUpload = Awaited<ReturnType<typeof readUpload>> & { filename: string };
 
