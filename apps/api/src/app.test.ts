@@ -68,6 +68,17 @@ describe('the platform', () => {
     });
     expect(crossSite.statusCode).toBe(403);
 
+    // The same host under another scheme, and an opaque origin, are other origins (issue #47).
+    for (const origin of ['https://localhost:80', 'null']) {
+      const other = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        headers: { origin, host: 'localhost:80' },
+        payload,
+      });
+      expect(other.statusCode, origin).toBe(403);
+    }
+
     const sameOrigin = await app.inject({
       method: 'POST',
       url: '/v1/auth/login',

@@ -113,6 +113,17 @@ describe('served over HTTPS when given a certificate', () => {
       JSON.stringify({ email: vet.email, password: TEST_PASSWORD }),
     );
     expect(forged.status).toBe(403);
+    // The same host and port over plain HTTP is another origin, whatever the Host says.
+    const downgraded = await request(
+      {
+        ':method': 'POST',
+        ':path': '/v1/auth/login',
+        'content-type': 'application/json',
+        origin: origin.replace('https:', 'http:'),
+      },
+      JSON.stringify({ email: vet.email, password: TEST_PASSWORD }),
+    );
+    expect(downgraded.status).toBe(403);
 
     // The live updates' stream opens on the same connection, without the connection header HTTP/2
     // forbids (Node would drop it with a warning).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, passwordResetConfirmSchema } from './auth.ts';
-import { fullName, isoDaySchema } from './common.ts';
+import { CONTROL_CHARACTER_MESSAGE, fullName, isoDaySchema } from './common.ts';
+import { petPatchSchema } from './pets.ts';
 import { isSafeRedirectPath } from './session.ts';
 import { vetKindLabels } from './vets.ts';
 
@@ -64,5 +65,24 @@ describe('a day written YYYY-MM-DD', () => {
       '26/11/2026',
     ])
       expect(isoDaySchema.safeParse(day).success, day).toBe(false);
+  });
+});
+
+describe('a pet’s name (issue #47, point 12)', () => {
+  const nameError = (name: string) => {
+    const result = petPatchSchema.safeParse({ name });
+    return result.success ? null : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('refuses line breaks, tabs and other control characters inside it, naming the field', () => {
+    for (const name of ['Luna\nRex', 'Luna\r\nRex', 'Lu\tna', 'Luna\u0007', 'Lu\u007fna', 'Lu\u0085na']) {
+      expect(nameError(name), JSON.stringify(name)).toEqual([['name', CONTROL_CHARACTER_MESSAGE]]);
+    }
+  });
+
+  it('keeps ordinary names, accents, emoji and other scripts, and trims a pasted newline', () => {
+    for (const name of ['Luna', 'Chloé', 'Mr. Biscuit 🐶', '小白', 'Ёжик'])
+      expect(nameError(name)).toBeNull();
+    expect(petPatchSchema.parse({ name: ' Luna\n' }).name).toBe('Luna');
   });
 });

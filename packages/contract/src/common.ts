@@ -25,6 +25,19 @@ export function text() {
   );
 }
 
+export const CONTROL_CHARACTER_MESSAGE = 'Must be one line, without control characters';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A name shown on one line (a pet's): `text()`, trimmed, then without line breaks, tabs or other control
+ * characters (C0, DEL, C1) inside, which would break the lists, the CSV export and the e-mails that
+ * print it (issue #47). A pasted name's trailing newline is trimmed, not refused.
+ */
+export function lineText() {
+  return text().trim().regex(ONE_LINE, CONTROL_CHARACTER_MESSAGE);
+}
+
 /** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */
 export const errorResponseSchema = z
   .object({

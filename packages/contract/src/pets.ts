@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { speciesSchema } from './breeds.ts';
-import { calendarDateSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import { calendarDateSchema, lineText, personRefSchema, text, timestampSchema } from './common.ts';
 
 export const petSexes = ['male', 'female', 'unknown'] as const;
 export const petSexSchema = z.enum(petSexes);
@@ -99,7 +99,7 @@ export type HealthProfilePatch = z.infer<typeof healthProfilePatchSchema>;
 /** Only these fields can change: the family, ids and timestamps never come from a client. */
 export const petPatchSchema = z
   .strictObject({
-    name: text().trim().min(1, 'Name is required').max(80).optional(),
+    name: lineText().min(1, 'Name is required').max(80).optional(),
     species: speciesSchema.optional(),
     breedId: z.uuid().nullable().optional(),
     sex: petSexSchema.optional(),

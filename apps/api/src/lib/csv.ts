@@ -8,7 +8,9 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // Quoted when it holds a separator of either kind: spreadsheets in `;`-separated locales (Excel in
+  // most of Europe) split an unquoted cell at its `;` and shift the rest of the row (issue #47).
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvLine(values: readonly unknown[]): string {

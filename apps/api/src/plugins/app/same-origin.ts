@@ -40,9 +40,11 @@ export const sameOriginPlugin = fp(
       // HTTP/2 names the host in its `:authority` pseudo-header, not in `Host`.
       const authority = request.headers[':authority'];
       const host = request.headers.host ?? (typeof authority === 'string' ? authority : undefined);
-      if (!allowedOrigins.has(parsed.origin) && parsed.host !== hostOf(parsed.protocol, host)) {
-        throw crossOrigin();
-      }
+      if (allowedOrigins.has(parsed.origin)) return;
+      // Scheme, host and port, as the browser's same-origin rule: a page served over plain HTTP (one an
+      // attacker on the network can write) is not the dashboard served over HTTPS on the same host.
+      const scheme = `${request.protocol}:`;
+      if (parsed.protocol !== scheme || parsed.host !== hostOf(scheme, host)) throw crossOrigin();
     });
   },
   { name: 'same-origin' },

@@ -169,6 +169,9 @@ describe('a pet edit cannot set what a vet must not set', () => {
     for (const body of [
       {},
       { name: '   ' },
+      // A name is one line (issue #47): a line break or control character would break lists and CSVs.
+      { name: 'Luna\r\nRex' },
+      { name: 'Lu\u0007na' },
       { sex: 'other' },
       { species: 'parrot' },
       { microchip: '12-34' },

@@ -2,7 +2,7 @@ import { type IngredientCategory, ingredientCategories, isoToCalendarDate } from
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIngredient } from '../../../../test/diet-fixtures.ts';
-import { createFamily, createPet } from '../../../../test/people-fixtures.ts';
+import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { PetRow } from '../../core/pets/pets.table.ts';
@@ -175,6 +175,30 @@ describe("a pet's diets", () => {
 
     const oldest = await call('GET', `/v1/diets?petUuid=${pet.id}&order=asc`);
     expect(oldest.json().diets.map((d: { uuid: string }) => d.uuid)).toEqual([first.uuid, second.uuid]);
+  });
+
+  it('answer 404 for a pet out of the vet’s scope, as for a missing pet, and list them for a vet of its company', async () => {
+    const company = await createCompany(app.database.db);
+    const other = await createCompany(app.database.db);
+    const { family } = await createFamily(app.database.db, {
+      familyKind: 'b2b',
+      owner: { b2bCode: company.sku },
+    });
+    const pet = await createPet(app.database.db, { familyId: family.id, name: 'Scoped' }, { weightKg: 9 });
+    const diet = await createDiet(pet.id);
+    const ownVet = await createTestVet(app, { kind: 'b2b', companySku: company.sku });
+    const otherVet = await createTestVet(app, { kind: 'b2b', companySku: other.sku });
+    const listAs = async (email: string, petId: string) =>
+      app.inject({ method: 'GET', url: `/v1/diets?petUuid=${petId}`, cookies: await loginAs(app, email) });
+
+    const own = await listAs(ownVet.email, pet.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().diets.map((d: { uuid: string }) => d.uuid)).toEqual([diet.uuid]);
+    const outOfScope = await listAs(otherVet.email, pet.id);
+    const missing = await listAs(otherVet.email, newId());
+    expect([outOfScope.statusCode, outOfScope.json().code]).toEqual([404, 'pets.not_found']);
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'pets.not_found']);
+    expect(outOfScope.body).not.toContain(diet.uuid);
   });
 
   it('answer 404 for an unknown diet and 400 for a malformed id', async () => {

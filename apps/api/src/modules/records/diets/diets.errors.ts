@@ -4,6 +4,7 @@ import { petsErrors } from '../../core/pets/index.ts';
 export const dietsErrors = {
   notFound: () => new AppError(404, 'diets.not_found', 'Diet not found'),
   petNotFound: () => petsErrors.namedPetNotFound('diets'),
+  petOfListNotFound: () => petsErrors.notFound(),
   nextAssessmentBeforeFormulated: () =>
     new AppError(400, 'diets.next_assessment_before_formulated', 'Invalid request', [
       { path: 'nextAssessmentOn', message: 'The next assessment cannot be before the formulation date' },

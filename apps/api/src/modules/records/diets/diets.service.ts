@@ -127,6 +127,9 @@ export async function listDiets(
   actor: Actor,
   query: { petUuid: string; order: 'asc' | 'desc' },
 ): Promise<{ diets: DietSummary[] }> {
+  // The pet's own list, like its other lists under /v1/pets/{id}: a pet out of scope is a 404 as a
+  // missing one is, not an empty list that tells the two apart from a pet without diets (issue #47).
+  if (!(await findPetWithOwner(deps.db, actor, query.petUuid))) throw dietsErrors.petOfListNotFound();
   return {
     diets: (await listPetDiets(deps.db, query.petUuid, query.order, dietScope(actor))).map(toDietSummaryDto),
   };

@@ -110,6 +110,18 @@ describe('uploading a medical record', () => {
     expect(audit.map((row) => row.action)).toEqual(['medical_records.upload']);
   });
 
+  it('keeps no bidirectional or control character of the file name, stored or served', async () => {
+    const response = await upload({ petUuid: petId }, { name: 'invoice\u202efdp.exe\u2066.pdf', data: PDF });
+    expect(response.statusCode, response.body).toBe(201);
+    const record = response.json().medicalRecord;
+    expect(record.file.filename).toBe('invoicefdp.exe.pdf');
+    expect(record.title).toBe('invoicefdp.exe');
+    const file = await app.inject({ method: 'GET', url: record.file.url, cookies });
+    const disposition = decodeURIComponent(String(file.headers['content-disposition']));
+    expect(disposition).toContain('invoicefdp.exe.pdf');
+    expect(disposition).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('takes the title from the file name and an image as well', async () => {
     const response = await upload(
       { petUuid: petId },

@@ -31,9 +31,14 @@ export type UploadPart =
     };
 
 const stem = (filename: string) => filename.replace(/\.[^.]+$/, '').trim() || 'Document';
-const safeName = (filename: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
-  filename.replace(/[\u0000-\u001f/\\]/g, '').slice(-200) || 'document';
+/**
+ * The name a record keeps and is downloaded under: no path separators, no control characters (C0, DEL,
+ * C1), and no bidirectional controls (U+200E/F, U+202A–E, U+2066–9), with which "invoice‮fdp.exe" reads
+ * as "invoiceexe.pdf" in the list and the download (issue #47).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g;
+const safeName = (filename: string) => filename.replace(UNSAFE_IN_NAME, '').slice(-200) || 'document';
 
 type CheckedUpload = Awaited<ReturnType<typeof readUpload>> & { filename: string };
 
