@@ -35,7 +35,10 @@ const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
  * print it (issue #47). A pasted name's trailing newline is trimmed, not refused.
  */
 export function lineText() {
-  return text().trim().regex(ONE_LINE, CONTROL_CHARACTER_MESSAGE);
+  // A refinement, not a second `regex`: the OpenAPI document keeps the shared NUL pattern as the field's.
+  return text()
+    .trim()
+    .refine((value) => ONE_LINE.test(value), CONTROL_CHARACTER_MESSAGE);
 }
 
 /** Every error the API sends has this shape, so clients handle errors in one place (ARCHITECTURE.md). */

@@ -32,6 +32,8 @@ describe('live events', () => {
         petKeys.latestTrackers(PET),
         petKeys.vitals(PET),
         petKeys.dietProgress(PET),
+        // A new prescription is dosed from the latest weight.
+        petKeys.prescriptions(PET),
         petTimelineKey(PET),
       ]),
     );
