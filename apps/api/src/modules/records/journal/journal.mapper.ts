@@ -5,17 +5,8 @@ import {
   type JournalSeverity,
   toTimestamp,
 } from '@vetboard/contract';
+import { personRef } from '../../../lib/person-ref.ts';
 import type { JournalEntryDetailsRow, JournalReplyRow } from './journal.repository.ts';
-
-type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
-
-const personRef = (person: PersonColumns) =>
-  person?.id
-    ? {
-        uuid: person.id,
-        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
-      }
-    : null;
 
 const timestampOrNull = (date: Date | null) => (date ? toTimestamp(date) : null);
 

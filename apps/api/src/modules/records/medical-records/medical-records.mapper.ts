@@ -6,18 +6,9 @@ import {
   type MedicalRecord,
   toTimestamp,
 } from '@vetboard/contract';
+import { personRef } from '../../../lib/person-ref.ts';
 import type { MedicalRecordDetailsRow } from './medical-records.repository.ts';
 import type { LabelRow } from './medical-records.table.ts';
-
-type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
-
-const personRef = (person: PersonColumns) =>
-  person?.id
-    ? {
-        uuid: person.id,
-        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
-      }
-    : null;
 
 export function toLabelDto(row: { label: LabelRow; recordCount: number }): Label {
   return {

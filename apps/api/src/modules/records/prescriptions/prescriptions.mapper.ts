@@ -1,22 +1,12 @@
 import {
-  fullName,
   isoToCalendarDate,
   type Prescription,
   type PrescriptionStatus,
   toTimestamp,
 } from '@vetboard/contract';
+import { personRef } from '../../../lib/person-ref.ts';
 import type { PrescriptionDetailsRow } from './prescriptions.repository.ts';
 import type { PrescriptionRow } from './prescriptions.table.ts';
-
-type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
-
-const personRef = (person: PersonColumns) =>
-  person?.id
-    ? {
-        uuid: person.id,
-        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
-      }
-    : null;
 
 /**
  * An active prescription whose last day is before `today` (ISO day, UTC) has run its course: completed.

@@ -1,15 +1,6 @@
 import { fullName, type Reminder, type ReminderDueState, toTimestamp } from '@vetboard/contract';
+import { personRef } from '../../../lib/person-ref.ts';
 import type { ReminderDetailsRow } from './reminders.repository.ts';
-
-type PersonColumns = { id: string | null; firstName: string | null; lastName: string | null } | null;
-
-const personRef = (person: PersonColumns) =>
-  person?.id
-    ? {
-        uuid: person.id,
-        name: fullName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }),
-      }
-    : null;
 
 const DAY_MS = 86_400_000;
 
