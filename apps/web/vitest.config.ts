@@ -14,5 +14,8 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     clearMocks: true,
     restoreMocks: true,
+    // `npm test` runs this lane beside the browser lane's build, server and Chromium on 2 cores: a render
+    // that takes 0.8 s alone took over 5 s there (CI, 2 Dec 2026), so the default limit timed the machine.
+    testTimeout: 20_000,
   },
 });
