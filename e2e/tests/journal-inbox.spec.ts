@@ -103,6 +103,16 @@ test.describe('the symptoms journal inbox', () => {
     await page.getByRole('option', { name: 'Coughing' }).click();
     await expect(rows(page)).toHaveCount(5);
 
+    // Oldest first: the longest wait is past SPEC §9's "+24h", so the day it started is written under it.
+    await page.getByRole('combobox', { name: 'Order' }).click();
+    await page.getByRole('option', { name: 'Oldest first' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('order') === 'asc');
+    await expect(rows(page).first().getByTestId('inbox-age')).toHaveText('+24h');
+    await expect(rows(page).first().getByTestId('inbox-age-start')).toHaveText(/^since \d{2}\/\d{2}\/\d{4}$/);
+    await page.getByRole('combobox', { name: 'Order' }).click();
+    await page.getByRole('option', { name: 'New and severe first' }).click();
+    await expect(rows(page).first()).toContainText('Severe');
+
     // Open the worst entry.
     await rows(page).first().getByRole('link', { name: pet.name }).click();
     await expect(page).toHaveURL(`/journal/${worstCough}`);

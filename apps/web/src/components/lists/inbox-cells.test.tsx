@@ -25,6 +25,15 @@ describe('inbox cells', () => {
     expect(screen.getByTestId('inbox-age')).toHaveTextContent(text);
   });
 
+  it('writes the day the wait started under an age the hours format caps, and only there', () => {
+    const { unmount } = wrap(<InboxAge since={toTimestamp(new Date(2025, 11, 10, 9, 30))} now={now} />);
+    expect(screen.getByTestId('inbox-age')).toHaveTextContent('+24h');
+    expect(screen.getByTestId('inbox-age-start')).toHaveTextContent('since 10/12/2025');
+    unmount();
+    wrap(<InboxAge since={ago(23 * 60)} now={now} />);
+    expect(screen.queryByTestId('inbox-age-start')).toBeNull();
+  });
+
   it.each([
     ['an unclaimed card', false, 3, null],
     ['an unclaimed card', false, 5, 'amber'],

@@ -1,6 +1,6 @@
-import { Avatar, Badge, Group, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { type Timestamp, timestampToDate } from '@vetboard/contract';
-import { formatDateTime } from '@/lib/format/dates.ts';
+import { formatDateTime, formatDay } from '@/lib/format/dates.ts';
 import { formatHours } from '@/lib/format/spec-formatters.ts';
 
 /**
@@ -18,23 +18,28 @@ export function hoursSince(since: Timestamp, now: Date): number {
  * How long the item has waited, in SPEC §9's hours format ("03:20h", "+24h"); the exact time on hover.
  * For an inbox whose items are taken (pending cards, `acknowledged` given): amber past 4 hours and red
  * past 24 while nobody has taken it, no alarm once someone has; otherwise red past 24 hours.
+ * Past a day the format stops at "+24h", so a record waiting since last year would read like
+ * yesterday's: the day the wait started goes under it.
  */
 export function InboxAge({
   since,
   now = new Date(),
   acknowledged,
+  withStart = true,
 }: {
   since: Timestamp;
   now?: Date;
   /** Whether someone has taken the item ("I'm on it"); leave out where items are never taken. */
   acknowledged?: boolean;
+  /** Leave out the start day where the caller writes the start itself. */
+  withStart?: boolean;
 }) {
   const hours = hoursSince(since, now);
   const alarm = ageAlarm(hours, acknowledged);
   // Palette names, not shades: the theme's contrast resolver holds their text colours to 4.5:1 (orange.9,
   // #d9480f, read 4.29:1 on white).
   const color = alarm === 'red' ? 'red' : alarm === 'amber' ? 'orange' : undefined;
-  return (
+  const age = (
     <Text
       size="sm"
       ff="monospace"
@@ -46,6 +51,15 @@ export function InboxAge({
     >
       {formatHours(hours)}
     </Text>
+  );
+  if (!withStart || hours <= 24) return age;
+  return (
+    <Stack gap={0}>
+      {age}
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="inbox-age-start">
+        since {formatDay(since)}
+      </Text>
+    </Stack>
   );
 }
 

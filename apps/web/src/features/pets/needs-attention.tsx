@@ -52,6 +52,7 @@ function Waiting({ item, kind }: { item: PetAttentionItem; kind: PetAttentionGro
     <Group gap={6} wrap="nowrap">
       <InboxAge
         since={item.since}
+        withStart={false}
         acknowledged={kind === 'pending_card' ? Boolean(item.claimedBy) : undefined}
       />
       <Text size="xs" c="dimmed">

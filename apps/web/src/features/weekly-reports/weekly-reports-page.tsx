@@ -31,6 +31,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 const SORT_CHOICES = [
   { label: 'Drafts and concerns first', sort: 'inbox', order: 'asc' },
   { label: 'Newest week first', sort: 'week', order: 'desc' },
+  { label: 'Oldest week first', sort: 'week', order: 'asc' },
   { label: 'Pet A–Z', sort: 'pet', order: 'asc' },
 ] as const satisfies ReadonlyArray<SortChoice<WeeklyReportsSearch['sort']>>;
 
