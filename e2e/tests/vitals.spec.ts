@@ -11,9 +11,14 @@ import { test } from '../support/test.ts';
 /** Luna (read only): a year of collar readings ending now, and a weight entry every month or so. */
 const KINDS = ['respiratoryRate', 'heartRate', 'weight', 'drinking', 'shaking'] as const;
 
+/**
+ * The panel with its data in, scrolled to as a vet would: a chart is built only near the screen, and
+ * how far down the panel starts depends on the pet's open work above it ("Needs attention").
+ */
 async function settledPanel(page: Page) {
   const panel = page.getByTestId('vitals-panel');
   await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+  await panel.getByTestId('vital-shaking').scrollIntoViewIfNeeded();
   return panel;
 }
 
