@@ -1,8 +1,13 @@
 import fp from 'fastify-plugin';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/core/auth/index.ts';
-import type { PasswordSetupLinks, RevokeSessions } from '../../modules/core/vets/index.ts';
+import type {
+  PasswordSetupLinks,
+  ReleaseAssignments,
+  RevokeSessions,
+} from '../../modules/core/vets/index.ts';
 import type { ResolveTriggersOfItem } from '../../modules/records/checkups/index.ts';
-import { resolveTriggersOfItem } from '../../modules/records/pending-cards/index.ts';
+import { releaseCardsOutOfScope, resolveTriggersOfItem } from '../../modules/records/pending-cards/index.ts';
+import { releaseRemindersOutOfScope } from '../../modules/records/reminders/index.ts';
 
 /**
  * The calls one module makes into another that would close an import cycle (auth reads vets, so vets
@@ -12,6 +17,7 @@ export interface CrossModuleServices {
   passwordSetupLinks: PasswordSetupLinks;
   revokeSessions: RevokeSessions;
   resolveTriggersOfItem: ResolveTriggersOfItem;
+  releaseAssignments: ReleaseAssignments;
 }
 
 export function authDepsOf(app: {
@@ -32,6 +38,11 @@ export const servicesPlugin = fp(
       },
       revokeSessions: (tx, vetId, reason) => revokeAllSessions(authDeps, tx, vetId, reason),
       resolveTriggersOfItem,
+      // Every record that assigns work to a vet: a reminder's assignee, a pending card's claimer.
+      releaseAssignments: async (tx, actor, vet) => {
+        await releaseRemindersOutOfScope(tx, actor, vet, app.clock.now());
+        await releaseCardsOutOfScope(tx, actor, vet);
+      },
     } satisfies CrossModuleServices);
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },

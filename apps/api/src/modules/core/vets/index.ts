@@ -7,6 +7,7 @@ export {
   findVetAccountByEmail,
   findVetAccountById,
   type PasswordSetupLinks,
+  type ReleaseAssignments,
   type RevokeSessions,
   setVetPasswordHash,
   VET_SETUP_LINK_TTL_MS,

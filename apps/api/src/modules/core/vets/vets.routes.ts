@@ -122,7 +122,11 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       vet: toVetListItemDto(
         await updateVet(
-          { ...deps, revokeSessions: app.services.revokeSessions },
+          {
+            ...deps,
+            revokeSessions: app.services.revokeSessions,
+            releaseAssignments: app.services.releaseAssignments,
+          },
           sessionVet(request),
           request.params.id,
           request.body,

@@ -13,7 +13,7 @@ import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { RequestMeta } from '../../../lib/request-meta.ts';
 import { forgetCachedSessions } from '../../../lib/session-cache.ts';
-import type { Actor } from '../../../policy/actor.ts';
+import { type Actor, type VetActor, vetActor } from '../../../policy/actor.ts';
 import { mayChangeVetAccess, mayCreateVets, mayEditVetProfile } from '../../../policy/rights.ts';
 import { type AuditActor, auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
@@ -37,6 +37,14 @@ import type { VetRow } from './vets.table.ts';
 
 /** Ends every session of a vet inside the caller's transaction (the auth module's). */
 export type RevokeSessions = (tx: DbOrTx, vetId: string, reason: string) => Promise<number>;
+
+/**
+ * Gives back, inside the caller's transaction, the open work assigned to a vet that their new kind or
+ * company no longer lets them see (`vet` is their new access, as the policy reads it), audited as the
+ * actor's. The record modules that assign work to vets provide it and the app wires them in
+ * (plugins/app/services.ts): vets are core and cannot import records.
+ */
+export type ReleaseAssignments = (tx: DbOrTx, actor: Actor, vet: VetActor) => Promise<void>;
 
 /** A vet created from the dashboard has a day to choose a password, as with `vet:create`. */
 export const VET_SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -233,10 +241,12 @@ async function applyChanges(
 /**
  * Names and avatar: the vet themselves or a head vet. Kind, company and the disabled flag: a head vet,
  * on another vet. Disabling ends every session of the vet in the same transaction; enabling again
- * revives none of them (they stay revoked), so the vet logs in afresh.
+ * revives none of them (they stay revoked), so the vet logs in afresh. A new kind or company releases,
+ * in the same transaction, the vet's open assignments the new scope no longer covers (issue #47): a
+ * partner must not keep a reminder about a pet they can no longer open.
  */
 export async function updateVet(
-  deps: { db: Db; revokeSessions: RevokeSessions },
+  deps: { db: Db; revokeSessions: RevokeSessions; releaseAssignments: ReleaseAssignments },
   actor: Actor,
   id: string,
   patch: VetPatch,
@@ -254,6 +264,9 @@ export async function updateVet(
     if (patch.kind !== undefined || patch.companySku !== undefined) await checkCompany(tx, kind, companySku);
     const after = await applyChanges(tx, before, patch, 'vets.update', actor);
     if (after.disabled && !before.disabled) await deps.revokeSessions(tx, id, 'vet_disabled');
+    if (after.kind !== before.kind || after.companySku !== before.companySku) {
+      await deps.releaseAssignments(tx, actor, vetActor(after, null));
+    }
     return after;
   });
 }

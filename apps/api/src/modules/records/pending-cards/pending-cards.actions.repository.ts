@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type PendingCardRow, pendingCards, pendingCardTriggers } from './pending-cards.table.ts';
 
@@ -14,6 +14,16 @@ export async function lockCard(
     .for('update')
     .limit(1);
   return row;
+}
+
+/** Locks the cards a vet has claimed, not yet resolved, outside `scope` (what they may still see). */
+export function lockClaimedOutsideScope(tx: DbOrTx, vetId: string, scope: SQL): Promise<PendingCardRow[]> {
+  return tx
+    .select()
+    .from(pendingCards)
+    .where(and(eq(pendingCards.claimedByVetId, vetId), ne(pendingCards.status, 'resolved'), not(scope)))
+    .orderBy(asc(pendingCards.id))
+    .for('update');
 }
 
 export async function updateCard(tx: DbOrTx, id: string, changes: Partial<PendingCardRow>): Promise<void> {

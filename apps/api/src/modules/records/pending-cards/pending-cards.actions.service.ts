@@ -7,11 +7,17 @@ import {
   timestampToDate,
 } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { VetActor } from '../../../policy/actor.ts';
+import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
-import { lockCard, lockTrigger, resolveTriggers, updateCard } from './pending-cards.actions.repository.ts';
+import {
+  lockCard,
+  lockClaimedOutsideScope,
+  lockTrigger,
+  resolveTriggers,
+  updateCard,
+} from './pending-cards.actions.repository.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import { cardScope, getPendingCard, type PendingCardsDeps } from './pending-cards.inbox.service.ts';
 import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
@@ -80,6 +86,38 @@ export function unclaimCard(deps: PendingCardsDeps, actor: VetActor, id: string)
   return changeCard(deps, id, actor, 'pending_cards.unclaim', async (_tx, card) =>
     card.claimedByVetId ? { claimedByVetId: null, claimedAt: null } : null,
   );
+}
+
+/**
+ * A vet's kind or company changed (vets' `updateVet`, in its transaction): the cards they claimed about
+ * pets outside their new scope go back to the queue unclaimed, each audited as the actor's and announced
+ * like an unclaim. Answers how many were released.
+ */
+export async function releaseCardsOutOfScope(tx: DbOrTx, actor: Actor, vet: VetActor): Promise<number> {
+  const scope = cardScope(vet);
+  if (!scope) return 0;
+  const cards = await lockClaimedOutsideScope(tx, vet.vetId, scope);
+  for (const card of cards) {
+    const changes = { claimedByVetId: null, claimedAt: null };
+    await updateCard(tx, card.id, changes);
+    await recordPetEvent(tx, card.petId, {
+      type: 'pending_card.changed',
+      entity: 'pending_card',
+      id: card.id,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'pending_cards.release',
+      entity: 'pending_card',
+      entityId: card.id,
+      changes: {
+        before: auditState(card),
+        after: auditState({ ...card, ...changes }),
+        reason: 'claimer_out_of_scope',
+      },
+    });
+  }
+  return cards.length;
 }
 
 /** Hidden from the queue until `until`, with who snoozed it and why. */

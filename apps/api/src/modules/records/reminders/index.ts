@@ -1,2 +1,2 @@
 export { defineReminderJobs } from './reminders.jobs.ts';
-export { listReminderTimelineEvents } from './reminders.service.ts';
+export { listReminderTimelineEvents, releaseRemindersOutOfScope } from './reminders.service.ts';

@@ -1,14 +1,17 @@
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
-import type { Actor } from '../../../policy/actor.ts';
+import { type Actor, vetActor } from '../../../policy/actor.ts';
+import { petCondition } from '../../../policy/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import {
   claimDigest,
-  countOverdueByAssignee,
-  listDueByAssignee,
+  countOverdueOfAssignee,
+  listDigestRecipients,
+  listDueOfAssignee,
   setDigestEmail,
 } from './reminders.repository.ts';
+import { reminders } from './reminders.table.ts';
 
 export interface DigestDeps {
   db: Db;
@@ -25,6 +28,9 @@ const hhmm = (date: Date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinute
  * The morning digest: each vet with open reminders due today (the UTC day of `now`) gets one e-mail
  * listing them, queued through the mail outbox. A vet's digest of the day is claimed in the same
  * transaction that queues its mail, so however many instances or retries run it, each vet gets it once.
+ * What a vet may see is decided when the mail is written, from their kind and company as they are then
+ * (issue #47): a reminder still assigned to a vet who has since become a partner of another company is
+ * left out, whatever wrote that assignment, and a disabled vet gets nothing.
  * Answers how many digests this call sent.
  */
 export async function sendReminderDigests(deps: DigestDeps, actor: Actor): Promise<number> {
@@ -32,17 +38,16 @@ export async function sendReminderDigests(deps: DigestDeps, actor: Actor): Promi
   const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const end = new Date(start.getTime() + DAY_MS);
   const day = start.toISOString().slice(0, 10);
-  const due = await listDueByAssignee(deps.db, start, end);
-  const byVet = new Map<string, typeof due>();
-  for (const row of due) byVet.set(row.vet.id, [...(byVet.get(row.vet.id) ?? []), row]);
-  const overdue = await countOverdueByAssignee(deps.db, [...byVet.keys()], start);
+  const recipients = await listDigestRecipients(deps.db, start, end);
   let sent = 0;
-  for (const [vetId, rows] of byVet) {
-    const vet = rows[0]?.vet;
-    if (!vet) continue;
+  for (const vet of recipients) {
+    const vetId = vet.id;
+    const scope = petCondition(vetActor(vet, null), reminders.petId);
+    const rows = await listDueOfAssignee(deps.db, vetId, start, end, scope);
+    if (rows.length === 0) continue;
+    const late = await countOverdueOfAssignee(deps.db, vetId, start, scope);
     const claimed = await deps.db.transaction(async (tx) => {
       if (!(await claimDigest(tx, vetId, day, now))) return false;
-      const late = overdue.get(vetId) ?? 0;
       const count = rows.length;
       const emailId = await deps.mailer.enqueue(tx, {
         to: vet.email,

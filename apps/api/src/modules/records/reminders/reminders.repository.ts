@@ -1,5 +1,5 @@
 import type { ReminderListQuery } from '@vetboard/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { families, pendingCards, pets, users, vets } from '../../../db/schema.ts';
@@ -162,44 +162,79 @@ export async function findVet(db: DbOrTx, id: string) {
   return row;
 }
 
-/** Open reminders due in [from, to) assigned to an enabled vet, by vet then due time: the digest's. */
-export function listDueByAssignee(db: DbOrTx, from: Date, to: Date) {
+/** The enabled vets with open reminders due in [from, to): who may get a digest. */
+export function listDigestRecipients(db: DbOrTx, from: Date, to: Date) {
   return db
-    .select({
-      vet: { id: assignee.id, email: assignee.email, firstName: assignee.firstName },
-      title: reminders.title,
-      dueAt: reminders.dueAt,
-      petName: pets.name,
+    .selectDistinct({
+      id: vets.id,
+      email: vets.email,
+      firstName: vets.firstName,
+      kind: vets.kind,
+      companySku: vets.companySku,
     })
     .from(reminders)
-    .innerJoin(pets, eq(pets.id, reminders.petId))
-    .innerJoin(assignee, eq(assignee.id, reminders.assigneeVetId))
+    .innerJoin(vets, eq(vets.id, reminders.assigneeVetId))
     .where(
       and(
         eq(reminders.status, 'open'),
         gte(reminders.dueAt, from),
         lt(reminders.dueAt, to),
-        eq(assignee.disabled, false),
+        eq(vets.disabled, false),
       ),
     )
-    .orderBy(asc(assignee.id), asc(reminders.dueAt), asc(reminders.id));
+    .orderBy(asc(vets.id));
 }
 
-/** How many of each vet's open reminders were due before `before`. */
-export async function countOverdueByAssignee(db: DbOrTx, vetIds: string[], before: Date) {
-  if (vetIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ vetId: reminders.assigneeVetId, count: sql<number>`count(*)::int` })
+/**
+ * One vet's open reminders due in [from, to), by due time, within `scope` (the access policy's
+ * condition for that vet): the digest's table.
+ */
+export function listDueOfAssignee(db: DbOrTx, vetId: string, from: Date, to: Date, scope: SQL | undefined) {
+  return db
+    .select({ title: reminders.title, dueAt: reminders.dueAt, petName: pets.name })
+    .from(reminders)
+    .innerJoin(pets, eq(pets.id, reminders.petId))
+    .where(
+      and(
+        eq(reminders.assigneeVetId, vetId),
+        eq(reminders.status, 'open'),
+        gte(reminders.dueAt, from),
+        lt(reminders.dueAt, to),
+        scope,
+      ),
+    )
+    .orderBy(asc(reminders.dueAt), asc(reminders.id));
+}
+
+/** How many of one vet's open reminders within `scope` were due before `before`. */
+export async function countOverdueOfAssignee(
+  db: DbOrTx,
+  vetId: string,
+  before: Date,
+  scope: SQL | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
     .from(reminders)
     .where(
       and(
+        eq(reminders.assigneeVetId, vetId),
         eq(reminders.status, 'open'),
         lt(reminders.dueAt, before),
-        inArray(reminders.assigneeVetId, vetIds),
+        scope,
       ),
-    )
-    .groupBy(reminders.assigneeVetId);
-  return new Map(rows.map((row) => [row.vetId ?? '', row.count]));
+    );
+  return row?.count ?? 0;
+}
+
+/** Locks a vet's open reminders outside `scope` (what they may still see): those to release. */
+export function lockAssignedOutsideScope(tx: DbOrTx, vetId: string, scope: SQL): Promise<ReminderRow[]> {
+  return tx
+    .select()
+    .from(reminders)
+    .where(and(eq(reminders.assigneeVetId, vetId), eq(reminders.status, 'open'), not(scope)))
+    .orderBy(asc(reminders.id))
+    .for('update');
 }
 
 /** Claims the vet's digest of the day: true for the one caller that gets to send it. */

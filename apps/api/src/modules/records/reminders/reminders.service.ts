@@ -28,6 +28,7 @@ import {
   findVet,
   insertReminder,
   listReminders,
+  lockAssignedOutsideScope,
   lockReminder,
   type ReminderFilter,
   updateReminder,
@@ -197,6 +198,37 @@ export async function assignReminder(
     });
   });
   return reminderDto(deps, actor, id);
+}
+
+/**
+ * A vet's kind or company changed (vets' `updateVet`, in its transaction): their open reminders about
+ * pets outside their new scope go back to nobody, each audited as the actor's and announced like any
+ * assignment. Answers how many were released.
+ */
+export async function releaseRemindersOutOfScope(
+  tx: DbOrTx,
+  actor: Actor,
+  vet: VetActor,
+  at: Date,
+): Promise<number> {
+  const scope = reminderScope(vet);
+  if (!scope) return 0;
+  const rows = await lockAssignedOutsideScope(tx, vet.vetId, scope);
+  for (const row of rows) {
+    await updateReminder(tx, row.id, { assigneeVetId: null, updatedAt: at });
+    await changed(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action: 'reminders.release',
+      entity: 'reminder',
+      entityId: row.id,
+      changes: {
+        before: { assigneeUuid: row.assigneeVetId },
+        after: { assigneeUuid: null },
+        reason: 'assignee_out_of_scope',
+      },
+    });
+  }
+  return rows.length;
 }
 
 /** Done: who did it and when. A done reminder answers 409 here; reopen it instead. */
