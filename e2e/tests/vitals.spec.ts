@@ -107,17 +107,22 @@ test.describe('the vitals panel on the pet profile', () => {
     const canvases = KINDS.map((kind) => panel.getByTestId(`vital-${kind}`).locator('canvas'));
     for (const canvas of canvases) await expect(canvas).toBeVisible();
 
-    const heart = canvases[1];
-    await heart?.scrollIntoViewIfNeeded();
-    const box = await heart?.boundingBox();
-    if (!box) throw new Error('the heart-rate chart has no box');
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
-
-    await expect(heart as NonNullable<typeof heart>).toHaveAttribute('data-hover-index', /^\d+$/);
+    const heart = canvases[1] as (typeof canvases)[number];
+    // Hovered through the locator, which scrolls it into view and waits for it to hold still: the open
+    // work above the panel may still grow while the page settles, and a point measured before that
+    // lands beside the chart. Retried as a whole, since a shift after the hover moves the chart away.
+    await expect(async () => {
+      const box = await heart.boundingBox();
+      if (!box) throw new Error('the heart-rate chart has no box');
+      await heart.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
+      await expect(heart).toHaveAttribute('data-hover-index', /^\d+$/, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     const shown = (await heart?.getAttribute('data-hover-index')) as string;
     for (const canvas of canvases) await expect(canvas).toHaveAttribute('data-hover-index', shown);
 
     // Leaving the charts hides the tooltips everywhere.
+    const box = await heart.boundingBox();
+    if (!box) throw new Error('the heart-rate chart has no box');
     await page.mouse.move(box.x - 40, box.y + box.height / 2);
     for (const canvas of canvases) await expect(canvas).toHaveAttribute('data-hover-index', '');
   });
