@@ -631,6 +631,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     reviewMatchingMedicalRecords: {},
     snoozePendingCard: { until: { seconds: now + 3600 }, reason: 'Matrix' },
     resolvePendingCard: { note: 'Matrix' },
+    reopenPendingCard: { reason: 'Matrix' },
     resolvePendingCardTrigger: {},
     bulkResolvePendingCards: { note: 'Matrix' },
     updateMedicalRecord: { title: 'Matrix bloods, corrected' },
