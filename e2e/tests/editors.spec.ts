@@ -101,6 +101,19 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
       await openInApp(page, `/diets/${diet.uuid}/edit`);
     },
   },
+  'diet-publish': {
+    reach: async (page) => {
+      // A draft without ingredients warns of it, so the dialog asks for a reason.
+      const { diet } = await created<{ diet: { uuid: string } }>(page, '/v1/diets', {
+        petUuid: pet.uuid,
+        kind: 'maintenance',
+        nutrientProfileKind: 'fediaf_adult',
+      });
+      await openInApp(page, `/diets/${diet.uuid}`);
+      await clickButton(page, 'Publish');
+    },
+    cancel: 'Cancel',
+  },
   'diet-new': {
     reach: (page) => openInApp(page, `/pets/${LUNA.uuid}/diets/new`),
     dirty: async (_editor, page) => {
