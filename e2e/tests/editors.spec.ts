@@ -55,6 +55,8 @@ async function created<T>(page: Page, path: string, data: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+let publishDraftUuid: string | undefined;
+
 const clickButton = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true }).first().click();
 
@@ -103,13 +105,16 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
   },
   'diet-publish': {
     reach: async (page) => {
-      // A draft without ingredients warns of it, so the dialog asks for a reason.
-      const { diet } = await created<{ diet: { uuid: string } }>(page, '/v1/diets', {
-        petUuid: pet.uuid,
-        kind: 'maintenance',
-        nutrientProfileKind: 'fediaf_adult',
-      });
-      await openInApp(page, `/diets/${diet.uuid}`);
+      // A draft without ingredients warns of it, so the dialog asks for a reason. One draft, reached
+      // again after Cancel at the same address.
+      publishDraftUuid ??= (
+        await created<{ diet: { uuid: string } }>(page, '/v1/diets', {
+          petUuid: pet.uuid,
+          kind: 'maintenance',
+          nutrientProfileKind: 'fediaf_adult',
+        })
+      ).diet.uuid;
+      await openInApp(page, `/diets/${publishDraftUuid}`);
       await clickButton(page, 'Publish');
     },
     cancel: 'Cancel',

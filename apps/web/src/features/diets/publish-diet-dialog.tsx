@@ -77,6 +77,7 @@ export function PublishDietDialog({
       title="Publish this diet?"
       centered
       size={warnings.length > 0 ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Editor
         name="diet-publish"
