@@ -27,15 +27,18 @@ export function PublishDietDialog({
 }) {
   const publish = usePublishDietMutation(diet.uuid, diet.petUuid);
   const [refusal, setRefusal] = useState<PublishRefusal | null>(null);
-  const [acknowledged, setAcknowledged] = useState(false);
+  // The list the box was ticked for: a list that changes under it (live update, 409) unticks it.
+  const [acknowledgedFor, setAcknowledgedFor] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ acknowledged?: string; reason?: string }>({});
   const warnings = refusal && refusal.warnings.length > 0 ? refusal.warnings : diet.formulation.warnings;
   const changed = refusal !== null && refusal.warnings.length > 0;
+  const listKey = warnings.map((warning) => `${warning.code}:${warning.message}`).join('\n');
+  const acknowledged = acknowledgedFor === listKey;
 
   const close = () => {
     setRefusal(null);
-    setAcknowledged(false);
+    setAcknowledgedFor(null);
     setReason('');
     setErrors({});
     onClose();
@@ -61,7 +64,6 @@ export function PublishDietDialog({
           return;
         }
         setRefusal(next);
-        if (next.warnings.length > 0) setAcknowledged(false);
         setErrors({
           ...(next.warnings.length > 0 ? { acknowledged: 'Acknowledge the warnings to publish' } : {}),
           ...(next.reasonMissing ? { reason: 'A reason is required' } : {}),
@@ -113,7 +115,7 @@ export function PublishDietDialog({
                 checked={acknowledged}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
-                  setAcknowledged(checked);
+                  setAcknowledgedFor(checked ? listKey : null);
                   if (checked) setErrors(({ acknowledged: _, ...rest }) => rest);
                 }}
                 error={errors.acknowledged}
