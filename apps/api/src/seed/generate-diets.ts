@@ -290,9 +290,11 @@ function recipeLines(recipe: Recipe, targetKcal: number, random: SeededRandom) {
 }
 
 /**
- * The warnings a demo diet raised when it was published, through the API's own formulation. Demo
- * recipes meet their profile, so these are mostly energy a little off the target; the reason is fixed
- * by the warnings rather than drawn, so the seed's random stream (and every record after) stays as it was.
+ * The warnings a demo diet raised when it was published, through the API's own formulation: energy a
+ * little off the target, and minerals short where a recipe written for a typical adult meets a growth
+ * or AAFCO profile or a pet without a weight (about half of the published demo diets at scale 1). The
+ * reason is fixed by the warnings rather than drawn, so the seed's random stream (and every record after
+ * it) stays as it was.
  */
 function publishWarnings(
   draft: DietDraft,
