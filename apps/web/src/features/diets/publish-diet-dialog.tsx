@@ -145,7 +145,7 @@ export function PublishDietDialog({
               color="teal"
               onClick={confirm}
               loading={publish.isPending}
-              data-autofocus={warnings.length === 0}
+              data-autofocus={warnings.length === 0 ? true : undefined}
             >
               Publish
             </Button>
