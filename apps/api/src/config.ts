@@ -23,6 +23,8 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultPublicConfig.productName),
   CALLS_URL: httpUrl.default(defaultPublicConfig.callsUrl),
+  /** Printed under the product's name on clinical documents (who sent them, and where from). */
+  PRODUCT_ADDRESS: z.string().trim().min(1).max(200).default('Remote veterinary service · United Kingdom'),
   SEED_DEMO: booleanFromEnv.default(true),
   SEED_SCALE: z.coerce
     .number({ message: 'must be a whole number from 1 to 100' })
@@ -103,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: env_.DATABASE_URL,
     publicUrl,
     productName: env_.PRODUCT_NAME,
+    productAddress: env_.PRODUCT_ADDRESS,
     callsUrl: env_.CALLS_URL,
     seedDemo: env_.SEED_DEMO,
     seedScale: env_.SEED_SCALE,

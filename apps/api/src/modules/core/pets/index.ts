@@ -16,6 +16,7 @@ export {
 export {
   findPetWithOwner,
   listFamilyPetSummaries,
+  type PetWithOwner,
   petTimezoneSql,
   recordPetEvent,
   scopedPetSql,

@@ -59,6 +59,8 @@ export interface PetWithOwnerRow {
     lastName: string;
     city: string | null;
     country: string | null;
+    email: string;
+    phone: string | null;
   } | null;
   /** The one timezone rule: a pet's days are its family owner's, UTC until it has an owner. */
   timezone: string;
@@ -85,6 +87,8 @@ export async function selectPetWithOwner<E extends Record<string, SQL>>(
       ownerId: users.id,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
+      ownerEmail: users.email,
+      ownerPhone: users.phone,
       city: users.city,
       country: users.country,
       timezone: users.timezone,
@@ -116,6 +120,8 @@ export async function selectPetWithOwner<E extends Record<string, SQL>>(
             lastName: row.ownerLastName,
             city: row.city,
             country: row.country,
+            email: row.ownerEmail ?? '',
+            phone: row.ownerPhone,
           }
         : null,
     timezone: row.timezone ?? DEFAULT_TIMEZONE,

@@ -63,6 +63,20 @@ const styles = StyleSheet.create({
     marginBottom: 18,
   },
   brand: { fontSize: 16, fontWeight: 700, color: BRAND },
+  address: { fontSize: 8, color: MUTED, marginTop: 2 },
+  patient: {
+    flexDirection: 'row',
+    borderWidth: 1,
+    borderColor: LINE,
+    borderRadius: 4,
+    padding: 8,
+    marginBottom: 14,
+  },
+  patientColumn: { flexGrow: 1, flexBasis: 0, paddingRight: 8 },
+  patientHeading: { fontSize: 9, fontWeight: 700, color: BRAND, marginBottom: 4 },
+  patientCell: { flexDirection: 'row', marginBottom: 2 },
+  patientLabel: { width: 58, fontSize: 8.5, color: MUTED },
+  patientValue: { flexGrow: 1, flexBasis: 0, fontSize: 8.5 },
   headerRight: { fontSize: 9, color: MUTED },
   title: { fontSize: 18, fontWeight: 700, marginBottom: 4 },
   subtitle: { fontSize: 10, color: MUTED, marginBottom: 14 },
@@ -155,16 +169,70 @@ const richText = (doc: RichText, petName: string) =>
     ? [text([styles.paragraph, { color: MUTED }], 'Nothing written.', 'blank')]
     : doc.content.map((node, index) => block(node, petName, String(index)));
 
+/** The patient block's lines, written by the caller from the pet's record at signing. */
+export interface ClinicalDocumentPdfPatient {
+  name: string;
+  species: string;
+  breed: string;
+  sex: string;
+  /** Date of birth and age ("14/03/2018 (8 years 8 months at signing)"). */
+  birth: string;
+  microchip: string;
+  owner: string;
+  email: string;
+  phone: string;
+  home: string;
+}
+
 export interface ClinicalDocumentPdfInput {
   document: ClinicalDocument;
   productName: string;
-  /** Formatted in the practice's way by the caller ("26 Nov 2026, 09:14 UTC"). */
+  /** The sender's address under its name (PRODUCT_ADDRESS). */
+  productAddress: string;
+  patient: ClinicalDocumentPdfPatient;
+  /** In the app's DD/MM/YYYY HH:mm, in the pet's zone and naming it ("03/12/2026 09:41 (Europe/London)"). */
   signedAtText: string;
+}
+
+function patientBlock(patient: ClinicalDocumentPdfPatient): ReactElement {
+  const cell = (label: string, value: string) =>
+    h(
+      View,
+      { style: styles.patientCell, key: label },
+      text(styles.patientLabel, label),
+      text(styles.patientValue, value),
+    );
+  return h(
+    View,
+    { style: styles.patient, wrap: false },
+    h(
+      View,
+      { style: styles.patientColumn },
+      text(styles.patientHeading, 'Patient'),
+      cell('Name', patient.name),
+      cell('Species', patient.species),
+      cell('Breed', patient.breed),
+      cell('Sex', patient.sex),
+      cell('Born', patient.birth),
+      cell('Microchip', patient.microchip),
+    ),
+    h(
+      View,
+      { style: styles.patientColumn },
+      text(styles.patientHeading, 'Owner'),
+      cell('Name', patient.owner),
+      cell('E-mail', patient.email),
+      cell('Phone', patient.phone),
+      cell('Home', patient.home),
+    ),
+  );
 }
 
 function ClinicalDocumentPdf({
   document,
   productName,
+  productAddress,
+  patient,
   signedAtText,
 }: ClinicalDocumentPdfInput): ReactElement {
   const petName = document.pet.name;
@@ -210,11 +278,15 @@ function ClinicalDocumentPdf({
       h(
         View,
         { style: styles.header, fixed: true },
-        text(styles.brand, productName),
+        h(View, {}, text(styles.brand, productName), text(styles.address, productAddress)),
         text(styles.headerRight, `${kindLabel} · version ${document.version}`),
       ),
       text(styles.title, replacePetNamePlaceholders(document.title, petName)),
-      text(styles.subtitle, `${petName} · ${kindLabel} · version ${document.version}`),
+      text(
+        styles.subtitle,
+        `${petName} · ${kindLabel} · version ${document.version} · signed ${signedAtText}`,
+      ),
+      patientBlock(patient),
       document.amendmentReason
         ? h(
             View,

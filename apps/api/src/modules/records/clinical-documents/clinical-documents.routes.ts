@@ -170,7 +170,7 @@ export const clinicalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pdf = await clinicalDocumentPdf(
-        { ...deps, productName: app.config.productName },
+        { ...deps, productName: app.config.productName, productAddress: app.config.productAddress },
         sessionVet(request),
         request.params.id,
       );

@@ -12,8 +12,12 @@ import {
   canonicalClinicalDocument,
   type DomainEventType,
   emptyAssessmentContent,
+  formatPetAge,
   isAssessmentContent,
+  petAge,
+  petSexLabels,
   REPORT_TEMPLATES,
+  speciesLabels,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
@@ -22,14 +26,18 @@ import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId, type VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import { findPetWithOwner, type PetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { auditDiff, recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { diffClinicalContent } from './clinical-documents.diff.ts';
 import { clinicalDocumentsErrors } from './clinical-documents.errors.ts';
 import { clinicalDocumentLifecycle } from './clinical-documents.lifecycle.ts';
 import { toClinicalDocumentDto, toClinicalDocumentSummaryDto } from './clinical-documents.mapper.ts';
-import { clinicalDocumentPdfFilename, renderClinicalDocumentPdf } from './clinical-documents.pdf.ts';
+import {
+  type ClinicalDocumentPdfPatient,
+  clinicalDocumentPdfFilename,
+  renderClinicalDocumentPdf,
+} from './clinical-documents.pdf.ts';
 import {
   countPetDocuments,
   deleteDocument,
@@ -323,29 +331,85 @@ export async function diffClinicalDocumentVersions(
   };
 }
 
-const SIGNED_AT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+/** The app's DD/MM/YYYY HH:mm, in the pet's zone, the zone named: what the vet and the owner read as "then". */
+function inZone(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute} (${timeZone})`;
+}
+
+function calendarDay(at: Date, timeZone: string) {
+  const [year = 0, month = 0, day = 0] = new Intl.DateTimeFormat('en-CA', { timeZone })
+    .format(at)
+    .split('-')
+    .map(Number);
+  return { year, month, day };
+}
+
+/** Who the document is about, as a practice identifies a patient on paper. */
+function patientOf(pet: PetWithOwner, signedAt: Date): ClinicalDocumentPdfPatient {
+  const { pet: row, owner } = pet;
+  const birth = row.birthDate ? row.birthDate.split('-').map(Number) : null;
+  const age =
+    birth && birth.length === 3
+      ? formatPetAge(
+          petAge(
+            { year: birth[0] ?? 0, month: birth[1] ?? 0, day: birth[2] ?? 0 },
+            calendarDay(signedAt, pet.timezone),
+          ),
+        )
+      : null;
+  const sex =
+    row.sex === 'unknown'
+      ? 'Unknown'
+      : `${petSexLabels[row.sex]}${row.neutered === true ? (row.sex === 'female' ? ', spayed' : ', neutered') : row.neutered === false ? ', entire' : ''}`;
+  return {
+    name: row.name,
+    species: speciesLabels[row.species],
+    breed: row.breedName ?? 'Unknown',
+    sex,
+    birth:
+      birth && birth.length === 3
+        ? `${String(birth[2]).padStart(2, '0')}/${String(birth[1]).padStart(2, '0')}/${birth[0]}${age ? ` (${age} at signing)` : ''}`
+        : 'Unknown',
+    microchip: row.microchip ?? 'None recorded',
+    owner: owner ? `${owner.firstName} ${owner.lastName}` : 'No owner',
+    email: owner?.email || '—',
+    phone: owner?.phone ?? '—',
+    home: owner ? [owner.city, owner.country].filter(Boolean).join(', ') || 'Unknown' : '—',
+  };
+}
 
 /** The PDF of a signed version (409 for a draft: only what was signed leaves the practice). */
 export async function clinicalDocumentPdf(
-  deps: Pick<ClinicalDocumentsDeps, 'db'> & { productName: string },
+  deps: Pick<ClinicalDocumentsDeps, 'db'> & { productName: string; productAddress: string },
   actor: Actor,
   id: string,
 ): Promise<{ content: Buffer; filename: string; sha256: string }> {
   const row = await findDocument(deps.db, id, documentScope(actor));
   if (!row) throw clinicalDocumentsErrors.notFound();
   const document: ClinicalDocument = toClinicalDocumentDto(row, actingVetId(actor));
-  if (document.status !== 'signed' || !row.document.signedAt) throw clinicalDocumentsErrors.notSigned();
+  const { signedAt } = row.document;
+  if (document.status !== 'signed' || !signedAt) throw clinicalDocumentsErrors.notSigned();
+  const pet = await findPetWithOwner(deps.db, actor, row.document.petId);
+  if (!pet) throw clinicalDocumentsErrors.notFound();
   const content = await renderClinicalDocumentPdf({
     document,
     productName: deps.productName,
-    signedAtText: `${SIGNED_AT.format(row.document.signedAt)} UTC`,
+    productAddress: deps.productAddress,
+    patient: patientOf(pet, signedAt),
+    signedAtText: inZone(signedAt, pet.timezone),
   });
   return {
     content,
