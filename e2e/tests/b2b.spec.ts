@@ -94,6 +94,11 @@ test.describe('B2B daily statuses', () => {
     await expect(preview).toContainText(`Pawsure Insurance: daily statuses for ${day.long}`);
     const mail = page.frameLocator('iframe[title="E-mail preview"]');
     for (const text of texts) await expect(mail.getByText(text)).toBeVisible();
+    // The pets the e-mail leaves out are counted and named before it goes.
+    await expect(preview.getByTestId('daily-email-missing')).toContainText(
+      new RegExp(`^\\d+ of \\d+ pets have no status on ${day.shown}: the e-mail leaves them out\\.`),
+    );
+    await expect(preview.getByTestId('daily-email-already-sent')).toHaveCount(0);
     await preview.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('3 statuses e-mailed to 2 recipients.')).toBeVisible();
 
@@ -103,6 +108,15 @@ test.describe('B2B daily statuses', () => {
     await expect(sent.first()).toContainText('Helena Marsh');
     await expect(sent.first().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
     await expect(sent.last().getByTestId('delivery-status')).not.toHaveText('Sending', { timeout: 20_000 });
+
+    // A second send of that day says when and by whom the first went, and asks again.
+    await page.getByRole('button', { name: `E-mail the statuses of ${day.shown}` }).click();
+    await expect(preview.getByTestId('daily-email-already-sent')).toContainText(
+      'by Helena Marsh, to 2 contacts. Send them again?',
+    );
+    await expect(preview.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    await expect(preview).toBeHidden();
 
     // A status deleted from the written list: the list read again by the delete's live update drops
     // the row, and may come before the delete's own answer; the confirmation must outlive the row.

@@ -150,7 +150,12 @@ export type CompanyEmailListResponse = z.infer<typeof companyEmailListResponseSc
 export const companyEmailsResponseSchema = z.object({ emails: z.array(companyEmailSchema) });
 export type CompanyEmailsResponse = z.infer<typeof companyEmailsResponseSchema>;
 
-export const dailyStatusEmailSchema = z.object({ sku: companySkuSchema, date: calendarDateSchema });
+export const dailyStatusEmailSchema = z.object({
+  sku: companySkuSchema,
+  date: calendarDateSchema,
+  /** Send it although that day's e-mail already went (the vet was told when and by whom). */
+  resend: z.boolean().optional(),
+});
 export type DailyStatusEmail = z.infer<typeof dailyStatusEmailSchema>;
 
 export const urgentReportEmailSchema = z.object({
@@ -167,6 +172,19 @@ export const emailPreviewSchema = z.object({
   html: z.string(),
 });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+/** The daily e-mail's preview, with what the vet should know before sending it. */
+export const dailyStatusEmailPreviewSchema = emailPreviewSchema.extend({
+  /** The company's pets, and those with no status that day: the first 50 by name, and how many in all. */
+  companyPets: z.number().int(),
+  petsWithoutStatus: z.array(z.object({ uuid: z.uuid(), name: z.string() })),
+  petsWithoutStatusCount: z.number().int(),
+  /** The first e-mail of that day's statuses already sent: when, by whom, to how many. */
+  alreadySent: z
+    .object({ at: timestampSchema, by: personRefSchema.nullable(), recipients: z.number().int() })
+    .nullable(),
+});
+export type DailyStatusEmailPreview = z.infer<typeof dailyStatusEmailPreviewSchema>;
 
 export const b2bCompanySummarySchema = z.object({
   sku: z.string(),

@@ -5,6 +5,7 @@ import {
   companyResponseSchema,
   type DailyStatusCreate,
   type DailyStatusEmail,
+  dailyStatusEmailPreviewSchema,
   dailyStatusResponseSchema,
   emailPreviewSchema,
   okResponseSchema,
@@ -64,7 +65,11 @@ export function useDeleteDailyStatusMutation() {
 export function useDailyEmailPreviewMutation() {
   return useMutation({
     mutationFn: (body: DailyStatusEmail) =>
-      api.request('/v1/b2b/daily-status-email/preview', { method: 'POST', body, schema: emailPreviewSchema }),
+      api.request('/v1/b2b/daily-status-email/preview', {
+        method: 'POST',
+        body,
+        schema: dailyStatusEmailPreviewSchema,
+      }),
     meta: { handlesErrors: true },
   });
 }

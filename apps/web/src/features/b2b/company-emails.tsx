@@ -28,6 +28,37 @@ export function DailyEmailButton({
   const send = useSendDailyEmailMutation();
   const label = date === today ? 'E-mail today’s statuses' : `E-mail the statuses of ${formatIsoDay(date)}`;
   const body = { sku, date: isoToCalendar(date) };
+  const checked = preview.data;
+  const onDay = date === today ? 'today' : `on ${formatIsoDay(date)}`;
+  const notice = checked && (
+    <>
+      {checked.alreadySent && (
+        <Alert color="yellow" variant="light" title="Already sent" data-testid="daily-email-already-sent">
+          These statuses were already e-mailed {date === today ? 'today' : `for ${formatIsoDay(date)}`} at{' '}
+          {formatDateTime(checked.alreadySent.at)}
+          {checked.alreadySent.by ? ` by ${checked.alreadySent.by.name}` : ''}, to{' '}
+          {checked.alreadySent.recipients} {checked.alreadySent.recipients === 1 ? 'contact' : 'contacts'}.
+          Send them again?
+        </Alert>
+      )}
+      {checked.petsWithoutStatusCount > 0 && (
+        <Alert color="orange" variant="light" data-testid="daily-email-missing">
+          <Text size="sm" fw={600}>
+            {checked.petsWithoutStatusCount} of {checked.companyPets}{' '}
+            {checked.companyPets === 1 ? 'pet' : 'pets'}{' '}
+            {checked.petsWithoutStatusCount === 1 ? 'has' : 'have'} no status {onDay}: the e-mail leaves{' '}
+            {checked.petsWithoutStatusCount === 1 ? 'it' : 'them'} out.
+          </Text>
+          <Text size="sm">
+            {checked.petsWithoutStatus.map((pet) => pet.name).join(', ')}
+            {checked.petsWithoutStatusCount > checked.petsWithoutStatus.length &&
+              ` and ${checked.petsWithoutStatusCount - checked.petsWithoutStatus.length} more`}
+            .
+          </Text>
+        </Alert>
+      )}
+    </>
+  );
   return (
     <>
       <Button
@@ -48,22 +79,28 @@ export function DailyEmailButton({
         loading={preview.isPending}
         error={preview.error ? errorMessage(preview.error) : send.error ? errorMessage(send.error) : null}
         sending={send.isPending}
+        notice={notice}
+        sendLabel={checked?.alreadySent ? 'Send again' : 'Send'}
         onClose={() => {
           setOpened(false);
           send.reset();
         }}
         onSend={() =>
-          mutateThen(send, body, {
-            onSuccess: (response) => {
-              setOpened(false);
-              notifications.show({
-                color: 'teal',
-                message: `${written} ${written === 1 ? 'status' : 'statuses'} e-mailed to ${response.emails.length} ${
-                  response.emails.length === 1 ? 'recipient' : 'recipients'
-                }.`,
-              });
+          mutateThen(
+            send,
+            { ...body, resend: Boolean(checked?.alreadySent) },
+            {
+              onSuccess: (response) => {
+                setOpened(false);
+                notifications.show({
+                  color: 'teal',
+                  message: `${written} ${written === 1 ? 'status' : 'statuses'} e-mailed to ${response.emails.length} ${
+                    response.emails.length === 1 ? 'recipient' : 'recipients'
+                  }.`,
+                });
+              },
             },
-          })
+          )
         }
       />
     </>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { EmailPreview } from '@vetboard/contract';
+import type { ReactNode } from 'react';
 
 /** The e-mail exactly as it will be sent, and to whom, before the vet sends it. */
 export function EmailPreviewModal({
@@ -11,9 +12,14 @@ export function EmailPreviewModal({
   sending,
   onClose,
   onSend,
+  notice,
+  sendLabel = 'Send',
 }: {
   opened: boolean;
   title: string;
+  /** What the vet should weigh before sending, above the e-mail. */
+  notice?: ReactNode;
+  sendLabel?: string;
   preview: EmailPreview | undefined;
   loading: boolean;
   error: string | null;
@@ -42,6 +48,7 @@ export function EmailPreviewModal({
           )
         ) : (
           <>
+            {notice}
             <Group gap={6} align="center">
               <Text size="sm" fw={600}>
                 To
@@ -82,7 +89,7 @@ export function EmailPreviewModal({
             Cancel
           </Button>
           <Button onClick={onSend} loading={sending} disabled={!preview || noRecipients} data-autofocus>
-            Send
+            {sendLabel}
           </Button>
         </Group>
       </Stack>

@@ -258,6 +258,13 @@ describe('daily statuses of a B2B company’s pets', () => {
       subject: 'Pawsure Insurance: daily statuses for 25 November 2026',
     });
     expect(preview.json().html).toContain('<table');
+    // What the vet weighs first: Bean's status was deleted, so one pet of three still has none; nothing sent yet.
+    expect(preview.json()).toMatchObject({
+      companyPets: 3,
+      petsWithoutStatus: [{ uuid: pet.bean, name: 'Bean' }],
+      petsWithoutStatusCount: 1,
+      alreadySent: null,
+    });
     const [{ n: queuedBefore } = { n: 0 }] = await app.database.db.select({ n: count() }).from(emailOutbox);
     expect(queuedBefore).toBe(0);
 
@@ -294,6 +301,55 @@ describe('daily statuses of a B2B company’s pets', () => {
     });
     // Another company's vet cannot read them.
     expect((await call('GET', '/v1/b2b/emails?sku=PAWSURE', tailsVet)).statusCode).toBe(404);
+
+    // A second send of the same day says when and by whom the first went, and asks again.
+    const again = await call('POST', '/v1/b2b/daily-status-email/preview', head, {
+      sku: 'PAWSURE',
+      date: TODAY,
+    });
+    // When the app's clock queued them (the outbox row's own `created_at` is the database's).
+    const [link] = await app.database.db
+      .select({ at: companyEmails.createdAt })
+      .from(companyEmails)
+      .where(eq(companyEmails.kind, 'daily_status'));
+    const firstAt = { seconds: Math.floor((link?.at.getTime() ?? 0) / 1000) };
+    const hhmm = link?.at.toISOString().slice(11, 16);
+    expect(again.json().alreadySent).toEqual({
+      at: firstAt,
+      by: { uuid: regularVetId, name: 'Rita Regular' },
+      recipients: 2,
+    });
+    const outboxBefore = await app.database.db.select({ n: count() }).from(emailOutbox);
+    const refused = await call('POST', '/v1/b2b/daily-status-email', head, { sku: 'PAWSURE', date: TODAY });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: `This day’s statuses were already e-mailed at 25/11/2026 ${hhmm} UTC by Rita Regular: send again?`,
+      code: 'b2b.daily_email_already_sent',
+      details: [{ path: 'resend', message: 'Set it to send the e-mail again' }],
+    });
+    expect(await app.database.db.select({ n: count() }).from(emailOutbox)).toEqual(outboxBefore);
+    clock.advance(60_000);
+    const resent = await call('POST', '/v1/b2b/daily-status-email', head, {
+      sku: 'PAWSURE',
+      date: TODAY,
+      resend: true,
+    });
+    expect(resent.statusCode).toBe(202);
+    expect(resent.json().emails).toHaveLength(2);
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'b2b.daily_status_email.send'))
+      .orderBy(auditLog.at)
+      .offset(1);
+    expect(audit?.changes).toMatchObject({ after: { resend: true, statuses: 2 } });
+    expect(
+      (await call('POST', '/v1/b2b/daily-status-email/preview', head, { sku: 'PAWSURE', date: TODAY })).json()
+        .alreadySent,
+    ).toMatchObject({ at: { seconds: firstAt.seconds + 60 }, by: { name: 'Hana Head' }, recipients: 2 });
+    await app.mailer.drain();
+    expect(smtp.state.received).toHaveLength(4);
+    smtp.state.received.length = 0;
   });
 
   it('refuses a daily e-mail with no status written or no contact, sending nothing', async () => {

@@ -4,14 +4,18 @@ import {
   type CompanyEmailsResponse,
   calendarDateToIso,
   type DailyStatusEmail,
+  type DailyStatusEmailPreview,
   type EmailPreview,
   type LatestTrackersResponse,
   paginationOf,
+  toTimestamp,
   type UrgentReportEmail,
 } from '@vetboard/contract';
+import type { AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
+import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
@@ -21,10 +25,12 @@ import { b2bErrors } from './b2b.errors.ts';
 import { toCompanyEmailDto } from './b2b.mapper.ts';
 import {
   countCompanyEmails,
+  countWritten,
   findCompanyEmails,
   findPetCompany,
   insertCompanyEmail,
   listCompanyEmails,
+  listCompanyPets,
   statusesOfDay,
 } from './b2b.repository.ts';
 import { type B2bDeps, type B2bMailDeps, requireCompany } from './b2b.service.ts';
@@ -79,9 +85,67 @@ function preview(mailer: Mailer, draft: DraftEmail): EmailPreview {
   return { to: draft.to, subject: draft.subject, ...mailer.render(draft.content) };
 }
 
-export async function previewDailyStatusEmail(deps: B2bMailDeps, actor: Actor, input: DailyStatusEmail) {
-  return preview(deps.mailer, (await dailyEmailDraft(deps, actor, input)).draft);
+const PETS_NAMED = 50;
+
+/** The last e-mail of that day's statuses, if one went: when, by whom, to how many contacts. */
+async function lastDailySend(db: DbOrTx, sku: string, date: string) {
+  const rows = await listCompanyEmails(
+    db,
+    { sku, kind: 'daily_status', statusDate: date },
+    { offset: 0, limit: 50 },
+  );
+  const [last] = rows;
+  if (!last) return null;
+  const at = last.link.createdAt.getTime();
+  return {
+    at: last.link.createdAt,
+    by:
+      last.email.createdByVetId && last.senderName
+        ? { uuid: last.email.createdByVetId, name: last.senderName }
+        : null,
+    recipients: rows.filter((row) => row.link.createdAt.getTime() === at).length,
+  };
 }
+
+/**
+ * The e-mail as it would go, with what the vet should weigh first: the company's pets still without a
+ * status that day (named), and whether that day's e-mail already went, when and by whom.
+ */
+export async function previewDailyStatusEmail(
+  deps: B2bMailDeps,
+  actor: Actor,
+  input: DailyStatusEmail,
+): Promise<DailyStatusEmailPreview> {
+  const { company, date, draft } = await dailyEmailDraft(deps, actor, input);
+  const filter = {
+    sku: company.sku,
+    date,
+    status: 'missing' as const,
+    scope: (column: AnyColumn) => petCondition(actor, column),
+  };
+  const [missing, counts, sent] = await Promise.all([
+    listCompanyPets(deps.db, filter, { offset: 0, limit: PETS_NAMED }),
+    countWritten(deps.db, filter),
+    lastDailySend(deps.db, company.sku, date),
+  ]);
+  return {
+    ...preview(deps.mailer, draft),
+    companyPets: counts.pets,
+    petsWithoutStatus: missing.map((pet) => ({ uuid: pet.id, name: pet.name })),
+    petsWithoutStatusCount: counts.pets - counts.written,
+    alreadySent: sent ? { ...sent, at: toTimestamp(sent.at) } : null,
+  };
+}
+
+const SENT_AT = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
 
 async function enqueueAll(
   deps: B2bMailDeps,
@@ -128,6 +192,11 @@ export async function sendDailyStatusEmail(
   const { company, date, rows, draft } = await dailyEmailDraft(deps, actor, input);
   if (draft.to.length === 0) throw b2bErrors.noRecipients('daily status');
   if (rows.length === 0) throw b2bErrors.nothingToSend();
+  if (!input.resend) {
+    const sent = await lastDailySend(deps.db, company.sku, date);
+    if (sent)
+      throw b2bErrors.alreadySent(`${SENT_AT.format(sent.at).replace(',', '')} UTC`, sent.by?.name ?? null);
+  }
   const ids = await deps.db.transaction(async (tx) => {
     const queued = await enqueueAll(
       deps,
@@ -141,7 +210,14 @@ export async function sendDailyStatusEmail(
       entity: 'company',
       entityId: company.sku,
       changes: {
-        after: { date, to: draft.to, subject: draft.subject, statuses: rows.length, emailIds: queued },
+        after: {
+          date,
+          to: draft.to,
+          subject: draft.subject,
+          statuses: rows.length,
+          emailIds: queued,
+          resend: input.resend === true,
+        },
       },
     });
     return queued;

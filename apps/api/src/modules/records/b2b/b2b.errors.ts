@@ -18,6 +18,14 @@ export const b2bErrors = {
     ),
   noRecipients: (kind: 'daily status' | 'urgent report') =>
     new AppError(409, 'b2b.no_recipients', `The company has no ${kind} contact address`),
+  /** The first send is named, so the vet decides knowing it; `resend: true` sends again. */
+  alreadySent: (when: string, by: string | null) =>
+    new AppError(
+      409,
+      'b2b.daily_email_already_sent',
+      `This day’s statuses were already e-mailed at ${when}${by ? ` by ${by}` : ''}: send again?`,
+      [{ path: 'resend', message: 'Set it to send the e-mail again' }],
+    ),
   nothingToSend: () =>
     new AppError(409, 'b2b.nothing_to_send', 'No status is written for that day: there is nothing to send'),
 };

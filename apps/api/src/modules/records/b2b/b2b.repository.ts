@@ -325,7 +325,7 @@ export type CompanyEmailDetailsRow = {
 
 export function listCompanyEmails(
   db: DbOrTx,
-  filter: { sku: string; kind?: CompanyEmailRow['kind'] },
+  filter: { sku: string; kind?: CompanyEmailRow['kind']; statusDate?: string },
   window: PageWindow,
 ): Promise<CompanyEmailDetailsRow[]> {
   return selectCompanyEmails(db)
@@ -333,6 +333,7 @@ export function listCompanyEmails(
       and(
         eq(companyEmails.companySku, filter.sku),
         filter.kind ? eq(companyEmails.kind, filter.kind) : undefined,
+        filter.statusDate ? eq(companyEmails.statusDate, filter.statusDate) : undefined,
       ),
     )
     .orderBy(desc(companyEmails.createdAt), asc(emailOutbox.to), asc(companyEmails.emailId))

@@ -7,6 +7,7 @@ import {
   companyEmailListResponseSchema,
   companyEmailsResponseSchema,
   dailyStatusCreateSchema,
+  dailyStatusEmailPreviewSchema,
   dailyStatusEmailSchema,
   dailyStatusListQuerySchema,
   dailyStatusListResponseSchema,
@@ -150,9 +151,12 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'previewDailyStatusEmail',
         tags,
-        description: 'The daily-status e-mail of a company and day as it would be sent, and its recipients.',
+        description:
+          'The daily-status e-mail of a company and day as it would be sent, and its recipients; with the ' +
+          'company’s pets that still have no status that day (the first 50 by name, and the count) and the last ' +
+          'send of that day’s e-mail, if one went (when, by whom, to how many).',
         body: dailyStatusEmailSchema,
-        response: { 200: emailPreviewSchema, ...errors },
+        response: { 200: dailyStatusEmailPreviewSchema, ...errors },
       },
     },
     async (request) => previewDailyStatusEmail(deps, sessionVet(request), request.body),
@@ -166,7 +170,8 @@ export const b2bRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'E-mails each daily-status contact of the company a table of the day’s live statuses (HTML and plain ' +
-          'text, through the mail queue); every e-mail is recorded with its delivery.',
+          'text, through the mail queue); every e-mail is recorded with its delivery. When that day’s e-mail ' +
+          'already went it answers 409 `b2b.daily_email_already_sent` naming when and by whom, unless `resend`.',
         body: dailyStatusEmailSchema,
         response: { 202: companyEmailsResponseSchema, ...errors, 409: errorResponseSchema },
       },
