@@ -155,6 +155,8 @@ async function enqueueAll(
   actor: VetActor,
 ) {
   const ids: string[] = [];
+  // One send, one time: its e-mails are told apart from the next send's by it.
+  const at = deps.now();
   for (const to of draft.to) {
     const emailId = await deps.mailer.enqueue(tx, {
       to,
@@ -168,7 +170,7 @@ async function enqueueAll(
       kind: link.kind,
       statusDate: link.statusDate ?? null,
       petId: link.petId ?? null,
-      createdAt: deps.now(),
+      createdAt: at,
     });
     ids.push(emailId);
   }
