@@ -139,6 +139,21 @@ export const pendingCardSummarySchema = z.object({
 });
 export type PendingCardSummary = z.infer<typeof pendingCardSummarySchema>;
 
+/**
+ * A card an item (a checkup, a journal entry, an owner's question) raised or fed, as the item's own page
+ * shows it: the case it belongs to, who has it, and whether this item's part of it is handled.
+ */
+export const itemPendingCardSchema = z.object({
+  uuid: z.uuid(),
+  concern: pendingCardConcernSchema,
+  severity: pendingCardSeveritySchema,
+  status: pendingCardStatusSchema,
+  claimedBy: personRefSchema.nullable(),
+  /** Every trigger this item raised on the card is resolved (by the item's handling or on the card). */
+  triggerResolved: z.boolean(),
+});
+export type ItemPendingCard = z.infer<typeof itemPendingCardSchema>;
+
 export const pendingCardSchema = pendingCardSummarySchema.extend({
   triggers: z.array(pendingCardTriggerSchema),
   /** The pet's other open cards. */
