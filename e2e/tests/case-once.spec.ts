@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { logIn } from '../support/auth.ts';
-import { OWNER_APP_TOKEN } from '../support/demo.ts';
+import { HEAD_VET, OWNER_APP_TOKEN } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { test } from '../support/test.ts';
 
@@ -103,9 +103,13 @@ test.describe('an item and its card are one case', () => {
     await expect(page.getByText('No pending cards match these filters')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker)).toBe(true);
 
-    // And the card's own page says it was resolved with the review's words.
+    // And the card's own page says what became of the checkup, beside its link, and the review's words.
     await link.click();
     await expect(checkupPage).toHaveURL(/\/pending-cards\//);
-    await expect(checkupPage.getByText('Booked a recheck on Friday.').first()).toBeVisible();
+    const trigger = checkupPage.getByTestId('triggers-table').locator('tbody tr', {
+      has: checkupPage.getByRole('link', { name: 'Open the checkup' }),
+    });
+    await expect(trigger.getByTestId('trigger-item-state')).toHaveText(`Reviewed by ${HEAD_VET.fullName}`);
+    await expect(trigger).toContainText('Booked a recheck on Friday.');
   });
 });

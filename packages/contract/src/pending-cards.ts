@@ -110,6 +110,11 @@ export const pendingCardTriggerSchema = z.object({
   resolvedAt: timestampSchema.nullable(),
   resolvedBy: personRefSchema.nullable(),
   resolutionNote: z.string().nullable(),
+  /**
+   * Resolved by the handling of its `source` (the checkup reviewed, the journal entry replied to, the
+   * owner's question answered), the resolver being the vet who did it; false when resolved on the card.
+   */
+  resolvedByItem: z.boolean(),
 });
 export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ItemPendingCard, PendingCardSummary } from '@vetboard/contract';
+import type { ItemPendingCard, PendingCardSummary, PendingCardTrigger } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
@@ -202,6 +202,34 @@ describe("an item's page shows the card it raised", () => {
     expect(await checkupCards(checkup)).toEqual([
       expect.objectContaining({ status: 'open', triggerResolved: true }),
     ]);
+
+    // The card tells its triggers apart: the checkup's was resolved by the review, the other is open;
+    // resolving that one on the card is not the work of any item.
+    const [card] = await cardsOf(pet);
+    const detail = async () => {
+      const response = await app.inject({ method: 'GET', url: `/v1/pending-cards/${card?.uuid}`, cookies });
+      expect(response.statusCode, response.body).toBe(200);
+      const triggers: PendingCardTrigger[] = response.json().pendingCard.triggers;
+      return triggers;
+    };
+    const triggers = await detail();
+    expect(triggers.find((trigger) => trigger.source?.uuid === checkup)).toMatchObject({
+      resolvedByItem: true,
+      resolvedBy: { uuid: vet.id, name: 'Helena Marsh' },
+      resolutionNote: 'Seen.',
+    });
+    const other = triggers.find((trigger) => trigger.source === null);
+    expect(other).toMatchObject({ resolvedAt: null, resolvedByItem: false });
+    const resolved = await app.inject({
+      method: 'POST',
+      url: `/v1/pending-cards/${card?.uuid}/triggers/${other?.uuid}/resolve`,
+      cookies,
+      payload: { note: 'Checked on the card.' },
+    });
+    expect(resolved.statusCode, resolved.body).toBeLessThan(300);
+    const after = await detail();
+    expect(after.find((trigger) => trigger.uuid === other?.uuid)?.resolvedByItem).toBe(false);
+    expect(after.find((trigger) => trigger.source?.uuid === checkup)?.resolvedByItem).toBe(true);
   });
 
   it('a severe journal entry shows its open card, and after the reply the card resolved', async () => {

@@ -48,7 +48,12 @@ export async function resolveTriggers(
 ): Promise<number> {
   const rows = await tx
     .update(pendingCardTriggers)
-    .set({ resolvedAt: by.at, resolvedByVetId: by.vetId, resolutionNote: by.note })
+    .set({
+      resolvedAt: by.at,
+      resolvedByVetId: by.vetId,
+      resolutionNote: by.note,
+      resolvedByItem: where.source !== undefined,
+    })
     .where(
       and(
         eq(pendingCardTriggers.cardId, where.cardId),
