@@ -272,6 +272,14 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     await settled(page);
     await audit(page, 'diet editor', findings);
 
+    // The draft's publish dialog, with the warnings to acknowledge when the copy has any.
+    await openInApp(page, new URL(page.url()).pathname.replace(/\/edit$/, ''));
+    await settled(page);
+    await atDesktop(page);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Publish this diet?' })).toBeVisible();
+    await audit(page, 'publish dialog', findings);
+
     expect(findings).toEqual([]);
   });
 

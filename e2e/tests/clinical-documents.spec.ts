@@ -143,6 +143,31 @@ test.describe('clinical assessments', () => {
   });
 });
 
+test.describe('a stray draft', () => {
+  test('its author deletes it after a confirmation, typing and all, and the list no longer shows it', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await logIn(page, HEAD_VET.email, `/pets/${pet.uuid}/medical-reports`);
+    await page.getByRole('button', { name: 'New report from template' }).click();
+    await page.getByRole('menuitem', { name: 'Discharge summary' }).click();
+    await page.waitForURL(/\/medical-reports\/[0-9a-f-]{36}$/);
+    const uuid = page.url().split('/').at(-1) as string;
+    await page.getByTestId('document-title-input').fill('Opened by mistake');
+    await waitSaved(page);
+
+    await page.getByRole('button', { name: 'Delete draft' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this draft?' });
+    await expect(confirm).toContainText('Its last content stays in the audit log.');
+    await confirm.getByRole('button', { name: 'Delete draft' }).click();
+    await expect(page.getByText('Draft deleted.')).toBeVisible();
+    await expect(page).toHaveURL(`/pets/${pet.uuid}/medical-reports`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical reports' })).toBeVisible();
+    await expect(page.getByTestId('document-row').filter({ hasText: 'Opened by mistake' })).toHaveCount(0);
+    expect((await page.request.get(`/v1/clinical-documents/${uuid}`)).status()).toBe(404);
+  });
+});
+
 test.describe('clinical assessments on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -72,7 +72,7 @@ async function giveMiloAWeightLossDiet(page: Page): Promise<string> {
       data: { petUuid: milo.uuid, kind: 'weight_loss', nutrientProfileKind: 'fediaf_adult' },
     }),
   )) as { diet: { uuid: string } };
-  await ok(
+  const patched = (await ok(
     await page.request.patch(`/v1/diets/${diet.uuid}`, {
       data: {
         formulatedOn: calendar(start),
@@ -80,8 +80,16 @@ async function giveMiloAWeightLossDiet(page: Page): Promise<string> {
         ingredients: [{ ingredientId: ingredients[0]?.id, amount: 60, unit: 'g' }],
       },
     }),
+  )) as { diet: { formulation: { warnings: { code: string }[] } } };
+  // One ingredient is far from balanced: published as a vet would, acknowledging what it warns of.
+  await ok(
+    await page.request.post(`/v1/diets/${diet.uuid}/publish`, {
+      data: {
+        acknowledgedWarnings: patched.diet.formulation.warnings.map((warning) => warning.code),
+        acknowledgementReason: 'Weight loop check',
+      },
+    }),
   );
-  await ok(await page.request.post(`/v1/diets/${diet.uuid}/publish`, { data: {} }));
   // The latest entry comes after publishing, so it is the one that shows the three weeks behind.
   await add(new Date(Date.now() - 60_000), 6.6);
   return diet.uuid;

@@ -141,13 +141,35 @@ test.describe('diets', () => {
     );
     await expect(page.getByTestId('diet-energy-kcal')).toContainText(kcalText(total));
 
-    // Publish: confirmed, then read-only and the pet's current plan.
+    // Publish: the dialog lists the diet's warnings (turkey, rice and oil alone are short of minerals)
+    // and asks for an acknowledgement and a reason before the diet goes to the owner.
+    const warnings = (await page.getByTestId('diet-warnings').getByRole('listitem').allTextContents()).map(
+      (text) => text.trim(),
+    );
+    expect(warnings.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Publish' }).click();
-    await page
-      .getByRole('dialog', { name: 'Publish this diet?' })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    const publishDialog = page.getByRole('dialog', { name: 'Publish this diet?' });
+    const listed = publishDialog.getByTestId('diet-publish-warnings').getByRole('listitem');
+    await expect(listed).toHaveText(warnings);
+    await publishDialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(publishDialog.getByText('Acknowledge the warnings to publish')).toBeVisible();
+    await expect(publishDialog.getByText('A reason is required')).toBeVisible();
+    await publishDialog
+      .getByRole('checkbox', { name: 'I have checked these warnings and publish this diet despite them' })
+      .check();
+    await publishDialog
+      .getByRole('textbox', { name: 'Reason' })
+      .fill('Mineral mix added at home; recheck in 4 weeks');
+    await publishDialog.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Diet published')).toBeVisible();
+    const acknowledgement = page.getByTestId('diet-acknowledgement');
+    await expect(acknowledgement.getByRole('listitem')).toHaveText(warnings);
+    await expect(acknowledgement.getByTestId('diet-acknowledgement-by')).toContainText(
+      `${HEAD_VET.fullName} acknowledged`,
+    );
+    await expect(acknowledgement.getByTestId('diet-acknowledgement-reason')).toHaveText(
+      'Reason: Mineral mix added at home; recheck in 4 weeks',
+    );
     await expect(page.getByTestId('diet-status')).toHaveText('Published');
     await expect(page.getByTestId('diet-current')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);

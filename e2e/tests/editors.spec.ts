@@ -55,6 +55,8 @@ async function created<T>(page: Page, path: string, data: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+let publishDraftUuid: string | undefined;
+
 const clickButton = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true }).first().click();
 
@@ -100,6 +102,22 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
       });
       await openInApp(page, `/diets/${diet.uuid}/edit`);
     },
+  },
+  'diet-publish': {
+    reach: async (page) => {
+      // A draft without ingredients warns of it, so the dialog asks for a reason. One draft, reached
+      // again after Cancel at the same address.
+      publishDraftUuid ??= (
+        await created<{ diet: { uuid: string } }>(page, '/v1/diets', {
+          petUuid: pet.uuid,
+          kind: 'maintenance',
+          nutrientProfileKind: 'fediaf_adult',
+        })
+      ).diet.uuid;
+      await openInApp(page, `/diets/${publishDraftUuid}`);
+      await clickButton(page, 'Publish');
+    },
+    cancel: 'Cancel',
   },
   'diet-new': {
     reach: (page) => openInApp(page, `/pets/${LUNA.uuid}/diets/new`),

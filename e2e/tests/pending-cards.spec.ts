@@ -117,6 +117,35 @@ test.describe('pending cards', () => {
       'Owner called: panting after a hot walk, rechecked at rest.',
     );
 
+    // Not done after all: reopened with a reason, the card is open again with both triggers, and the vet's.
+    await page.getByRole('button', { name: 'Reopen', exact: true }).click();
+    const reopen = page.getByRole('dialog', { name: 'Reopen' });
+    await reopen.getByRole('button', { name: 'Reopen' }).click();
+    await expect(reopen.getByText('A reason is required')).toBeVisible();
+    await reopen.getByLabel('Why it is not done').fill('Owner rang again: fast breathing at rest tonight.');
+    await reopen.getByRole('button', { name: 'Reopen' }).click();
+    await expect(reopen).toBeHidden();
+    await expect(page.getByTestId('reopen-reason')).toHaveText(
+      'Owner rang again: fast breathing at rest tonight.',
+    );
+    await expect(page.getByRole('button', { name: 'Unclaim', exact: true })).toBeVisible();
+    const resolveTrigger = page.getByRole('button', { name: /^Resolve trigger of / });
+    await expect(resolveTrigger).toHaveCount(2);
+
+    // One trigger of two resolves at once; the last one is the card's resolve, in its dialog, note required.
+    await resolveTrigger.first().click();
+    await expect(resolveTrigger).toHaveCount(1);
+    await resolveTrigger.click();
+    const last = page.getByRole('dialog', { name: 'Resolve' });
+    await expect(last).toContainText('This is the card’s last open trigger: resolving it resolves the card.');
+    await last.getByRole('button', { name: 'Resolve' }).click();
+    await expect(last.getByText('A note is required')).toBeVisible();
+    await last.getByLabel('Resolution note').fill('Rechecked on video: 26 at rest.');
+    await last.getByRole('button', { name: 'Resolve' }).click();
+    await expect(last).toBeHidden();
+    await expect(page.getByTestId('resolution-note')).toHaveText('Rechecked on video: 26 at rest.');
+    await expect(page.getByRole('button', { name: 'Reopen', exact: true })).toBeVisible();
+
     // Gone from the queue, listed as resolved on the pet's cards.
     await page.goto(`/pending-cards?search=${pet.name}&concern=respiratory`);
     await expect(page.getByText('No pending cards match these filters')).toBeVisible();

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type NutrientValues, nutrientKeys } from '@vetboard/contract';
+import {
+  type NutrientKey,
+  type NutrientProfile,
+  type NutrientValues,
+  nutrientKeys,
+} from '@vetboard/contract';
 import type { DbOrTx } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
 import { type IngredientRow, ingredients } from '../src/modules/records/diets/diets.table.ts';
@@ -28,4 +33,26 @@ export async function createIngredient(
     .returning();
   if (!row) throw new Error('no ingredient');
   return row;
+}
+
+/**
+ * Per 100 g of a food of `kcalPer100g`, every nutrient half-way inside the profile's limits (or 20 %
+ * over a bare minimum) and calcium at 1.5 times phosphorus: fed at the energy target, a diet of it
+ * raises no warning at all.
+ */
+export function balancedNutrients(profile: NutrientProfile, kcalPer100g: number): NutrientValues {
+  const per1000kcal = (key: NutrientKey) => {
+    const limit = profile.limits[key];
+    if (!limit) return 0;
+    if (limit.min !== null && limit.max !== null) return (limit.min + limit.max) / 2;
+    if (limit.min !== null) return limit.min * 1.2;
+    return 0;
+  };
+  const values = nutrients(
+    Object.fromEntries(nutrientKeys.map((key) => [key, (per1000kcal(key) * kcalPer100g) / 1000])),
+  );
+  const ratio = profile.calciumPhosphorusRatio;
+  if (ratio?.min != null && ratio.max != null)
+    values.calcium = values.phosphorus * ((ratio.min + ratio.max) / 2);
+  return values;
 }

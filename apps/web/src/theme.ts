@@ -55,6 +55,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // Notifications are shown from many places; their close button always gets a name.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // So are dialogs' (axe: button-name): the confirmations of copy and delete had none.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine keeps every select's closed list in the page (hidden), and floating-ui places it as the page
     // mounts: a forced style recalculation of the whole page in the first render's commit (63 ms of a
     // list page's cold load on a phone, ×4 in Lighthouse's blocking time), for lists no one opened yet.

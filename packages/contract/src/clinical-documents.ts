@@ -316,7 +316,14 @@ export type ClinicalDocumentSummary = z.infer<typeof clinicalDocumentSummarySche
 export const clinicalDocumentSchema = clinicalDocumentSummarySchema.extend({
   content: clinicalDocumentContentSchema,
   /** What may be done with it now (the API refuses the rest with 409). */
-  actions: z.object({ edit: z.boolean(), sign: z.boolean(), amend: z.boolean(), pdf: z.boolean() }),
+  actions: z.object({
+    edit: z.boolean(),
+    sign: z.boolean(),
+    amend: z.boolean(),
+    pdf: z.boolean(),
+    /** Only the draft's author, before signing (a stray "New" is taken back; the audit keeps it). */
+    delete: z.boolean(),
+  }),
 });
 export type ClinicalDocument = z.infer<typeof clinicalDocumentSchema>;
 

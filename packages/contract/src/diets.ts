@@ -178,13 +178,20 @@ export const energySchema = z.object({
 });
 export type Energy = z.infer<typeof energySchema>;
 
+/**
+ * One thing the formulation flags, with a stable code (`calcium_low`, `vitaminD_high`,
+ * `energy_off_target`, `calcium_phosphorus_ratio`, `no_ingredients`…) a publish names to acknowledge it.
+ */
+export const dietWarningSchema = z.object({ code: z.string(), message: z.string() });
+export type DietWarning = z.infer<typeof dietWarningSchema>;
+
 export const formulationSchema = z.object({
   totalGrams: z.number(),
   energy: energySchema,
   nutrients: z.array(nutrientAssessmentSchema),
   calciumPhosphorusRatio: z.number().nullable(),
-  /** Plain sentences a vet reads at a glance, e.g. 'Calcium is below the FEDIAF adult minimum'. */
-  warnings: z.array(z.string()),
+  /** Plain sentences a vet reads at a glance, e.g. 'Calcium is below the FEDIAF adult minimum (…)'. */
+  warnings: z.array(dietWarningSchema),
 });
 export type Formulation = z.infer<typeof formulationSchema>;
 
@@ -237,6 +244,15 @@ export const dietSchema = z.object({
   copiedFromUuid: z.uuid().nullable(),
   createdBy: personRefSchema.nullable(),
   publishedAt: timestampSchema.nullable(),
+  /** The warnings the publishing vet acknowledged, as they read then, and why; null when there were none. */
+  publishAcknowledgement: z
+    .object({
+      warnings: z.array(dietWarningSchema),
+      reason: z.string(),
+      by: personRefSchema.nullable(),
+      at: timestampSchema,
+    })
+    .nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -283,6 +299,26 @@ export const dietPatchSchema = z
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 export type DietPatch = z.infer<typeof dietPatchSchema>;
+
+export const DIET_ACKNOWLEDGEMENT_REASON_MAX = 2000;
+
+/**
+ * `POST /v1/diets/{id}/publish`: a diet with warnings is published only when every one of them is
+ * named here with a reason; a diet without warnings takes an empty body. A blank reason is a 409 with
+ * the warnings, like a missing acknowledgement, so the dialog shows them all in one place.
+ */
+export const dietPublishSchema = z.strictObject({
+  acknowledgedWarnings: z.array(text().max(100)).max(100).default([]),
+  acknowledgementReason: text()
+    .trim()
+    .max(
+      DIET_ACKNOWLEDGEMENT_REASON_MAX,
+      `At most ${DIET_ACKNOWLEDGEMENT_REASON_MAX.toLocaleString('en-GB')} characters`,
+    )
+    .optional(),
+});
+export type DietPublish = z.input<typeof dietPublishSchema>;
+export type DietPublishInput = z.infer<typeof dietPublishSchema>;
 
 /** SPEC §7 `GET /v1/diets`: petUuid and order (newest first by default). */
 export const dietListQuerySchema = z.object({

@@ -43,6 +43,7 @@ export const domainEventTypes = [
   'clinical_document.created',
   'clinical_document.changed',
   'clinical_document.signed',
+  'clinical_document.deleted',
 ] as const;
 
 export const domainEventTypeSchema = z.enum(domainEventTypes);

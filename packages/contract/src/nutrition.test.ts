@@ -178,9 +178,19 @@ describe('a small home-cooked diet for a 10 kg neutered adult dog', () => {
     expect(nutrient(formulation, 'calcium').status).toBe('low');
     // 445 / 520.5 = 0.855
     expect(formulation.calciumPhosphorusRatio).toBe(0.85);
-    expect(formulation.warnings).toContain('Energy is 89.6% of the daily target (565 of 630 kcal)');
-    expect(formulation.warnings).toContain('Calcium is below the FEDIAF adult minimum');
-    expect(formulation.warnings).toContain('Ca:P ratio 0.85 is outside 1–2');
+    expect(formulation.warnings).toContainEqual({
+      code: 'energy_off_target',
+      message: 'Energy is 89.6% of the daily target (565 of 630 kcal)',
+    });
+    // The value beside the limit, so an acknowledged warning says how far off the diet was.
+    expect(formulation.warnings).toContainEqual({
+      code: 'calcium_low',
+      message: 'Calcium is below the FEDIAF adult minimum (788 mg per 1000 kcal, minimum 1250)',
+    });
+    expect(formulation.warnings).toContainEqual({
+      code: 'calcium_phosphorus_ratio',
+      message: 'Ca:P ratio 0.85 is outside 1–2',
+    });
   });
 
   it('marks nutrients without a guideline value as no_reference', () => {
@@ -271,7 +281,12 @@ describe('status boundaries', () => {
       profileKind: 'aafco_adult',
       ingredients: [{ ingredient: probe, amount: 100, unit: 'g' }],
     });
-    expect(formulation.warnings).toContain('Phosphorus is above the AAFCO adult maximum');
+    expect(formulation.warnings).toContainEqual({
+      code: 'phosphorus_high',
+      message: expect.stringMatching(
+        /^Phosphorus is above the AAFCO adult maximum \(\d+ mg per 1000 kcal, maximum \d+\)$/,
+      ),
+    });
   });
 
   it('energy between 90% and 110% of the target is fine', () => {
@@ -285,7 +300,9 @@ describe('status boundaries', () => {
         ingredients: [
           { ingredient: energyOnly, amount: (restingEnergyKcal(10) * 1.6 * share) / 10, unit: 'g' },
         ],
-      }).warnings.filter((w) => w.startsWith('Energy is'));
+      })
+        .warnings.filter((w) => w.code === 'energy_off_target')
+        .map((w) => w.message);
     expect(at(0.9)).toEqual([]);
     expect(at(1.1)).toEqual([]);
     expect(at(1.2)).toEqual(['Energy is 120% of the daily target (756 of 630 kcal)']);
@@ -300,7 +317,7 @@ describe('edge cases', () => {
       profileKind: 'fediaf_adult',
       ingredients: [],
     });
-    expect(formulation.warnings).toEqual(['No ingredients yet']);
+    expect(formulation.warnings).toEqual([{ code: 'no_ingredients', message: 'No ingredients yet' }]);
     expect(formulation.totalGrams).toBe(0);
     expect(formulation.energy.dietKcal).toBe(0);
     expect(formulation.energy.percentOfTarget).toBe(0);
@@ -322,7 +339,10 @@ describe('edge cases', () => {
       percentOfTarget: null,
       dietKcal: 330,
     });
-    expect(formulation.warnings[0]).toBe('No weight on the health profile: energy target unknown');
+    expect(formulation.warnings[0]).toEqual({
+      code: 'no_weight',
+      message: 'No weight on the health profile: energy target unknown',
+    });
     expect(nutrient(formulation, 'protein').status).toBe('ok');
   });
 
@@ -335,7 +355,10 @@ describe('edge cases', () => {
     });
     expect(formulation.energy.dietKcal).toBe(0);
     expect(nutrient(formulation, 'calcium').per1000kcal).toBeNull();
-    expect(formulation.warnings).toContain('The diet provides no energy: nutrients cannot be judged');
+    expect(formulation.warnings).toContainEqual({
+      code: 'no_energy',
+      message: 'The diet provides no energy: nutrients cannot be judged',
+    });
   });
 
   it('weight loss is fed for the target weight', () => {
@@ -350,7 +373,9 @@ describe('edge cases', () => {
     expect(formulation.energy.targetKcal).toBe(393.64);
     // 330 / 393.64 = 83.83%
     expect(formulation.energy.percentOfTarget).toBe(83.83);
-    expect(formulation.warnings).toContain('Energy is 84% of the daily target (330 of 394 kcal)');
+    expect(formulation.warnings.map((w) => w.message)).toContain(
+      'Energy is 84% of the daily target (330 of 394 kcal)',
+    );
   });
 
   it('a neutered 4 kg cat needs 237.59 kcal and taurine', () => {
@@ -363,6 +388,9 @@ describe('edge cases', () => {
     });
     expect(formulation.energy.targetKcal).toBe(237.59);
     expect(nutrient(formulation, 'taurine').status).toBe('low');
-    expect(formulation.warnings).toContain('Taurine is below the FEDIAF adult minimum');
+    expect(formulation.warnings.map((w) => w.code)).toContain('taurine_low');
+    expect(formulation.warnings.find((w) => w.code === 'taurine_low')?.message).toMatch(
+      /^Taurine is below the FEDIAF adult minimum \(/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import {
   type DietKind,
+  type DietWarning,
   type Formulation,
   type FormulationPet,
   type Ingredient,
@@ -154,11 +155,17 @@ function formatRatio(value: number): string {
   return String(roundTo2(value));
 }
 
+/** Three significant figures at most, so a trace of copper and a gram of protein both read well. */
+function formatAmount(value: number): string {
+  return String(value >= 100 ? Math.round(value) : Number(value.toPrecision(3)));
+}
+
 export function formulateDiet(input: FormulationInput): Formulation {
   const { pet, kind, profileKind } = input;
   const profile = nutrientProfiles[profileKind][pet.species];
   const profileLabel = nutrientProfileKindLabels[profileKind];
-  const warnings: string[] = [];
+  const warnings: DietWarning[] = [];
+  const warn = (code: string, message: string) => warnings.push({ code, message });
 
   let totalGrams = 0;
   let dietKcal = 0;
@@ -177,27 +184,38 @@ export function formulateDiet(input: FormulationInput): Formulation {
   const percentOfTarget = targetKcal === null ? null : (dietKcal / targetKcal) * 100;
 
   const empty = input.ingredients.length === 0;
-  if (empty) warnings.push('No ingredients yet');
-  if (basisWeightKg === null) warnings.push('No weight on the health profile: energy target unknown');
+  if (empty) warn('no_ingredients', 'No ingredients yet');
+  if (basisWeightKg === null) warn('no_weight', 'No weight on the health profile: energy target unknown');
   if (
     !empty &&
     percentOfTarget !== null &&
     targetKcal !== null &&
     statusOf(percentOfTarget, { min: ENERGY_TOLERANCE.low, max: ENERGY_TOLERANCE.high }) !== 'ok'
   ) {
-    warnings.push(
+    warn(
+      'energy_off_target',
       `Energy is ${formatPercent(percentOfTarget)}% of the daily target (${Math.round(dietKcal)} of ${Math.round(targetKcal)} kcal)`,
     );
   }
-  if (!empty && dietKcal <= 0) warnings.push('The diet provides no energy: nutrients cannot be judged');
+  if (!empty && dietKcal <= 0) warn('no_energy', 'The diet provides no energy: nutrients cannot be judged');
 
   const nutrients: NutrientAssessment[] = nutrientKeys.map((key) => {
     const per1000kcal = dietKcal > 0 ? (totals[key] / dietKcal) * 1000 : null;
     const limit = profile.limits[key];
     const status = empty ? (limit ? 'low' : 'no_reference') : statusOf(per1000kcal, limit);
     if (!empty && dietKcal > 0) {
-      if (status === 'low') warnings.push(`${nutrientLabels[key]} is below the ${profileLabel} minimum`);
-      if (status === 'high') warnings.push(`${nutrientLabels[key]} is above the ${profileLabel} maximum`);
+      // The value beside the limit, so a warning acknowledged at publishing says how far off the diet was.
+      const amount = `${formatAmount(per1000kcal ?? 0)} ${nutrientUnits[key]} per 1000 kcal`;
+      if (status === 'low')
+        warn(
+          `${key}_low`,
+          `${nutrientLabels[key]} is below the ${profileLabel} minimum (${amount}, minimum ${formatAmount(limit?.min ?? 0)})`,
+        );
+      if (status === 'high')
+        warn(
+          `${key}_high`,
+          `${nutrientLabels[key]} is above the ${profileLabel} maximum (${amount}, maximum ${formatAmount(limit?.max ?? 0)})`,
+        );
     }
     return {
       key,
@@ -214,7 +232,10 @@ export function formulateDiet(input: FormulationInput): Formulation {
   const ratio = totals.phosphorus > 0 ? totals.calcium / totals.phosphorus : null;
   const ratioLimit = profile.calciumPhosphorusRatio;
   if (!empty && ratio !== null && ratioLimit && statusOf(ratio, ratioLimit) !== 'ok') {
-    warnings.push(`Ca:P ratio ${formatRatio(ratio)} is outside ${ratioLimit.min}–${ratioLimit.max}`);
+    warn(
+      'calcium_phosphorus_ratio',
+      `Ca:P ratio ${formatRatio(ratio)} is outside ${ratioLimit.min}–${ratioLimit.max}`,
+    );
   }
 
   return {

@@ -160,6 +160,10 @@ export const itemPendingCardSchema = z.object({
 export type ItemPendingCard = z.infer<typeof itemPendingCardSchema>;
 
 export const pendingCardSchema = pendingCardSummarySchema.extend({
+  /** The last reopening of a resolved card: when, by whom and why (null if it was never reopened). */
+  reopenedAt: timestampSchema.nullable(),
+  reopenedBy: personRefSchema.nullable(),
+  reopenReason: z.string().nullable(),
   triggers: z.array(pendingCardTriggerSchema),
   /** The pet's other open cards. */
   otherOpenCards: z.array(pendingCardSummarySchema),
@@ -199,6 +203,10 @@ export type PendingCardResolve = z.infer<typeof pendingCardResolveSchema>;
 
 export const pendingCardTriggerResolveSchema = z.strictObject({ note: note.optional() });
 export type PendingCardTriggerResolve = z.infer<typeof pendingCardTriggerResolveSchema>;
+
+/** Reopening a resolved card: the vet says why it is not done. */
+export const pendingCardReopenSchema = z.strictObject({ reason: note.min(1, 'A reason is required') });
+export type PendingCardReopen = z.infer<typeof pendingCardReopenSchema>;
 
 export const pendingCardSnoozeSchema = z.strictObject({
   until: timestampSchema,

@@ -613,6 +613,8 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     putRespiratoryThresholds: { low: 10, high: 30, highOrange: 35, highRed: 40 },
     createDiet: { kind: 'maintenance', nutrientProfileKind: 'fediaf_adult' },
     updateDiet: { mealsPerDay: 2 },
+    // The world's diet has no ingredients: acknowledged, so only the pet's scope decides the answer.
+    publishDiet: { acknowledgedWarnings: ['no_ingredients'], acknowledgementReason: 'Matrix' },
     createDietPlan: { kind: 'maintenance' },
     createWeightEntry: { value: 12.5, measuredAt: { seconds: now - 3600 }, location: 'vet' },
     updateWeightEntry: { value: 12.4, measuredAt: { seconds: now - 7200 }, location: 'vet' },
@@ -631,6 +633,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     reviewMatchingMedicalRecords: {},
     snoozePendingCard: { until: { seconds: now + 3600 }, reason: 'Matrix' },
     resolvePendingCard: { note: 'Matrix' },
+    reopenPendingCard: { reason: 'Matrix' },
     resolvePendingCardTrigger: {},
     bulkResolvePendingCards: { note: 'Matrix' },
     updateMedicalRecord: { title: 'Matrix bloods, corrected' },

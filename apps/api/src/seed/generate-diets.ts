@@ -1,8 +1,11 @@
 import {
   type DietKind,
   type DietStatus,
+  type DietWarning,
   energyBasisWeightKg,
   energyFactor,
+  type FormulationPet,
+  formulateDiet,
   type NutrientProfileKind,
   restingEnergyKcal,
   type Species,
@@ -44,6 +47,9 @@ export interface DemoDietRow {
   createdByVetId: string;
   publishedAt: Date | null;
   publishedByVetId: string | null;
+  /** What the publishing vet acknowledged (the API refuses a publish without it), and why. */
+  acknowledgedWarnings: DietWarning[];
+  acknowledgementReason: string | null;
   createdAt: Date;
 }
 
@@ -245,19 +251,27 @@ function amountOf(name: string, grams: number, random: SeededRandom): { amount: 
   return { amount: Math.max(5, Math.round(grams / 5) * 5), unit: 'g' };
 }
 
-function dailyTargetKcal(
+function formulationPetOf(
   pet: DemoPetRow,
   health: DemoHealthProfileRow | undefined,
-  kind: DietKind,
   on: string,
-) {
-  const formulationPet = {
+): FormulationPet {
+  return {
     species: pet.species,
     weightKg: health?.weightKg ?? null,
     targetWeightKg: health?.targetWeightKg ?? null,
     ageMonths: pet.birthDate ? monthsBetween(pet.birthDate, on) : null,
     neutered: pet.neutered,
   };
+}
+
+function dailyTargetKcal(
+  pet: DemoPetRow,
+  health: DemoHealthProfileRow | undefined,
+  kind: DietKind,
+  on: string,
+) {
+  const formulationPet = formulationPetOf(pet, health, on);
   const kg = energyBasisWeightKg(formulationPet, kind) ?? (pet.species === 'dog' ? 15 : 4.5);
   return restingEnergyKcal(kg) * energyFactor(formulationPet, kind).factor;
 }
@@ -273,6 +287,47 @@ function recipeLines(recipe: Recipe, targetKcal: number, random: SeededRandom) {
     ingredientId: ingredientId(name),
     ...amountOf(name, grams * scale, random),
   }));
+}
+
+/**
+ * The warnings a demo diet raised when it was published, through the API's own formulation: energy a
+ * little off the target, and minerals short where a recipe written for a typical adult meets a growth
+ * or AAFCO profile or a pet without a weight (about half of the published demo diets at scale 1). The
+ * reason is fixed by the warnings rather than drawn, so the seed's random stream (and every record after
+ * it) stays as it was.
+ */
+function publishWarnings(
+  draft: DietDraft,
+  pet: DemoPetRow,
+  health: DemoHealthProfileRow | undefined,
+  on: string,
+): Pick<DemoDietRow, 'acknowledgedWarnings' | 'acknowledgementReason'> {
+  const { warnings } = formulateDiet({
+    pet: formulationPetOf(pet, health, on),
+    kind: draft.row.kind,
+    profileKind: draft.row.nutrientProfileKind,
+    ingredients: draft.lines.map((line) => ({
+      ingredient: ingredientById(line.ingredientId),
+      amount: line.amount,
+      unit: line.unit,
+    })),
+  });
+  if (warnings.length === 0) return { acknowledgedWarnings: [], acknowledgementReason: null };
+  const onlyEnergy = warnings.every((warning) => warning.code === 'energy_off_target');
+  return {
+    acknowledgedWarnings: warnings,
+    acknowledgementReason: onlyEnergy
+      ? 'Close enough to the target to start: the portion is adjusted at the next weigh-in.'
+      : 'Reviewed with the owner: the recipe is rechecked at the next assessment.',
+  };
+}
+
+const BY_ID = new Map(INGREDIENTS.map((ingredient) => [ingredient.id, ingredient]));
+
+function ingredientById(id: string) {
+  const ingredient = BY_ID.get(id);
+  if (!ingredient) throw new Error(`demo diet ingredient ${id} is not in the catalogue`);
+  return ingredient;
 }
 
 function profileFor(pet: DemoPetRow, on: string, random: SeededRandom): NutrientProfileKind {
@@ -338,6 +393,8 @@ export function generateDiets(
         createdByVetId: vetId,
         publishedAt: null,
         publishedByVetId: null,
+        acknowledgedWarnings: [],
+        acknowledgementReason: null,
         createdAt,
         ...fields,
       },
@@ -345,11 +402,12 @@ export function generateDiets(
     };
   };
 
-  const publish = (draft: DietDraft, at: Date, planId: string) => {
+  const publish = (draft: DietDraft, pet: DemoPetRow, at: Date, planId: string) => {
     draft.row.status = 'published';
     draft.row.publishedAt = at;
     draft.row.publishedByVetId = draft.row.createdByVetId;
     draft.row.dietPlanId = planId;
+    Object.assign(draft.row, publishWarnings(draft, pet, health.get(pet.id), isoDate(at)));
   };
 
   // Luna: a maintenance plan last year, ended by her cardiac diagnosis; the cardiac diet is current.
@@ -359,7 +417,7 @@ export function generateDiets(
     const old = makeDiet(luna, 'maintenance', oldAt, headVet.id, { id: LUNA_DIET_IDS.maintenance });
     old.row.nutrientProfileKind = 'fediaf_adult';
     old.row.mealsPerDay = 2;
-    publish(old, new Date(oldAt.getTime() + 2 * 60 * 60 * 1000), LUNA_DIET_IDS.maintenancePlan);
+    publish(old, luna, new Date(oldAt.getTime() + 2 * 60 * 60 * 1000), LUNA_DIET_IDS.maintenancePlan);
     const cardiacAt = new Date('2026-10-20T09:30:00Z');
     const cardiac = makeDiet(luna, 'cardiac', cardiacAt, headVet.id, { id: LUNA_DIET_IDS.cardiac });
     cardiac.row.nutrientProfileKind = 'fediaf_adult';
@@ -370,7 +428,7 @@ export function generateDiets(
       'salty treats. Mix the fish oil and taurine into the food just before serving. Count {{pet_name}}’s ' +
       'breathing while asleep each evening and tell us if it goes above 30 a minute.';
     const publishedAt = new Date(cardiacAt.getTime() + 45 * 60 * 1000);
-    publish(cardiac, publishedAt, LUNA_DIET_IDS.cardiacPlan);
+    publish(cardiac, luna, publishedAt, LUNA_DIET_IDS.cardiacPlan);
     push(old);
     push(cardiac);
     result.plans.push(
@@ -417,7 +475,7 @@ export function generateDiets(
       const publishedAt = new Date(createdAt.getTime() + random.int(10, 6 * 60) * 60_000);
       const samePlan: boolean = current !== null && current.draft.row.kind === dietKind;
       const planId: string = samePlan && current ? current.planId : random.uuidV7(publishedAt);
-      publish(draft, publishedAt, planId);
+      publish(draft, pet, publishedAt, planId);
       if (current && !samePlan) {
         const ended = result.plans.find((plan) => plan.id === current?.planId);
         if (ended) ended.endedAt = publishedAt;
@@ -458,6 +516,8 @@ export function generateDiets(
             createdByVetId: vetId,
             publishedAt: null,
             publishedByVetId: null,
+            acknowledgedWarnings: [],
+            acknowledgementReason: null,
             createdAt,
           },
           lines: source.lines.map((line) => ({ ...line })),
@@ -540,6 +600,13 @@ export async function insertDemoDiets(tx: Tx, diets: DemoDiets): Promise<void> {
       { name: 'created_by_vet_id', type: 'uuid', value: (d) => d.createdByVetId },
       { name: 'published_at', type: 'timestamptz', value: (d) => iso(d.publishedAt) },
       { name: 'published_by_vet_id', type: 'uuid', value: (d) => d.publishedByVetId },
+      {
+        name: 'acknowledged_warnings',
+        type: 'text',
+        select: (v) => `${v}::jsonb`,
+        value: (d) => JSON.stringify(d.acknowledgedWarnings),
+      },
+      { name: 'acknowledgement_reason', type: 'text', value: (d) => d.acknowledgementReason },
       { name: 'created_at', type: 'timestamptz', value: (d) => iso(d.createdAt) },
       { name: 'updated_at', type: 'timestamptz', value: (d) => iso(d.publishedAt ?? d.createdAt) },
     ],

@@ -100,12 +100,25 @@ describe('demo diets', () => {
         unit: line.unit as 'g',
       })),
     });
-    expect(formulation.warnings.filter((warning) => !warning.startsWith('Energy'))).toEqual([]);
+    expect(formulation.warnings.filter((warning) => warning.code !== 'energy_off_target')).toEqual([]);
     expect(formulation.energy.percentOfTarget).toBeGreaterThan(85);
     expect(formulation.energy.percentOfTarget).toBeLessThan(115);
     // Low sodium: well under 1 g per 1,000 kcal, a cardiac diet's usual ceiling.
     const sodium = formulation.nutrients.find((n) => n.key === 'sodium');
     expect(sodium?.per1000kcal).toBeLessThan(1000);
+  });
+
+  it('were published as the API publishes: any warning the diet raised is acknowledged with a reason, drafts carry none', async () => {
+    const [counts] = await rows<{ acknowledged: number; unexplained: number; drafts: number }>(sql`
+      select count(*) filter (where status = 'published' and jsonb_array_length(acknowledged_warnings) > 0)::int as acknowledged,
+             count(*) filter (where jsonb_array_length(acknowledged_warnings) > 0 and coalesce(acknowledgement_reason, '') = '')::int as unexplained,
+             count(*) filter (where status = 'draft' and (acknowledged_warnings <> '[]'::jsonb or acknowledgement_reason is not null))::int as drafts
+      from diets`);
+    expect(counts?.acknowledged).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ unexplained: 0, drafts: 0 });
+    const [sample] = await rows<{ warnings: Array<{ code: string; message: string }> }>(sql`
+      select acknowledged_warnings as warnings from diets where jsonb_array_length(acknowledged_warnings) > 0 limit 1`);
+    expect(sample?.warnings[0]).toEqual({ code: expect.any(String), message: expect.any(String) });
   });
 
   it('are the same on every run and grow with the scale', () => {

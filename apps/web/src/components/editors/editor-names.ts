@@ -13,6 +13,7 @@ export const EDITOR_NAMES = [
   'clinical-document-draft',
   'diet-editor',
   'diet-new',
+  'diet-publish',
   'fill-checkup',
   'journal-reply',
   'label-create',

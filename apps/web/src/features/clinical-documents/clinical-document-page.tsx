@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDownload, IconLock, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import {
   ASSESSMENT_SECTIONS,
   type ClinicalDocument,
@@ -15,10 +16,13 @@ import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { AmendModal } from './clinical-amend-modal.tsx';
-import { kindTexts } from './clinical-document-kinds.ts';
-import { useSignClinicalDocumentMutation } from './clinical-documents.mutations.ts';
+import { kindPaths, kindTexts } from './clinical-document-kinds.ts';
+import {
+  useDeleteClinicalDocumentMutation,
+  useSignClinicalDocumentMutation,
+} from './clinical-documents.mutations.ts';
 import { clinicalDocumentQueryOptions, clinicalDocumentsKeys } from './clinical-documents.queries.ts';
-import { DraftEditor } from './clinical-draft-editor.tsx';
+import { type AutosaveDiscard, DraftEditor } from './clinical-draft-editor.tsx';
 import { DocumentAnchor, DocumentListAnchor } from './document-anchors.tsx';
 import { DocumentStatusBadge } from './document-status-badge.tsx';
 import { RichTextView } from './rich-text-view.tsx';
@@ -107,6 +111,9 @@ export function ClinicalDocumentPage({
   const [flushing, setFlushing] = useState(false);
   const [amending, setAmending] = useState(false);
   const sign = useSignClinicalDocumentMutation(petUuid, docUuid);
+  const remove = useDeleteClinicalDocumentMutation(petUuid, docUuid);
+  const [deleting, setDeleting] = useState<AutosaveDiscard | null>(null);
+  const navigate = useNavigate();
 
   if (query.isError)
     return (
@@ -202,9 +209,9 @@ export function ClinicalDocumentPage({
           </DocumentAnchor>
         </Alert>
       )}
-      {sign.error && (
+      {(sign.error || remove.error) && (
         <Alert color="red" variant="light">
-          {errorMessage(sign.error)}
+          {errorMessage(sign.error ?? remove.error)}
         </Alert>
       )}
 
@@ -224,11 +231,37 @@ export function ClinicalDocumentPage({
             )
           }
           onSign={(flush) => setSigning(() => flush)}
+          onDelete={(discard) => setDeleting(() => discard)}
         />
       )}
 
       <VersionHistory petUuid={petUuid} current={document} versions={versions} />
 
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete this draft?"
+        confirmLabel="Delete draft"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          const autosave = await deleting?.();
+          mutateThen(remove, undefined, {
+            onSuccess: () => {
+              autosave?.forget();
+              setDeleting(null);
+              notifications.show({ color: 'clinic', message: 'Draft deleted.' });
+              void navigate({ to: kindPaths[document.kind].list, params: { uuid: petUuid } });
+            },
+            onError: () => {
+              autosave?.keep();
+              setDeleting(null);
+            },
+          });
+        }}
+      >
+        It disappears from {document.pet.name}’s {texts.plural.toLowerCase()}. Its last content stays in the
+        audit log.
+      </ConfirmModal>
       <ConfirmModal
         opened={signing !== null}
         title={`Sign version ${document.version}?`}

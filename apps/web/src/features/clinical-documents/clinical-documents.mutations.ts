@@ -5,6 +5,7 @@ import {
   type ClinicalDocumentResponse,
   type ClinicalDocumentUpdate,
   clinicalDocumentResponseSchema,
+  okResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { clinicalDocumentsKeys } from './clinical-documents.queries.ts';
@@ -60,6 +61,20 @@ function useDocumentAction<TBody>(
         clinicalDocumentsKeys.detail(petUuid, response.clinicalDocument.uuid),
         response,
       );
+      return queryClient.invalidateQueries({ queryKey: clinicalDocumentsKeys.pet(petUuid) });
+    },
+  });
+}
+
+/** DELETE /v1/clinical-documents/{id}: the author takes back a draft; the pet's lists refresh. */
+export function useDeleteClinicalDocumentMutation(petUuid: string, uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.request(`/v1/clinical-documents/${uuid}`, { method: 'DELETE', schema: okResponseSchema }),
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: clinicalDocumentsKeys.detail(petUuid, uuid) });
       return queryClient.invalidateQueries({ queryKey: clinicalDocumentsKeys.pet(petUuid) });
     },
   });

@@ -20,9 +20,14 @@ export const clinicalDocumentsKeys = {
     [...petKeys.clinicalDocuments(petUuid), 'diff', from, to] as const,
 };
 
-// Another vet's draft saved, signed or amended: an open list or document page refreshes.
+// Another vet's draft saved, signed, amended or deleted: an open list or document page refreshes.
 invalidateOnLive(
-  ['clinical_document.created', 'clinical_document.changed', 'clinical_document.signed'],
+  [
+    'clinical_document.created',
+    'clinical_document.changed',
+    'clinical_document.signed',
+    'clinical_document.deleted',
+  ],
   (event) => (event.petUuid ? [clinicalDocumentsKeys.pet(event.petUuid)] : []),
 );
 

@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconHeartbeat, IconSignature } from '@tabler/icons-react';
+import { IconCheck, IconHeartbeat, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type AssessmentContent,
@@ -69,14 +69,19 @@ function SaveIndicator({ state, error }: { state: AutosaveState; error: unknown 
   );
 }
 
+export type AutosaveDiscard = ReturnType<typeof useDraftAutosave>['discard'];
+
 export function DraftEditor({
   document,
   onSaved,
   onSign,
+  onDelete,
 }: {
   document: ClinicalDocument;
   onSaved: (response: ClinicalDocumentResponse) => void;
   onSign: (flush: () => Promise<boolean>) => void;
+  /** Offered to the draft's author: the page confirms, stops the autosave (`discard`) and deletes. */
+  onDelete: (discard: AutosaveDiscard) => void;
 }) {
   const autosave = useDraftAutosave(
     document.uuid,
@@ -133,9 +138,21 @@ export function DraftEditor({
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <SaveIndicator state={autosave.state} error={autosave.error} />
-          <Button leftSection={<IconSignature size={16} />} onClick={() => onSign(() => autosave.flush())}>
-            Sign
-          </Button>
+          <Group gap="sm">
+            {document.actions.delete && (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => onDelete(autosave.discard)}
+              >
+                Delete draft
+              </Button>
+            )}
+            <Button leftSection={<IconSignature size={16} />} onClick={() => onSign(() => autosave.flush())}>
+              Sign
+            </Button>
+          </Group>
         </Group>
         {restoredNote}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>

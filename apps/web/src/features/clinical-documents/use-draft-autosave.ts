@@ -56,6 +56,7 @@ export function useDraftAutosave(
   const base = useRef(serverUpdatedAt);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<Promise<void> | null>(null);
+  const discarded = useRef(false);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
@@ -63,6 +64,8 @@ export function useDraftAutosave(
     /** Sends what is not saved yet; true once the server has exactly what is on screen. */
     async (keepalive = false): Promise<boolean> => {
       clearTimeout(timer.current);
+      // The draft is being deleted: nothing more is sent for it (a save after the delete would 404).
+      if (discarded.current) return true;
       if (inflight.current && !keepalive) {
         await inflight.current;
       }
@@ -127,5 +130,21 @@ export function useDraftAutosave(
     };
   }, [flush, initial.restored]);
 
-  return { initial: initial.body, restored: initial.restored, state, error, change, flush };
+  /**
+   * Stops saving before the draft is deleted (waiting for a save under way) and forgets this browser's
+   * copy; `keep` undoes it when the delete is refused.
+   */
+  const discard = useCallback(async () => {
+    clearTimeout(timer.current);
+    discarded.current = true;
+    if (inflight.current) await inflight.current;
+    return {
+      forget: () => writeLocalDraft(uuid, undefined),
+      keep: () => {
+        discarded.current = false;
+      },
+    };
+  }, [uuid]);
+
+  return { initial: initial.body, restored: initial.restored, state, error, change, flush, discard };
 }

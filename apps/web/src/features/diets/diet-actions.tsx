@@ -30,13 +30,9 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
-import {
-  useCopyDietMutation,
-  useDeleteDietMutation,
-  useGenerateDietPdfMutation,
-  usePublishDietMutation,
-} from './diets.mutations.ts';
+import { useCopyDietMutation, useDeleteDietMutation, useGenerateDietPdfMutation } from './diets.mutations.ts';
 import { dietPdfUrlQueryOptions } from './diets.queries.ts';
+import { PublishDietDialog } from './publish-diet-dialog.tsx';
 
 type Dialog = 'publish' | 'copy' | 'delete' | 'pdf-link' | null;
 
@@ -110,7 +106,6 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const publish = usePublishDietMutation(diet.uuid, diet.petUuid);
   const copy = useCopyDietMutation(diet.petUuid);
   const remove = useDeleteDietMutation(diet.uuid, diet.petUuid);
   const generate = useGenerateDietPdfMutation(diet.uuid);
@@ -119,18 +114,6 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
   const generatePdf = () =>
     mutateThen(generate, undefined, {
       onSuccess: () => notifications.show({ color: 'teal', message: 'The PDF is generated and up to date.' }),
-    });
-
-  const confirmPublish = () =>
-    mutateThen(publish, undefined, {
-      onSuccess: () => {
-        close();
-        notifications.show({
-          color: 'teal',
-          title: 'Diet published',
-          message: `It is now ${petName}'s current diet plan.`,
-        });
-      },
     });
 
   const confirmCopy = () =>
@@ -198,17 +181,7 @@ export function DietActions({ diet, petName }: { diet: Diet; petName: string }) 
         )}
       </Group>
 
-      <ConfirmModal
-        opened={dialog === 'publish'}
-        title="Publish this diet?"
-        confirmLabel="Publish"
-        confirmColor="teal"
-        loading={publish.isPending}
-        onConfirm={confirmPublish}
-        onClose={close}
-      >
-        It becomes {petName}'s current diet plan and can no longer be edited: later changes need a copy.
-      </ConfirmModal>
+      <PublishDietDialog diet={diet} petName={petName} opened={dialog === 'publish'} onClose={close} />
       <ConfirmModal
         opened={dialog === 'copy'}
         title="Copy this diet?"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, DataList, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, DataList, Grid, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -58,6 +58,36 @@ function DetailsSection({ diet }: { diet: Diet }) {
           </Text>
         </DetailRow>
       </DataList>
+    </DetailSection>
+  );
+}
+
+/** Who published the diet despite its warnings, when, which warnings (as they read then) and why. */
+function AcknowledgementSection({
+  acknowledgement,
+}: {
+  acknowledgement: NonNullable<Diet['publishAcknowledgement']>;
+}) {
+  const count = acknowledgement.warnings.length;
+  return (
+    <DetailSection title="Published despite warnings" testId="diet-acknowledgement">
+      <Stack gap="sm">
+        <Text size="sm" data-testid="diet-acknowledgement-by">
+          {acknowledgement.by?.name ?? 'A vet'} acknowledged {count === 1 ? '1 warning' : `${count} warnings`}{' '}
+          on {formatDateTime(acknowledgement.at)}.
+        </Text>
+        <List size="sm" spacing={2}>
+          {acknowledgement.warnings.map((warning) => (
+            <List.Item key={warning.code}>{warning.message}</List.Item>
+          ))}
+        </List>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="diet-acknowledgement-reason">
+          <Text span fw={600} size="sm">
+            Reason:
+          </Text>{' '}
+          {acknowledgement.reason}
+        </Text>
+      </Stack>
     </DetailSection>
   );
 }
@@ -197,6 +227,9 @@ export function DietPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <DetailsSection diet={diet} />
+            {diet.publishAcknowledgement && (
+              <AcknowledgementSection acknowledgement={diet.publishAcknowledgement} />
+            )}
             <IngredientsSection diet={diet} />
             <InstructionsSection diet={diet} />
           </Stack>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type DietCreate,
   type DietPatch,
+  type DietPublish,
   dietCopyResponseSchema,
   dietResponseSchema,
 } from '@vetboard/contract';
@@ -41,11 +42,16 @@ export function usePatchDietMutation(uuid: string) {
   });
 }
 
-/** POST /v1/diets/{id}/publish: the diet becomes the pet's current diet plan. */
+/**
+ * POST /v1/diets/{id}/publish: the diet becomes the pet's current diet plan. The dialog shows a 409 for
+ * warnings not acknowledged itself, and toasts the rest.
+ */
 export function usePublishDietMutation(uuid: string, petUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.request(`/v1/diets/${uuid}/publish`, { method: 'POST', body: {}, schema: anyBody }),
+    mutationFn: (body: DietPublish) =>
+      api.request(`/v1/diets/${uuid}/publish`, { method: 'POST', body, schema: anyBody }),
+    meta: { handlesErrors: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dietKeys.detail(uuid) }),

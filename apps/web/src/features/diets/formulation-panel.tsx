@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import type { Formulation, NutrientAssessment } from '@vetboard/contract';
+import type { DietWarning, Formulation, NutrientAssessment } from '@vetboard/contract';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import {
   energyStatus,
@@ -120,7 +120,7 @@ export function NutrientTable({ formulation }: { formulation: Formulation }) {
   );
 }
 
-export function FormulationWarnings({ warnings }: { warnings: readonly string[] }) {
+export function FormulationWarnings({ warnings }: { warnings: readonly DietWarning[] }) {
   if (warnings.length === 0) {
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} />} data-testid="diet-warnings">
@@ -138,7 +138,7 @@ export function FormulationWarnings({ warnings }: { warnings: readonly string[] 
     >
       <List size="sm" spacing={2}>
         {warnings.map((warning) => (
-          <List.Item key={warning}>{warning}</List.Item>
+          <List.Item key={warning.code}>{warning.message}</List.Item>
         ))}
       </List>
     </Alert>

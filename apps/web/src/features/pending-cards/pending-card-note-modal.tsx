@@ -1,5 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { pendingCardResolveSchema, pendingCardSnoozeSchema } from '@vetboard/contract';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  pendingCardReopenSchema,
+  pendingCardResolveSchema,
+  pendingCardSnoozeSchema,
+} from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -12,9 +16,15 @@ export function NoteModal({
   onSubmit,
   pending,
   withUntil,
+  asReason,
+  description,
 }: {
   title: string;
   label: string;
+  /** What the dialog does beyond its title, in a sentence above the field. */
+  description?: string;
+  /** The text is a reason (reopening), checked as the API checks it. */
+  asReason?: boolean;
   opened: boolean;
   onClose: () => void;
   onSubmit: (values: { note: string; until?: number }) => Promise<unknown>;
@@ -37,7 +47,9 @@ export function NoteModal({
             const untilSeconds = until ? Math.floor(new Date(until).getTime() / 1000) : Number.NaN;
             const parsed = withUntil
               ? pendingCardSnoozeSchema.safeParse({ until: { seconds: untilSeconds }, reason: note })
-              : pendingCardResolveSchema.safeParse({ note });
+              : asReason
+                ? pendingCardReopenSchema.safeParse({ reason: note })
+                : pendingCardResolveSchema.safeParse({ note });
             if (!parsed.success) {
               const found: typeof errors = {};
               for (const issue of parsed.error.issues) {
@@ -57,6 +69,7 @@ export function NoteModal({
           }}
         >
           <Stack>
+            {description && <Text size="sm">{description}</Text>}
             {withUntil && (
               <TextInput
                 type="datetime-local"

@@ -68,7 +68,7 @@ export function PendingCardPage() {
   const card = useSuspenseQuery(pendingCardQueryOptions(uuid)).data.pendingCard;
   const vetUuid = useAuthState().vet?.uuid;
   const action = useCardActionMutation();
-  const [dialog, setDialog] = useState<'resolve' | 'snooze' | 'remind' | null>(null);
+  const [dialog, setDialog] = useState<'resolve' | 'snooze' | 'remind' | 'reopen' | null>(null);
   const open = card.status === 'open';
   const mine = card.claimedBy?.uuid === vetUuid;
   const snoozed = card.snoozedUntil !== null && card.snoozedUntil.seconds * 1000 > Date.now();
@@ -131,6 +131,11 @@ export function PendingCardPage() {
               {mine ? 'Unclaim' : 'I’m on it'}
             </Button>
           ) : null}
+          {card.status === 'resolved' && (
+            <Button variant="default" onClick={() => setDialog('reopen')}>
+              Reopen
+            </Button>
+          )}
           {open && (
             <>
               <Button variant="default" onClick={() => setDialog('snooze')}>
@@ -172,6 +177,15 @@ export function PendingCardPage() {
                 </Text>
                 <Text size="sm" data-testid="resolution-note">
                   {card.resolutionNote}
+                </Text>
+              </Fact>
+            ) : card.reopenedAt && !snoozed ? (
+              <Fact label="Reopened">
+                <Text size="sm">
+                  {formatDateTime(card.reopenedAt)} by {card.reopenedBy?.name ?? 'a vet'}
+                </Text>
+                <Text size="sm" data-testid="reopen-reason">
+                  {card.reopenReason}
                 </Text>
               </Fact>
             ) : snoozed && card.snoozedUntil ? (
@@ -237,6 +251,16 @@ export function PendingCardPage() {
         onClose={() => setDialog(null)}
         pending={action.isPending}
         onSubmit={({ note }) => action.mutateAsync({ uuid, action: 'resolve', body: { note } })}
+      />
+      <NoteModal
+        title="Reopen"
+        label="Why it is not done"
+        description="The card opens again with the triggers its resolution closed, and becomes yours."
+        asReason
+        opened={dialog === 'reopen'}
+        onClose={() => setDialog(null)}
+        pending={action.isPending}
+        onSubmit={({ note }) => action.mutateAsync({ uuid, action: 'reopen', body: { reason: note } })}
       />
       <NoteModal
         title="Snooze"

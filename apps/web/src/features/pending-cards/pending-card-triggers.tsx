@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PendingCard, PendingCardTrigger } from '@vetboard/contract';
+import { useState } from 'react';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { CardSeverityBadge, triggerValueText } from '@/components/pending-cards/pending-card-cells.tsx';
 import { formatDateTime } from '@/lib/format/dates.ts';
+import { NoteModal } from './pending-card-note-modal.tsx';
 import { useCardActionMutation } from './pending-cards.mutations.ts';
 
 const HANDLED_AS: Record<string, string> = {
@@ -61,90 +63,113 @@ function SourceLink({ trigger, petUuid }: { trigger: PendingCardTrigger; petUuid
 
 export function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boolean }) {
   const action = useCardActionMutation();
+  // The last open trigger resolves the card with it, so it asks for the card's note, in the card's dialog.
+  const [lastTrigger, setLastTrigger] = useState<PendingCardTrigger | null>(null);
+  const last = card.openTriggerCount <= 1;
   return (
-    <TableScroll minWidth={760} label="Triggers">
-      <Table verticalSpacing="sm" aria-label="Triggers" data-testid="triggers-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Trigger</Table.Th>
-            <Table.Th>Value vs threshold</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Resolved</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {card.triggers.map((trigger) => (
-            <Table.Tr key={trigger.uuid} data-trigger-kind={trigger.kind}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Group gap={6}>
-                    <CardSeverityBadge severity={trigger.severity} />
-                    <Text size="sm">{trigger.label}</Text>
-                  </Group>
-                  {trigger.detail && (
-                    <Text size="xs" c="dimmed">
-                      {trigger.detail}
+    <>
+      <TableScroll minWidth={760} label="Triggers">
+        <Table verticalSpacing="sm" aria-label="Triggers" data-testid="triggers-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Trigger</Table.Th>
+              <Table.Th>Value vs threshold</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Resolved</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {card.triggers.map((trigger) => (
+              <Table.Tr key={trigger.uuid} data-trigger-kind={trigger.kind}>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Group gap={6}>
+                      <CardSeverityBadge severity={trigger.severity} />
+                      <Text size="sm">{trigger.label}</Text>
+                    </Group>
+                    {trigger.detail && (
+                      <Text size="xs" c="dimmed">
+                        {trigger.detail}
+                      </Text>
+                    )}
+                    {trigger.source && <SourceLink trigger={trigger} petUuid={card.pet.uuid} />}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" data-testid="trigger-value">
+                    {triggerValueText(trigger)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(trigger.at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {trigger.resolvedAt ? (
+                    <Stack gap={0}>
+                      <Text size="sm">{trigger.resolvedBy?.name ?? 'Resolved by the system'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(trigger.resolvedAt)}
+                        {trigger.resolutionNote ? ` · ${trigger.resolutionNote}` : ''}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Open
                     </Text>
                   )}
-                  {trigger.source && <SourceLink trigger={trigger} petUuid={card.pet.uuid} />}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" data-testid="trigger-value">
-                  {triggerValueText(trigger)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(trigger.at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {trigger.resolvedAt ? (
-                  <Stack gap={0}>
-                    <Text size="sm">{trigger.resolvedBy?.name ?? 'Resolved by the system'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(trigger.resolvedAt)}
-                      {trigger.resolutionNote ? ` · ${trigger.resolutionNote}` : ''}
-                    </Text>
-                  </Stack>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Open
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {canAct && !trigger.resolvedAt && (
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    loading={
-                      action.isPending &&
-                      action.variables?.action === 'resolveTrigger' &&
-                      action.variables.triggerUuid === trigger.uuid
-                    }
-                    onClick={() =>
-                      action.mutate({
-                        uuid: card.uuid,
-                        action: 'resolveTrigger',
-                        triggerUuid: trigger.uuid,
-                        body: {},
-                      })
-                    }
-                    aria-label={`Resolve trigger of ${formatDateTime(trigger.at)}`}
-                  >
-                    Resolve trigger
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+                </Table.Td>
+                <Table.Td>
+                  {canAct && !trigger.resolvedAt && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={
+                        action.isPending &&
+                        action.variables?.action === 'resolveTrigger' &&
+                        action.variables.triggerUuid === trigger.uuid
+                      }
+                      onClick={() =>
+                        last
+                          ? setLastTrigger(trigger)
+                          : action.mutate({
+                              uuid: card.uuid,
+                              action: 'resolveTrigger',
+                              triggerUuid: trigger.uuid,
+                              body: {},
+                            })
+                      }
+                      aria-label={`Resolve trigger of ${formatDateTime(trigger.at)}`}
+                    >
+                      Resolve trigger
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+      <NoteModal
+        title="Resolve"
+        label="Resolution note"
+        description="This is the card’s last open trigger: resolving it resolves the card."
+        opened={lastTrigger !== null}
+        onClose={() => setLastTrigger(null)}
+        pending={action.isPending}
+        onSubmit={({ note }) =>
+          action.mutateAsync({
+            uuid: card.uuid,
+            action: 'resolveTrigger',
+            triggerUuid: lastTrigger?.uuid ?? '',
+            body: { note },
+          })
+        }
+      />
+    </>
   );
 }

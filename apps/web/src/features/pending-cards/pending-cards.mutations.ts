@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type PendingCardBulkResolve,
+  type PendingCardReopen,
   type PendingCardResolve,
   type PendingCardSnooze,
   type PendingCardTriggerResolve,
@@ -15,6 +16,7 @@ type CardAction =
   | { action: 'unclaim' }
   | { action: 'snooze'; body: PendingCardSnooze }
   | { action: 'resolve'; body: PendingCardResolve }
+  | { action: 'reopen'; body: PendingCardReopen }
   | { action: 'resolveTrigger'; triggerUuid: string; body: PendingCardTriggerResolve };
 
 function pathOf(uuid: string, change: CardAction): string {
@@ -23,7 +25,7 @@ function pathOf(uuid: string, change: CardAction): string {
   return `/v1/pending-cards/${uuid}/${change.action}`;
 }
 
-/** Claim, unclaim, snooze, resolve the card or one of its triggers: each answers the card. */
+/** Claim, unclaim, snooze, resolve or reopen the card, or resolve one of its triggers: each answers the card. */
 export function useCardActionMutation() {
   const queryClient = useQueryClient();
   return useMutation({

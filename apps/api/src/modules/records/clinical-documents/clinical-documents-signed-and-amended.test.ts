@@ -135,7 +135,7 @@ describe('drafting clinical documents', () => {
       createdBy: { name: 'Helena Marsh' },
       signedBy: null,
       contentSha256: null,
-      actions: { edit: true, sign: true, amend: false, pdf: false },
+      actions: { edit: true, sign: true, amend: false, pdf: false, delete: true },
     });
     expect(draft.content).toMatchObject({ problems: [] });
     const audit = await listAuditRows(app.database.db, { entityId: draft.uuid });
@@ -238,7 +238,7 @@ describe('signing', () => {
     expect(signed).toMatchObject({
       status: 'signed',
       signedBy: { name: 'Helena Marsh' },
-      actions: { edit: false, sign: false, amend: true, pdf: true },
+      actions: { edit: false, sign: false, amend: true, pdf: true, delete: false },
     });
     expect(signed.signedAt?.seconds).toBe(at.getTime() / 1000);
     // The canonical content written by hand: keys sorted at every level, no spaces, UTF-8.

@@ -12,6 +12,10 @@ export const clinicalDocumentsErrors = {
     new AppError(409, 'clinical_documents.already_signed', 'This version is already signed'),
   notSigned: () =>
     new AppError(409, 'clinical_documents.not_signed', 'Only a signed version can be amended or exported'),
+  signedCannotDelete: () =>
+    new AppError(409, 'clinical_documents.signed_cannot_delete', 'A signed version is never deleted'),
+  notAuthor: () =>
+    new AppError(403, 'clinical_documents.not_author', 'Only the vet who started this draft can delete it'),
   alreadyAmended: () =>
     new AppError(
       409,

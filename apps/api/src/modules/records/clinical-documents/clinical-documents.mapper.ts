@@ -40,7 +40,10 @@ export function toClinicalDocumentSummaryDto(row: ClinicalDocumentDetailsRow): C
   };
 }
 
-export function toClinicalDocumentDto(row: ClinicalDocumentDetailsRow): ClinicalDocument {
+export function toClinicalDocumentDto(
+  row: ClinicalDocumentDetailsRow,
+  actorVetId: string | null,
+): ClinicalDocument {
   const { status } = row.document;
   const signed = status === 'signed';
   return {
@@ -52,6 +55,10 @@ export function toClinicalDocumentDto(row: ClinicalDocumentDetailsRow): Clinical
       // A version is amended once: the next correction starts from the newest version.
       amend: clinicalDocumentLifecycle.can(status, 'amend') && row.nextVersionId === null,
       pdf: signed,
+      delete:
+        clinicalDocumentLifecycle.can(status, 'delete') &&
+        actorVetId !== null &&
+        row.document.createdByVetId === actorVetId,
     },
   };
 }

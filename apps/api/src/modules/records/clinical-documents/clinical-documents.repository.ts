@@ -118,6 +118,10 @@ export async function findNextVersionId(tx: DbOrTx, id: string): Promise<string 
   return row?.id;
 }
 
+export async function deleteDocument(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(clinicalDocuments).where(eq(clinicalDocuments.id, id));
+}
+
 export async function insertDocument(tx: DbOrTx, row: NewClinicalDocumentRow): Promise<void> {
   await tx.insert(clinicalDocuments).values(row);
 }

@@ -9,6 +9,7 @@ import {
   clinicalDocumentResponseSchema,
   clinicalDocumentUpdateSchema,
   errorResponseSchema,
+  okResponseSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import {
   type ClinicalDocumentsDeps,
   clinicalDocumentPdf,
   createClinicalDocument,
+  deleteClinicalDocument,
   diffClinicalDocumentVersions,
   getClinicalDocument,
   listPetClinicalDocuments,
@@ -69,6 +71,26 @@ export const clinicalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateClinicalDocument(deps, sessionVet(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        operationId: 'deleteClinicalDocument',
+        tags,
+        summary: 'Delete a draft clinical document',
+        description:
+          'Only its author, while it is a draft (403 `clinical_documents.not_author` for another vet, 409 ' +
+          '`clinical_documents.signed_cannot_delete` once signed). Its last content is kept in the audit log.',
+        params: idParams,
+        response: { 200: okResponseSchema, ...errors, 403: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteClinicalDocument(deps, sessionVet(request), request.params.id);
+      return { ok: true as const };
+    },
   );
 
   app.post(

@@ -20,7 +20,7 @@ import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
-import type { Actor, VetActor } from '../../../policy/actor.ts';
+import { type Actor, actingVetId, type VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { auditDiff, recordAudit } from '../../platform/audit/index.ts';
@@ -32,6 +32,7 @@ import { toClinicalDocumentDto, toClinicalDocumentSummaryDto } from './clinical-
 import { clinicalDocumentPdfFilename, renderClinicalDocumentPdf } from './clinical-documents.pdf.ts';
 import {
   countPetDocuments,
+  deleteDocument,
   findDocument,
   findNextVersionId,
   insertDocument,
@@ -69,7 +70,7 @@ async function documentResponse(db: DbOrTx, actor: Actor, id: string): Promise<C
   if (!row) throw clinicalDocumentsErrors.notFound();
   const versions = await listVersions(db, row.document.rootId);
   return {
-    clinicalDocument: toClinicalDocumentDto(row),
+    clinicalDocument: toClinicalDocumentDto(row, actingVetId(actor)),
     versions: versions.map(toClinicalDocumentSummaryDto),
   };
 }
@@ -183,6 +184,43 @@ export async function updateClinicalDocument(
     });
   });
   return documentResponse(deps.db, actor, id);
+}
+
+/**
+ * Takes back a draft its author started (a stray "New assessment", an amendment not pursued): gone from
+ * the lists, its last content kept in the audit row. A signed version is never deleted (409); another
+ * vet's draft is theirs to finish or take back (403). Deleting an amendment's draft frees the signed
+ * version it corrected to be amended again.
+ */
+export async function deleteClinicalDocument(deps: ClinicalDocumentsDeps, actor: VetActor, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const { row } = await clinicalDocumentLifecycle.lockFor(
+      () => lockDocument(tx, id, documentScope(actor)),
+      clinicalDocumentsErrors.notFound,
+      'delete',
+    );
+    if (row.createdByVetId !== actor.vetId) throw clinicalDocumentsErrors.notAuthor();
+    await deleteDocument(tx, id);
+    await documentEvent(tx, row, 'clinical_document.deleted', actor);
+    await recordAudit(tx, actor, {
+      action: 'clinical_documents.delete',
+      entity: 'clinical_document',
+      entityId: id,
+      changes: {
+        before: {
+          petUuid: row.petId,
+          kind: row.kind,
+          version: row.version,
+          previousVersionUuid: row.previousVersionId,
+          amendmentReason: row.amendmentReason,
+          title: row.title,
+          content: row.content,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        },
+      },
+    });
+  });
 }
 
 /** Signs a draft: records the signer, the time and the content's SHA-256; it never changes again. */
@@ -302,7 +340,7 @@ export async function clinicalDocumentPdf(
 ): Promise<{ content: Buffer; filename: string; sha256: string }> {
   const row = await findDocument(deps.db, id, documentScope(actor));
   if (!row) throw clinicalDocumentsErrors.notFound();
-  const document: ClinicalDocument = toClinicalDocumentDto(row);
+  const document: ClinicalDocument = toClinicalDocumentDto(row, actingVetId(actor));
   if (document.status !== 'signed' || !row.document.signedAt) throw clinicalDocumentsErrors.notSigned();
   const content = await renderClinicalDocumentPdf({
     document,

@@ -55,6 +55,17 @@ async function createDiet(petId: string, kind = 'maintenance', nutrientProfileKi
   return response.json().diet as { uuid: string; [key: string]: unknown };
 }
 
+/** Publishes as a vet does through the dialog: acknowledging whatever the diet warns of. */
+async function publish(uuid: string) {
+  const { warnings } = (await call('GET', `/v1/diets/${uuid}`)).json().diet.formulation as {
+    warnings: { code: string }[];
+  };
+  return call('POST', `/v1/diets/${uuid}/publish`, {
+    acknowledgedWarnings: warnings.map((warning) => warning.code),
+    acknowledgementReason: 'Lifecycle test',
+  });
+}
+
 describe('the ingredient catalogue', () => {
   it('is listed by category (meat first, supplements last) then name for the picker, with the synced catalogue, and needs a session', async () => {
     const response = await call('GET', '/v1/ingredients');
@@ -100,7 +111,10 @@ describe('a vet creates a diet', () => {
       createdBy: { uuid: vet.id, name: 'Helena Marsh' },
       publishedAt: null,
     });
-    expect((diet.formulation as { warnings: string[] }).warnings).toContain('No ingredients yet');
+    expect((diet.formulation as { warnings: { message: string }[] }).warnings).toContainEqual({
+      code: 'no_ingredients',
+      message: 'No ingredients yet',
+    });
 
     const [audit] = await listAuditRows(app.database.db, { action: 'diets.create', entityId: diet.uuid });
     expect(audit).toMatchObject({ actorVetId: vet.id, entity: 'diet' });
@@ -369,8 +383,7 @@ describe('publishing', () => {
         { ingredientId: rice.id, amount: 0.2, unit: 'lbs' },
       ],
     });
-    // The dashboard sends an empty JSON object with its POSTs.
-    const published = await call('POST', `/v1/diets/${diet.uuid}/publish`, {});
+    const published = await publish(diet.uuid);
     expect(published.statusCode).toBe(200);
     const publishedDiet = published.json().diet;
     expect(publishedDiet).toMatchObject({
@@ -429,16 +442,16 @@ describe('publishing', () => {
   it('keeps the open plan of the same kind, and starts a new plan (ending the old one) for another kind', async () => {
     const pet = await newPet();
     const first = await createDiet(pet.id, 'renal');
-    const firstPlan = (await call('POST', `/v1/diets/${first.uuid}/publish`)).json().diet.dietPlanUuid;
+    const firstPlan = (await publish(first.uuid)).json().diet.dietPlanUuid;
 
     const sameKind = await createDiet(pet.id, 'renal');
-    const samePlan = (await call('POST', `/v1/diets/${sameKind.uuid}/publish`)).json().diet.dietPlanUuid;
+    const samePlan = (await publish(sameKind.uuid)).json().diet.dietPlanUuid;
     expect(samePlan).toBe(firstPlan);
     let current = (await call('GET', `/v1/pets/${pet.id}/current-diet-plan`)).json().dietPlan;
     expect(current.currentDiet.uuid).toBe(sameKind.uuid);
 
     const otherKind = await createDiet(pet.id, 'hepatic');
-    const newPlan = (await call('POST', `/v1/diets/${otherKind.uuid}/publish`)).json().diet.dietPlanUuid;
+    const newPlan = (await publish(otherKind.uuid)).json().diet.dietPlanUuid;
     expect(newPlan).not.toBe(firstPlan);
     current = (await call('GET', `/v1/pets/${pet.id}/current-diet-plan`)).json().dietPlan;
     expect(current).toMatchObject({ uuid: newPlan, kind: 'hepatic', currentDiet: { uuid: otherKind.uuid } });
@@ -454,7 +467,7 @@ describe('diet plans', () => {
   it('a new plan becomes the current one, without a diet until one is published', async () => {
     const pet = await newPet();
     const diet = await createDiet(pet.id, 'maintenance');
-    await call('POST', `/v1/diets/${diet.uuid}/publish`);
+    expect((await publish(diet.uuid)).statusCode).toBe(200);
 
     const created = await call('POST', '/v1/diet-plans', { petUuid: pet.id, kind: 'weight_loss' });
     expect(created.statusCode).toBe(201);
@@ -470,7 +483,7 @@ describe('diet plans', () => {
     expect(audit?.actorVetId).toBe(vet.id);
 
     const loss = await createDiet(pet.id, 'weight_loss');
-    const plan = (await call('POST', `/v1/diets/${loss.uuid}/publish`)).json().diet.dietPlanUuid;
+    const plan = (await publish(loss.uuid)).json().diet.dietPlanUuid;
     expect(plan).toBe(uuid);
   });
 

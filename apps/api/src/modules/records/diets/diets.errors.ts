@@ -1,3 +1,4 @@
+import type { DietWarning } from '@vetboard/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import { petsErrors } from '../../core/pets/index.ts';
 
@@ -33,6 +34,20 @@ export const dietsErrors = {
     new AppError(409, 'diets.published_read_only', 'A published diet cannot be changed: copy it to edit'),
   publishedCannotDelete: () =>
     new AppError(409, 'diets.published_cannot_delete', 'A published diet cannot be deleted: only drafts can'),
+  /**
+   * Warnings the vet has not acknowledged: each detail's path is the `acknowledgedWarnings` entry that
+   * would acknowledge it, so the dialog can show the list as the server sees it now.
+   */
+  unacknowledgedWarnings: (warnings: DietWarning[], reasonMissing: boolean) =>
+    new AppError(409, 'diets.unacknowledged_warnings', 'Acknowledge the warnings with a reason to publish', [
+      ...warnings.map((warning) => ({
+        path: `acknowledgedWarnings.${warning.code}`,
+        message: warning.message,
+      })),
+      ...(reasonMissing
+        ? [{ path: 'acknowledgementReason', message: 'Say why you publish despite the warnings' }]
+        : []),
+    ]),
   alreadyPublished: () => new AppError(409, 'diets.already_published', 'This diet is already published'),
   linkExpired: () =>
     new AppError(410, 'diets.link_expired', 'This diet link has expired. Ask your vet for a new link.'),

@@ -63,6 +63,11 @@ export function personName(person: { firstName: string; lastName: string } | nul
   return person ? `${person.firstName} ${person.lastName}`.trim() : null;
 }
 
+function personRef(vet: { id: string; firstName: string; lastName: string } | null) {
+  const name = personName(vet);
+  return vet && name ? { uuid: vet.id, name } : null;
+}
+
 export interface DietView {
   diet: DietRow;
   ingredients: DietIngredientWithDataRow[];
@@ -72,7 +77,6 @@ export interface DietView {
 }
 
 export function toDietDto({ diet, ingredients, context, formulation, pdfUpToDate }: DietView): Diet {
-  const createdByName = personName(context.createdBy);
   return {
     ...toDietSummaryDto(diet),
     dietPlanUuid: diet.dietPlanId,
@@ -86,7 +90,15 @@ export function toDietDto({ diet, ingredients, context, formulation, pdfUpToDate
       upToDate: pdfUpToDate,
     },
     copiedFromUuid: diet.copiedFromId,
-    createdBy:
-      context.createdBy && createdByName ? { uuid: context.createdBy.id, name: createdByName } : null,
+    createdBy: personRef(context.createdBy),
+    publishAcknowledgement:
+      diet.publishedAt && diet.acknowledgedWarnings.length > 0
+        ? {
+            warnings: diet.acknowledgedWarnings.map(({ code, message }) => ({ code, message })),
+            reason: diet.acknowledgementReason ?? '',
+            by: personRef(context.publishedBy),
+            at: toTimestamp(diet.publishedAt),
+          }
+        : null,
   };
 }

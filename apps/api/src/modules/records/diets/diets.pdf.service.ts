@@ -4,18 +4,13 @@ import { type Diet, type DietPdfUrlResponse, toTimestamp } from '@vetboard/contr
 import type { SendableFile } from '../../../lib/send-file.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
-import {
-  deleteFile,
-  findCachedFile,
-  type StoredFile,
-  sendableFile,
-  storeContent,
-} from '../../platform/files/index.ts';
+import { findCachedFile, type StoredFile, sendableFile } from '../../platform/files/index.ts';
 import { renderDietPdf } from './diet-pdf.document.ts';
+import { dietPdfCacheKey, storeDietPdf } from './diet-pdf.store.ts';
 import { dietPdfFilename } from './diet-pdf.ts';
 import { dietPdfLink } from './diet-pdf-link.ts';
 import { dietsErrors } from './diets.errors.ts';
-import { findDiet, lockDiet, updateDiet } from './diets.repository.ts';
+import { findDiet, lockDiet } from './diets.repository.ts';
 import { type DietsDeps, dietScope, getDiet, loadView } from './diets.service.ts';
 import type { DietRow } from './diets.table.ts';
 
@@ -41,7 +36,7 @@ async function ensurePdf(
     deps.now(),
   );
   const petName = view.context.pet.name;
-  const cacheKey = `diet-pdf:${id}:${hash}`;
+  const cacheKey = dietPdfCacheKey(id, hash);
   if (!options.force && view.pdfUpToDate && diet.pdfFileId) {
     const cached = await findCachedFile(deps, cacheKey);
     if (cached?.id === diet.pdfFileId) return { file: cached, diet, petName, today };
@@ -52,16 +47,7 @@ async function ensurePdf(
   const file = await deps.db.transaction(async (tx) => {
     const locked = await lockDiet(tx, id, dietScope(actor));
     if (!locked) throw dietsErrors.notFound();
-    const stored = await storeContent({ db: tx }, actor, {
-      purpose: 'diet_pdf',
-      content: pdf,
-      contentType: 'application/pdf',
-      basename: 'diet',
-      petId: locked.petId,
-      cacheKey,
-    });
-    await updateDiet(tx, id, { pdfGeneratedAt: generatedAt, pdfFileId: stored.id, pdfSourceHash: hash });
-    if (locked.pdfFileId !== stored.id) await deleteFile({ db: tx }, locked.pdfFileId);
+    const stored = await storeDietPdf(tx, actor, locked, { pdf, hash, generatedAt });
     await recordAudit(tx, actor, {
       action: 'diets.generate_pdf',
       entity: 'diet',

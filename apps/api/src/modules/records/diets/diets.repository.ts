@@ -120,6 +120,8 @@ export type DietUpdate = Partial<
     | 'dietPlanId'
     | 'publishedAt'
     | 'publishedByVetId'
+    | 'acknowledgedWarnings'
+    | 'acknowledgementReason'
     | 'pdfGeneratedAt'
     | 'pdfFileId'
     | 'pdfSourceHash'
@@ -167,6 +169,7 @@ export interface DietContextRow {
   /** The pet's home timezone (the pets module's rule): the diet's "today". */
   timezone: string;
   createdBy: { id: string; firstName: string; lastName: string } | null;
+  publishedBy: { id: string; firstName: string; lastName: string } | null;
 }
 
 /** The diet's author, as a scalar subquery the pet lookup reads in the same query. */

@@ -6,6 +6,7 @@ import {
   dietPatchSchema,
   dietPdfSignatureQuerySchema,
   dietPdfUrlResponseSchema,
+  dietPublishSchema,
   dietResponseSchema,
   errorResponseSchema,
   okResponseSchema,
@@ -130,12 +131,16 @@ export const dietsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           "Publishes a draft: it becomes the pet's current diet, in the pet's open plan of the same kind or in a " +
-          'new plan (the previous plan ends).',
+          'new plan (the previous plan ends). A diet whose formulation has warnings is published only with ' +
+          'every warning code in `acknowledgedWarnings` and an `acknowledgementReason`; otherwise 409 ' +
+          '`diets.unacknowledged_warnings`, one detail per warning at `acknowledgedWarnings.<code>`. A stored ' +
+          'PDF that matched the draft is rendered again as published, so it stays current.',
         params: idParams,
+        body: dietPublishSchema.nullish(),
         response: { 200: dietResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => publishDiet(deps, sessionVet(request), request.params.id),
+    async (request) => publishDiet(deps, sessionVet(request), request.params.id, request.body ?? undefined),
   );
 
   app.post(

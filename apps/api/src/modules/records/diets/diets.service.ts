@@ -3,6 +3,7 @@ import {
   type Diet,
   type DietCreate,
   type DietPatch,
+  type DietPublishInput,
   type DietSummary,
   dietKindLabels,
   type FormulationPet,
@@ -10,6 +11,7 @@ import {
 } from '@vetboard/contract';
 import type { Config } from '../../../config.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
@@ -20,6 +22,8 @@ import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { deleteFile } from '../../platform/files/index.ts';
+import { renderDietPdf } from './diet-pdf.document.ts';
+import { storeDietPdf } from './diet-pdf.store.ts';
 import { buildDietPdfData, monthsBetween, pdfSourceHash } from './diet-pdf.ts';
 import { dietsErrors } from './diets.errors.ts';
 import { dietLifecycle } from './diets.lifecycle.ts';
@@ -64,7 +68,7 @@ function formulationPet(context: DietContextRow, today: string): FormulationPet 
 /** The diet's pet through the pets module's one lookup, with the diet's author in the same query. */
 async function findDietContext(db: DbOrTx, actor: Actor, diet: DietRow): Promise<DietContextRow | undefined> {
   const found = await findPetWithOwner(db, actor, diet.petId, {
-    extra: { createdBy: creatorSql(diet.createdByVetId) },
+    extra: { createdBy: creatorSql(diet.createdByVetId), publishedBy: creatorSql(diet.publishedByVetId) },
   });
   if (!found) return undefined;
   const { pet, owner } = found;
@@ -82,15 +86,16 @@ async function findDietContext(db: DbOrTx, actor: Actor, diet: DietRow): Promise
     owner: owner ? { firstName: owner.firstName, lastName: owner.lastName } : null,
     timezone: found.timezone,
     createdBy: found.extra.createdBy,
+    publishedBy: found.extra.publishedBy,
   };
 }
 
 /** Loads a diet with everything it is shown with, and computes its formulation and PDF state. */
 export async function loadView(db: DbOrTx, actor: Actor, diet: DietRow, productName: string, now: Date) {
-  const [ingredients, context] = await Promise.all([
-    listDietIngredients(db, diet.id),
-    findDietContext(db, actor, diet),
-  ]);
+  const [ingredients, context] = await readTogether(db, [
+    () => listDietIngredients(db, diet.id),
+    () => findDietContext(db, actor, diet),
+  ] as const);
   if (!context) throw dietsErrors.notFound();
   const today = todayIn(context.timezone, now);
   const formulation = formulateDiet({
@@ -100,13 +105,17 @@ export async function loadView(db: DbOrTx, actor: Actor, diet: DietRow, productN
     ingredients: ingredients.map(toFormulationLine),
   });
   const partial: DietView = { diet, ingredients, context, formulation, pdfUpToDate: false };
-  const pdfData = buildDietPdfData(partial, productName, today);
-  const hash = pdfSourceHash(pdfData);
+  const { pdfData, hash } = pdfOf(partial, productName, today);
   const view: DietView = {
     ...partial,
     pdfUpToDate: diet.pdfGeneratedAt !== null && diet.pdfSourceHash === hash,
   };
   return { view, pdfData, hash, today };
+}
+
+function pdfOf(view: DietView, productName: string, today: string) {
+  const pdfData = buildDietPdfData(view, productName, today);
+  return { pdfData, hash: pdfSourceHash(pdfData) };
 }
 
 /** Out of the actor's scope, a diet is as unknown as a missing one. */
@@ -304,7 +313,18 @@ export async function deleteDiet(deps: DietsDeps, actor: VetActor, id: string): 
   });
 }
 
-export async function publishDiet(deps: DietsDeps, actor: VetActor, id: string): Promise<{ diet: Diet }> {
+/**
+ * Publishes a draft once every warning of its formulation (the contract's `formulateDiet`, the one the
+ * editor shows) is acknowledged with a reason; the acknowledged warnings are kept on the diet as they
+ * read. A PDF that matched the draft is rendered again as the published diet in the same transaction,
+ * so the one the vet just made stays current rather than being marked stale by the status alone.
+ */
+export async function publishDiet(
+  deps: DietsDeps,
+  actor: VetActor,
+  id: string,
+  input: DietPublishInput = { acknowledgedWarnings: [] },
+): Promise<{ diet: Diet }> {
   await deps.db.transaction(async (tx) => {
     const { row: diet, next: status } = await dietLifecycle.lockFor(
       () => lockDiet(tx, id, dietScope(actor)),
@@ -312,14 +332,41 @@ export async function publishDiet(deps: DietsDeps, actor: VetActor, id: string):
       'publish',
     );
     const at = deps.now();
+    const { view, today } = await loadView(tx, actor, diet, deps.config.productName, at);
+    const { warnings } = view.formulation;
+    const reason = input.acknowledgementReason?.trim() ?? '';
+    const acknowledged = new Set(input.acknowledgedWarnings);
+    const unacknowledged = warnings.filter((warning) => !acknowledged.has(warning.code));
+    const reasonMissing = warnings.length > 0 && reason === '';
+    if (unacknowledged.length > 0 || reasonMissing)
+      throw dietsErrors.unacknowledgedWarnings(unacknowledged, reasonMissing);
+
     const plan = await publishIntoPlan(tx, actor, { petId: diet.petId, dietId: id, kind: diet.kind, at });
-    await updateDiet(tx, id, {
+    const published: DietRow = {
+      ...diet,
       status,
       publishedAt: at,
       publishedByVetId: actor.vetId,
       dietPlanId: plan.id,
+      // Only the warnings that were raised: acknowledging nothing records nothing.
+      acknowledgedWarnings: warnings,
+      acknowledgementReason: warnings.length > 0 ? reason : null,
+      updatedAt: at,
+    };
+    await updateDiet(tx, id, {
+      status: published.status,
+      publishedAt: published.publishedAt,
+      publishedByVetId: published.publishedByVetId,
+      dietPlanId: published.dietPlanId,
+      acknowledgedWarnings: published.acknowledgedWarnings,
+      acknowledgementReason: published.acknowledgementReason,
       updatedAt: at,
     });
+    const pdfRenewed = view.pdfUpToDate;
+    if (pdfRenewed) {
+      const { pdfData, hash } = pdfOf({ ...view, diet: published }, deps.config.productName, today);
+      await storeDietPdf(tx, actor, published, { pdf: await renderDietPdf(pdfData), hash, generatedAt: at });
+    }
     await recordPetEvent(tx, diet.petId, {
       type: 'diet.published',
       entity: 'diet',
@@ -332,7 +379,14 @@ export async function publishDiet(deps: DietsDeps, actor: VetActor, id: string):
       entityId: id,
       changes: {
         before: { status: diet.status, dietPlanUuid: diet.dietPlanId },
-        after: { status, dietPlanUuid: plan.id, endedDietPlanUuid: plan.endedPlanId },
+        after: {
+          status,
+          dietPlanUuid: plan.id,
+          endedDietPlanUuid: plan.endedPlanId,
+          acknowledgedWarnings: published.acknowledgedWarnings,
+          acknowledgementReason: published.acknowledgementReason,
+          pdfRenewed,
+        },
       },
     });
   });

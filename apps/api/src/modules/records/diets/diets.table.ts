@@ -1,4 +1,4 @@
-import type { NutrientValues } from '@vetboard/contract';
+import type { DietWarning, NutrientValues } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -57,6 +57,10 @@ export const diets = pgTable(
     createdByVetId: uuid('created_by_vet_id').references(() => vets.id),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedByVetId: uuid('published_by_vet_id').references(() => vets.id),
+    // The warnings the publishing vet acknowledged, as they read then, and why; who and when are the
+    // publisher and the publication, as the acknowledgement is part of the publish.
+    acknowledgedWarnings: jsonb('acknowledged_warnings').$type<DietWarning[]>().notNull().default([]),
+    acknowledgementReason: text('acknowledgement_reason'),
     pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
     // The cached PDF (files): removed with the diet's changes, rebuilt on the next read.
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),

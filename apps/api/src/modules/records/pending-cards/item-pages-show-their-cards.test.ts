@@ -166,6 +166,21 @@ describe("an item's page shows the card it raised", () => {
     const expected = { uuid: card?.uuid, status: 'resolved', triggerResolved: true };
     expect(reviewed.json().checkup.pendingCards).toEqual([expect.objectContaining(expected)]);
     expect(await checkupCards(checkup)).toEqual([expect.objectContaining(expected)]);
+
+    // Reopened, the card is the checkup's open case again, and its trigger no longer says the review closed it.
+    const reopened = await app.inject({
+      method: 'POST',
+      url: `/v1/pending-cards/${card?.uuid}/reopen`,
+      cookies,
+      payload: { reason: 'The cough came back the same night.' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().pendingCard.triggers).toEqual([
+      expect.objectContaining({ resolvedAt: null, resolvedByItem: false }),
+    ]);
+    expect(await checkupCards(checkup)).toEqual([
+      expect.objectContaining({ uuid: card?.uuid, status: 'open', triggerResolved: false }),
+    ]);
   });
 
   it('a checkup whose card other signals keep open shows its own part handled and the card still open', async () => {

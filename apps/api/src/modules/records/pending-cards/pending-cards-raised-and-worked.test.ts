@@ -412,8 +412,14 @@ describe('Pending cards', () => {
     expect((await post(`/v1/pending-cards/${card?.uuid}/triggers/${newId()}/resolve`, {})).statusCode).toBe(
       404,
     );
-    const last = await post(`/v1/pending-cards/${card?.uuid}/triggers/${triggers[1]?.uuid}/resolve`, {});
-    expect(last.json().pendingCard).toMatchObject({ status: 'resolved', openTriggerCount: 0 });
+    const last = await post(`/v1/pending-cards/${card?.uuid}/triggers/${triggers[1]?.uuid}/resolve`, {
+      note: 'Settled after the diuretic dose',
+    });
+    expect(last.json().pendingCard).toMatchObject({
+      status: 'resolved',
+      openTriggerCount: 0,
+      resolutionNote: 'Settled after the diuretic dose',
+    });
   });
 
   it('bulk resolve several cards with one note, all or nothing', async () => {

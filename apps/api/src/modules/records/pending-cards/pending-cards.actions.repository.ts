@@ -30,6 +30,37 @@ export async function updateCard(tx: DbOrTx, id: string, changes: Partial<Pendin
   await tx.update(pendingCards).set(changes).where(eq(pendingCards.id, id));
 }
 
+/** Whether the pet has another open card of `concern` (only one may be open: the partial unique index). */
+export async function openCardOfConcernExists(tx: DbOrTx, card: PendingCardRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pendingCards.id })
+    .from(pendingCards)
+    .where(
+      and(
+        eq(pendingCards.petId, card.petId),
+        eq(pendingCards.concern, card.concern),
+        eq(pendingCards.status, 'open'),
+        ne(pendingCards.id, card.id),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Opens again the triggers the card's resolution closed: those resolved at the very instant the card was
+ * (the card's Resolve, its last trigger, or the item that handled it), not the ones resolved earlier.
+ */
+export async function reopenTriggersResolvedWith(tx: DbOrTx, card: PendingCardRow): Promise<number> {
+  if (!card.resolvedAt) return 0;
+  const rows = await tx
+    .update(pendingCardTriggers)
+    .set({ resolvedAt: null, resolvedByVetId: null, resolutionNote: null, resolvedByItem: false })
+    .where(and(eq(pendingCardTriggers.cardId, card.id), eq(pendingCardTriggers.resolvedAt, card.resolvedAt)))
+    .returning({ id: pendingCardTriggers.id });
+  return rows.length;
+}
+
 export async function lockTrigger(tx: DbOrTx, cardId: string, triggerId: string) {
   const [row] = await tx
     .select()

@@ -1,12 +1,14 @@
 import {
   type PendingCard,
   type PendingCardBulkResolve,
+  type PendingCardReopen,
   type PendingCardResolve,
   type PendingCardSnooze,
   type PendingCardTriggerResolve,
   timestampToDate,
 } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
@@ -15,6 +17,8 @@ import {
   lockCard,
   lockClaimedOutsideScope,
   lockTrigger,
+  openCardOfConcernExists,
+  reopenTriggersResolvedWith,
   resolveTriggers,
   updateCard,
 } from './pending-cards.actions.repository.ts';
@@ -165,12 +169,74 @@ export function resolveTrigger(
     if (!trigger) throw pendingCardsErrors.triggerNotFound();
     if (trigger.resolvedAt) throw pendingCardsErrors.triggerResolved();
     const note = input.note || null;
+    const open = card.openTriggerCount - 1;
+    if (open <= 0 && !note) throw pendingCardsErrors.lastTriggerNeedsNote();
     await resolveTriggers(tx, { cardId: id, triggerId }, { vetId: actor.vetId, at, note });
     await refreshTriggerCounts(tx, [id]);
-    const open = card.openTriggerCount - 1;
     if (open > 0) return { openTriggerCount: open };
-    return resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: note ?? 'Every trigger resolved' });
+    return resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: note as string });
   });
+}
+
+/**
+ * A resolved card that is not done after all: open again, with the triggers its resolution closed, claimed
+ * by the vet who reopens it (they know why), unsnoozed; who, when and why are kept on the card and audited.
+ * Refused while the pet has a newer open card of the same concern, since only one may be open and new
+ * signals have been joining that one.
+ */
+export async function reopenCard(
+  deps: PendingCardsDeps,
+  actor: VetActor,
+  id: string,
+  input: PendingCardReopen,
+) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const card = await lockCard(tx, id, cardScope(actor));
+      if (!card) throw pendingCardsErrors.notFound();
+      if (card.status !== 'resolved') throw pendingCardsErrors.notResolved();
+      if (await openCardOfConcernExists(tx, card)) throw pendingCardsErrors.openCardExists();
+      const at = deps.now();
+      await reopenTriggersResolvedWith(tx, card);
+      await refreshTriggerCounts(tx, [id]);
+      const changes = {
+        status: 'open' as const,
+        resolvedAt: null,
+        resolvedByVetId: null,
+        resolutionNote: null,
+        claimedByVetId: actor.vetId,
+        claimedAt: at,
+        snoozedUntil: null,
+        snoozedByVetId: null,
+        snoozeReason: null,
+        reopenedAt: at,
+        reopenedByVetId: actor.vetId,
+        reopenReason: input.reason,
+      };
+      await updateCard(tx, id, changes);
+      await recordPetEvent(tx, card.petId, {
+        type: 'pending_card.changed',
+        entity: 'pending_card',
+        id,
+        actor: eventActorOf(actor),
+      });
+      await recordAudit(tx, actor, {
+        action: 'pending_cards.reopen',
+        entity: 'pending_card',
+        entityId: id,
+        changes: {
+          before: auditState(card),
+          after: auditState({ ...card, ...changes }),
+          reason: input.reason,
+        },
+      });
+    });
+  } catch (error) {
+    // A signal opened a new card between the check and the update: the one-open-card index decides.
+    if (isUniqueViolation(error, 'pending_cards_one_open_idx')) throw pendingCardsErrors.openCardExists();
+    throw error;
+  }
+  return getPendingCard(deps, actor, id);
 }
 
 /** Resolves several cards with one note, all or nothing; cards already resolved are left as they are. */

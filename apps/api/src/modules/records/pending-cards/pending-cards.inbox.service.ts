@@ -20,6 +20,7 @@ import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
+import { vetName } from '../../core/vets/index.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import {
   type CardDetailsRow,
@@ -79,7 +80,14 @@ async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCar
     summaries(db, related.others),
     summaries(db, related.history),
   ]);
-  return toCardDto(row, triggers, others, history);
+  const reopenedBy = row.card.reopenedByVetId ? await vetName(db, row.card.reopenedByVetId) : undefined;
+  return toCardDto(
+    row,
+    triggers,
+    others,
+    history,
+    reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
+  );
 }
 
 export async function getPendingCard(deps: Pick<PendingCardsDeps, 'db'>, actor: Actor, id: string) {

@@ -72,9 +72,13 @@ export function toCardDto(
   triggers: TriggerWithResolverRow[],
   others: PendingCardSummary[],
   history: PendingCardSummary[],
+  reopenedBy: Person,
 ): PendingCard {
   return {
     ...toCardSummaryDto(row, triggers[0]),
+    reopenedAt: stamp(row.card.reopenedAt),
+    reopenedBy: personRef(reopenedBy),
+    reopenReason: row.card.reopenReason,
     triggers: triggers.map(toTriggerDto),
     otherOpenCards: others,
     history,

@@ -4,6 +4,7 @@ import {
   pendingCardBulkResolveSchema,
   pendingCardListQuerySchema,
   pendingCardListResponseSchema,
+  pendingCardReopenSchema,
   pendingCardResolveSchema,
   pendingCardResponseSchema,
   pendingCardSnoozeSchema,
@@ -16,6 +17,7 @@ import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import {
   bulkResolveCards,
   claimCard,
+  reopenCard,
   resolveCard,
   resolveTrigger,
   snoozeCard,
@@ -158,13 +160,32 @@ export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/:id/reopen',
+    {
+      schema: {
+        operationId: 'reopenPendingCard',
+        tags,
+        description:
+          'Opens a resolved card again with the vet’s reason: the triggers its resolution closed open again and ' +
+          'the card is the vet’s. 409 while the card is open, or while the pet has a newer open card of the ' +
+          'same concern.',
+        params: idParams,
+        body: pendingCardReopenSchema,
+        response: { 200: pendingCardResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => reopenCard(deps, sessionVet(request), request.params.id, request.body),
+  );
+
+  app.post(
     '/:id/triggers/:triggerId/resolve',
     {
       schema: {
         operationId: 'resolvePendingCardTrigger',
         tags,
         description:
-          'Resolves one trigger of the card (SPEC §7); resolving its last open trigger resolves the card.',
+          'Resolves one trigger of the card (SPEC §7); resolving its last open trigger resolves the card, so ' +
+          'that one takes the card’s note (409 pending_cards.last_trigger_needs_note without it).',
         params: z.object({ id: z.uuid(), triggerId: z.uuid() }),
         body: pendingCardTriggerResolveSchema,
         response: { 200: pendingCardResponseSchema, ...changeErrors },

@@ -48,6 +48,10 @@ export const pendingCards = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByVetId: uuid('resolved_by_vet_id').references(() => vets.id),
     resolutionNote: text('resolution_note'),
+    /** The last time a vet reopened the card after it was resolved, and why (the audit keeps every time). */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedByVetId: uuid('reopened_by_vet_id').references(() => vets.id),
+    reopenReason: text('reopen_reason'),
   },
   (table) => [
     uniqueIndex('pending_cards_one_open_idx').on(table.petId, table.concern).where(sql`status = 'open'`),
