@@ -148,6 +148,12 @@ export const SPEC_FAMILIES = {
     pets: { biscuit: 'Quincewood' },
     withoutCollarReadings: true,
   },
+  caseOnce: {
+    like: 'tom',
+    owner: { firstName: 'Bartholomew', lastName: 'Quiverwick' },
+    pets: { biscuit: 'Tiddlywink' },
+    withoutCollarReadings: true,
+  },
 } as const satisfies Record<string, SpecFamilySpec>;
 
 export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;

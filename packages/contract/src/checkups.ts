@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { checkupSortFields, checkupStatuses, formSortFields } from './enums.ts';
+import { itemPendingCardSchema } from './pending-cards.ts';
 
 /**
  * SPEC §5: an option's sku is its title snake-cased: lower case, every run of anything but letters and
@@ -273,6 +274,8 @@ export const checkupSchema = checkupSummarySchema.extend({
   ),
   vetComment: z.string().nullable(),
   commentHistory: z.array(commentHistoryEntrySchema),
+  /** The cards this checkup's problematic answers raised or fed, newest first. */
+  pendingCards: z.array(itemPendingCardSchema),
 });
 export type Checkup = z.infer<typeof checkupSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from './common.ts';
 import { dietPlanSchema } from './diets.ts';
 import { journalCategories, journalSortFields, journalStatuses } from './enums.ts';
+import { itemPendingCardSchema } from './pending-cards.ts';
 import { latestTrackersResponseSchema } from './trackers.ts';
 
 export const journalCategorySchema = z.enum(journalCategories);
@@ -86,6 +87,8 @@ export const journalEntrySchema = journalEntrySummarySchema.extend({
   vetReply: z.string().nullable(),
   /** Every reply, oldest first: a new reply is added to the thread, never replaces one. */
   replies: z.array(journalVetReplySchema),
+  /** The cards this entry raised or fed, newest first. */
+  pendingCards: z.array(itemPendingCardSchema),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 

@@ -110,6 +110,11 @@ export const pendingCardTriggerSchema = z.object({
   resolvedAt: timestampSchema.nullable(),
   resolvedBy: personRefSchema.nullable(),
   resolutionNote: z.string().nullable(),
+  /**
+   * Resolved by the handling of its `source` (the checkup reviewed, the journal entry replied to, the
+   * owner's question answered), the resolver being the vet who did it; false when resolved on the card.
+   */
+  resolvedByItem: z.boolean(),
 });
 export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 
@@ -138,6 +143,21 @@ export const pendingCardSummarySchema = z.object({
   resolutionNote: z.string().nullable(),
 });
 export type PendingCardSummary = z.infer<typeof pendingCardSummarySchema>;
+
+/**
+ * A card an item (a checkup, a journal entry, an owner's question) raised or fed, as the item's own page
+ * shows it: the case it belongs to, who has it, and whether this item's part of it is handled.
+ */
+export const itemPendingCardSchema = z.object({
+  uuid: z.uuid(),
+  concern: pendingCardConcernSchema,
+  severity: pendingCardSeveritySchema,
+  status: pendingCardStatusSchema,
+  claimedBy: personRefSchema.nullable(),
+  /** Every trigger this item raised on the card is resolved (by the item's handling or on the card). */
+  triggerResolved: z.boolean(),
+});
+export type ItemPendingCard = z.infer<typeof itemPendingCardSchema>;
 
 export const pendingCardSchema = pendingCardSummarySchema.extend({
   /** The last reopening of a resolved card: when, by whom and why (null if it was never reopened). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { petQuestionStatuses } from './enums.ts';
+import { itemPendingCardSchema } from './pending-cards.ts';
 
 export const petQuestionStatusSchema = z.enum(petQuestionStatuses);
 export type PetQuestionStatus = z.infer<typeof petQuestionStatusSchema>;
@@ -37,7 +38,13 @@ export const petQuestionSchema = z.object({
 });
 export type PetQuestion = z.infer<typeof petQuestionSchema>;
 
-export const petQuestionResponseSchema = z.object({ petQuestion: petQuestionSchema });
+/** A question on its own page (the pet's questions): with the cards it raised or fed, newest first. */
+export const petQuestionDetailSchema = petQuestionSchema.extend({
+  pendingCards: z.array(itemPendingCardSchema),
+});
+export type PetQuestionDetail = z.infer<typeof petQuestionDetailSchema>;
+
+export const petQuestionResponseSchema = z.object({ petQuestion: petQuestionDetailSchema });
 export type PetQuestionResponse = z.infer<typeof petQuestionResponseSchema>;
 
 export const petQuestionListQuerySchema = z.object({
@@ -49,7 +56,7 @@ export type PetQuestionListQuery = z.infer<typeof petQuestionListQuerySchema>;
 
 export const petQuestionListResponseSchema = z.object({
   /** Open threads first, then the newest. */
-  petQuestions: z.array(petQuestionSchema),
+  petQuestions: z.array(petQuestionDetailSchema),
   pagination: paginationSchema,
   /** The pet's threads in each status (the status filter left out). */
   counts: z.object({ open: z.number().int(), answered: z.number().int() }),

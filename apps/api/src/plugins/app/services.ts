@@ -5,8 +5,12 @@ import type {
   ReleaseAssignments,
   RevokeSessions,
 } from '../../modules/core/vets/index.ts';
-import type { ResolveTriggersOfItem } from '../../modules/records/checkups/index.ts';
-import { releaseCardsOutOfScope, resolveTriggersOfItem } from '../../modules/records/pending-cards/index.ts';
+import type { PendingCardsOfItems, ResolveTriggersOfItem } from '../../modules/records/checkups/index.ts';
+import {
+  pendingCardsOfItems,
+  releaseCardsOutOfScope,
+  resolveTriggersOfItem,
+} from '../../modules/records/pending-cards/index.ts';
 import { releaseRemindersOutOfScope } from '../../modules/records/reminders/index.ts';
 
 /**
@@ -17,6 +21,7 @@ export interface CrossModuleServices {
   passwordSetupLinks: PasswordSetupLinks;
   revokeSessions: RevokeSessions;
   resolveTriggersOfItem: ResolveTriggersOfItem;
+  pendingCardsOfItems: PendingCardsOfItems;
   releaseAssignments: ReleaseAssignments;
 }
 
@@ -38,6 +43,7 @@ export const servicesPlugin = fp(
       },
       revokeSessions: (tx, vetId, reason) => revokeAllSessions(authDeps, tx, vetId, reason),
       resolveTriggersOfItem,
+      pendingCardsOfItems,
       // Every record that assigns work to a vet: a reminder's assignee, a pending card's claimer.
       releaseAssignments: async (tx, actor, vet) => {
         await releaseRemindersOutOfScope(tx, actor, vet, app.clock.now());

@@ -16,6 +16,7 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolvedAt: null,
   resolvedBy: null,
   resolutionNote: null,
+  resolvedByItem: false,
   ...over,
 });
 

@@ -27,6 +27,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Checkup } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
+import { ItemPendingCards } from '@/components/pending-cards/item-pending-cards.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
@@ -313,6 +314,7 @@ export function CheckupPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
+            <ItemPendingCards cards={checkup.pendingCards} item="checkup" />
             <Paper withBorder p="md" component="section" aria-label="Review">
               <Title order={2} fz="md" mb="sm">
                 Review

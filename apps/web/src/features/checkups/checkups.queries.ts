@@ -8,6 +8,7 @@ import {
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { PENDING_CARD_CHANGES } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 
 export const checkupKeys = {
   all: ['checkups'] as const,
@@ -24,6 +25,9 @@ invalidateOnLive(['checkup.sent', 'checkup.answered', 'checkup.problematic', 'ch
   checkupKeys.detail(event.id),
   ...(event.petUuid ? [checkupKeys.pet(event.petUuid)] : []),
 ]);
+
+// A checkup's page shows its cards: one opening after the answers, or claimed or resolved elsewhere.
+invalidateOnLive(PENDING_CARD_CHANGES, () => [[...checkupKeys.all, 'detail']]);
 
 /** GET /v1/checkups: one page of the inbox, with the counts per status. */
 export function checkupsListQueryOptions(query: CheckupListQuery) {

@@ -20,6 +20,7 @@ import type { JournalEntry, JournalEntrySummary, JournalPhoto } from '@vetboard/
 import { useState } from 'react';
 import { CurrentDietPlanCard } from '@/components/diets/current-diet-plan-card.tsx';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
+import { ItemPendingCards } from '@/components/pending-cards/item-pending-cards.tsx';
 import { LatestTrackersCard } from '@/components/trackers/latest-trackers-card.tsx';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
@@ -242,6 +243,7 @@ export function JournalEntryPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
+            <ItemPendingCards cards={entry.pendingCards} item="entry" />
             <LatestTrackersCard petUuid={entry.pet.uuid} />
             <CurrentDietPlanCard petUuid={entry.pet.uuid} />
             <Paper withBorder p="md" component="section" aria-label="Other recent entries">

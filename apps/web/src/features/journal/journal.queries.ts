@@ -10,6 +10,7 @@ import { currentDietPlanQueryOptions } from '@/components/diets/current-diet-pla
 import { latestTrackersQueryOptions } from '@/components/trackers/latest-trackers.queries.ts';
 import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { PENDING_CARD_CHANGES } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 
 export const journalKeys = {
   all: ['journal'] as const,
@@ -26,6 +27,9 @@ invalidateOnLive(['journal.received', 'journal.severe', 'journal.changed'], (eve
   journalKeys.detail(event.id),
   ...(event.petUuid ? [journalKeys.pet(event.petUuid)] : []),
 ]);
+
+// An entry's page shows its cards: one opening after the entry, or claimed or resolved elsewhere.
+invalidateOnLive(PENDING_CARD_CHANGES, () => [[...journalKeys.all, 'detail']]);
 
 /** GET /v1/journal-entries: one page of the inbox, with the counts per status. */
 export function journalListQueryOptions(query: JournalListQuery) {

@@ -8,30 +8,57 @@ import { formatDateTime } from '@/lib/format/dates.ts';
 import { NoteModal } from './pending-card-note-modal.tsx';
 import { useCardActionMutation } from './pending-cards.mutations.ts';
 
-function SourceLink({ trigger }: { trigger: PendingCardTrigger }) {
+const HANDLED_AS: Record<string, string> = {
+  checkup: 'Reviewed',
+  journal_entry: 'Replied to',
+  pet_question: 'Answered',
+};
+
+/** What became of the item, when its own handling resolved the trigger: "Reviewed by Helena Marsh". */
+export function itemStateText(trigger: PendingCardTrigger): string | null {
+  const handled = trigger.source ? HANDLED_AS[trigger.source.entity] : undefined;
+  if (!handled || !trigger.resolvedByItem || !trigger.resolvedAt) return null;
+  return trigger.resolvedBy ? `${handled} by ${trigger.resolvedBy.name}` : handled;
+}
+
+function ItemLink({ trigger, petUuid }: { trigger: PendingCardTrigger; petUuid: string }) {
+  const uuid = trigger.source?.uuid ?? '';
   if (trigger.source?.entity === 'checkup')
     return (
-      <Anchor
-        size="sm"
-        renderRoot={(props) => (
-          <Link to="/checkups/$uuid" params={{ uuid: trigger.source?.uuid ?? '' }} {...props} />
-        )}
-      >
+      <Anchor size="sm" renderRoot={(props) => <Link to="/checkups/$uuid" params={{ uuid }} {...props} />}>
         Open the checkup
       </Anchor>
     );
   if (trigger.source?.entity === 'journal_entry')
     return (
-      <Anchor
-        size="sm"
-        renderRoot={(props) => (
-          <Link to="/journal/$uuid" params={{ uuid: trigger.source?.uuid ?? '' }} {...props} />
-        )}
-      >
+      <Anchor size="sm" renderRoot={(props) => <Link to="/journal/$uuid" params={{ uuid }} {...props} />}>
         Open the journal entry
       </Anchor>
     );
+  if (trigger.source?.entity === 'pet_question')
+    return (
+      <Anchor
+        size="sm"
+        renderRoot={(props) => <Link to="/pets/$uuid/qa" params={{ uuid: petUuid }} {...props} />}
+      >
+        Open the question
+      </Anchor>
+    );
   return null;
+}
+
+function SourceLink({ trigger, petUuid }: { trigger: PendingCardTrigger; petUuid: string }) {
+  const state = itemStateText(trigger);
+  return (
+    <Group gap={6} wrap="wrap">
+      <ItemLink trigger={trigger} petUuid={petUuid} />
+      {state && (
+        <Text size="xs" c="dimmed" data-testid="trigger-item-state">
+          {state}
+        </Text>
+      )}
+    </Group>
+  );
 }
 
 export function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boolean }) {
@@ -68,7 +95,7 @@ export function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boo
                         {trigger.detail}
                       </Text>
                     )}
-                    <SourceLink trigger={trigger} />
+                    {trigger.source && <SourceLink trigger={trigger} petUuid={card.pet.uuid} />}
                   </Stack>
                 </Table.Td>
                 <Table.Td>

@@ -17,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import {
   PET_QUESTION_TEXT_MAX,
   type PetQuestion,
+  type PetQuestionDetail,
   type PetQuestionStatus,
   petQuestionStatuses,
 } from '@vetboard/contract';
@@ -27,6 +28,7 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { SavedElsewhere } from '@/components/feedback/saved-elsewhere.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
+import { ItemPendingCards } from '@/components/pending-cards/item-pending-cards.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
@@ -220,7 +222,7 @@ function Answer({ question }: { question: PetQuestion }) {
   );
 }
 
-function Thread({ question }: { question: PetQuestion }) {
+function Thread({ question }: { question: PetQuestionDetail }) {
   return (
     <Paper
       withBorder
@@ -243,6 +245,7 @@ function Thread({ question }: { question: PetQuestion }) {
             {question.question}
           </Text>
         </Stack>
+        <ItemPendingCards cards={question.pendingCards} item="question" />
         <Answer question={question} />
       </Stack>
     </Paper>

@@ -6,6 +6,7 @@ import {
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
+import { PENDING_CARD_CHANGES } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 
 export const questionsKeys = {
   /** A pet's Q&A: under the pet, so refreshing the pet refreshes it. */
@@ -17,6 +18,9 @@ export const questionsKeys = {
 invalidateOnLive(['question.received', 'question.changed'], (event) =>
   event.petUuid ? [questionsKeys.pet(event.petUuid)] : [],
 );
+
+// Each thread shows the cards its question raised, which change on the card's page too.
+invalidateOnLive(PENDING_CARD_CHANGES, (event) => (event.petUuid ? [questionsKeys.pet(event.petUuid)] : []));
 
 /** The pet's threads as the page shows them: its latest 200 of one status or all, open first. */
 export const petQuestionsQuery = (status: PetQuestionStatus | undefined): PetQuestionListQuery => ({

@@ -4,6 +4,12 @@ import { api } from '@/lib/api/api-client.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
 
 /**
+ * The changes of a card: an item's page that shows the card (a checkup, a journal entry, a question)
+ * refreshes on them, since a card opens after its item (a job reads the signal) and is claimed elsewhere.
+ */
+export const PENDING_CARD_CHANGES = ['pending_card.opened', 'pending_card.changed'] as const;
+
+/**
  * A pet's pending cards, read by the pending-cards feature's pet page and shown beside other pets'
  * pages (the B2B pet page): shared, since features never import each other. Under the pet, so
  * refreshing the pet refreshes them.
@@ -12,9 +18,7 @@ export const petPendingCardsKey = (petUuid: string) => ['pets', petUuid, 'pendin
 
 // Registered here and not only in the feature: a page that shows a pet's open cards without the
 // pending-cards feature loaded must still hear a card open or close.
-invalidateOnLive(['pending_card.opened', 'pending_card.changed'], (event) =>
-  event.petUuid ? [petPendingCardsKey(event.petUuid)] : [],
-);
+invalidateOnLive(PENDING_CARD_CHANGES, (event) => (event.petUuid ? [petPendingCardsKey(event.petUuid)] : []));
 
 function petCardsQuery(petUuid: string, view: 'all' | 'open'): PendingCardListQuery {
   return {

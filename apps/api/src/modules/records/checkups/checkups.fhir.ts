@@ -30,7 +30,7 @@ export function toFhirQuestionnaire(form: Form) {
 }
 
 /** A checkup's answers as a FHIR R4 QuestionnaireResponse to the version of the form it was sent with. */
-export function toFhirQuestionnaireResponse(checkup: Checkup) {
+export function toFhirQuestionnaireResponse(checkup: Omit<Checkup, 'pendingCards'>) {
   return {
     resourceType: 'QuestionnaireResponse' as const,
     id: checkup.uuid,

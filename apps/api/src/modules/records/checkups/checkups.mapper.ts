@@ -43,7 +43,7 @@ export function toCheckupDto(
   row: CheckupDetailsRow,
   questionGroups: FormQuestionGroup[],
   vets: Map<string, { id: string; firstName: string; lastName: string }>,
-): Checkup {
+): Omit<Checkup, 'pendingCards'> {
   const answers = new Map((row.checkup.answers ?? []).map((a) => [a.questionUuid, a.optionSku]));
   return {
     ...toCheckupSummaryDto(row),

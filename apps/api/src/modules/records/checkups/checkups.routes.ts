@@ -26,7 +26,11 @@ const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CheckupsDeps = { db: app.database.db, now: app.clock.now };
+  const deps: CheckupsDeps = {
+    db: app.database.db,
+    now: app.clock.now,
+    pendingCardsOfItems: app.services.pendingCardsOfItems,
+  };
 
   app.get(
     '/',
@@ -123,7 +127,11 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Under /v1/pets: a vet fills a checkup for the pet from a pool. */
 export const checkupsPetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CheckupsDeps = { db: app.database.db, now: app.clock.now };
+  const deps: CheckupsDeps = {
+    db: app.database.db,
+    now: app.clock.now,
+    pendingCardsOfItems: app.services.pendingCardsOfItems,
+  };
 
   app.post(
     '/:id/checkups',

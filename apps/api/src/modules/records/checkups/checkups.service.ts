@@ -6,6 +6,7 @@ import {
   type CheckupListResponse,
   type CheckupReview,
   checkAnswers,
+  type ItemPendingCard,
   toTimestamp,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
@@ -42,7 +43,18 @@ import { type CheckupRow, checkups } from './checkups.table.ts';
 export interface CheckupsDeps {
   db: Db;
   now: Now;
+  pendingCardsOfItems: PendingCardsOfItems;
 }
+
+/**
+ * The pending cards each item's triggers feed, by item id. Wired in by the app as `resolveTriggersOfItem`
+ * is, for the same cycle (plugins/app/services.ts).
+ */
+export type PendingCardsOfItems = (
+  db: DbOrTx,
+  entity: string,
+  ids: readonly string[],
+) => Promise<Map<string, ItemPendingCard[]>>;
 
 /**
  * Resolves, in the caller's transaction, the pending-card triggers an item raised, with the vet's words
@@ -81,7 +93,7 @@ export async function listCheckupsPage(
   return { checkups: rows.map(toCheckupSummaryDto), pagination, counts };
 }
 
-async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Checkup> {
+async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Omit<Checkup, 'pendingCards'>> {
   const row = await findCheckup(db, id, checkupScope(actor));
   if (!row) throw checkupsErrors.notFound();
   const structure = (await findFormStructure(db, row.checkup.formId, row.checkup.formVersion)) ?? [];
@@ -92,8 +104,15 @@ async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Checkup
   return toCheckupDto(row, structure, vets);
 }
 
-export async function getCheckup(deps: Pick<CheckupsDeps, 'db'>, actor: Actor, id: string) {
-  return { checkup: await checkupDto(deps.db, actor, id) };
+export async function getCheckup(
+  deps: Pick<CheckupsDeps, 'db' | 'pendingCardsOfItems'>,
+  actor: Actor,
+  id: string,
+): Promise<{ checkup: Checkup }> {
+  // Read after the checkup, which applied the scope: an unknown id never reaches the cards.
+  const checkup = await checkupDto(deps.db, actor, id);
+  const cards = await deps.pendingCardsOfItems(deps.db, 'checkup', [id]);
+  return { checkup: { ...checkup, pendingCards: cards.get(id) ?? [] } };
 }
 
 /** The checkup's answers as a FHIR R4 QuestionnaireResponse. */

@@ -1,5 +1,6 @@
 import {
   fullName,
+  type ItemPendingCard,
   type JournalEntry,
   type JournalEntrySummary,
   type JournalSeverity,
@@ -39,6 +40,7 @@ export function toJournalEntryDto(
   row: JournalEntryDetailsRow,
   photos: Array<{ id: string; contentType: string; size: number }>,
   replies: JournalReplyRow[],
+  pendingCards: ItemPendingCard[],
   fileUrl: (id: string) => string,
 ): JournalEntry {
   return {
@@ -57,5 +59,6 @@ export function toJournalEntryDto(
       repliedAt: toTimestamp(reply.repliedAt),
       mailStatus: reply.mailStatus,
     })),
+    pendingCards,
   };
 }

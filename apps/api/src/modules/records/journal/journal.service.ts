@@ -12,6 +12,7 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
@@ -24,7 +25,7 @@ import { eventActorOf } from '../../platform/events/index.ts';
 import { fileUrl } from '../../platform/files/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { getCurrentDietPlan } from '../diets/index.ts';
-import { resolveTriggersOfItem } from '../pending-cards/index.ts';
+import { pendingCardsOfItems, resolveTriggersOfItem } from '../pending-cards/index.ts';
 import { getLatestTrackers } from '../trackers/index.ts';
 import { journalErrors } from './journal.errors.ts';
 import { journalLifecycle } from './journal.lifecycle.ts';
@@ -92,8 +93,12 @@ export async function listJournalPage(
 export async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
   const row = await findEntry(db, id, journalScope(actor));
   if (!row) throw journalErrors.notFound();
-  const [photos, replies] = await Promise.all([listPhotos(db, id), listReplies(db, id)]);
-  return toJournalEntryDto(row, photos, replies, fileUrl);
+  const [photos, replies, cards] = await readTogether(db, [
+    () => listPhotos(db, id),
+    () => listReplies(db, id),
+    () => pendingCardsOfItems(db, 'journal_entry', [id]),
+  ] as const);
+  return toJournalEntryDto(row, photos, replies, cards.get(id) ?? [], fileUrl);
 }
 
 const RECENT_DAYS = 30;

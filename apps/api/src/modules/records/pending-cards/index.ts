@@ -1,6 +1,10 @@
 export { releaseCardsOutOfScope } from './pending-cards.actions.service.ts';
 export { cardsOfPetsDuringWeek } from './pending-cards.inbox.service.ts';
-export { resolveTriggersOfItem, type TriggerSource } from './pending-cards.items.service.ts';
+export {
+  pendingCardsOfItems,
+  resolveTriggersOfItem,
+  type TriggerSource,
+} from './pending-cards.items.service.ts';
 export { definePendingCardJobs } from './pending-cards.jobs.ts';
 export {
   dietOffPlanSignal,

@@ -55,7 +55,7 @@ export async function reopenTriggersResolvedWith(tx: DbOrTx, card: PendingCardRo
   if (!card.resolvedAt) return 0;
   const rows = await tx
     .update(pendingCardTriggers)
-    .set({ resolvedAt: null, resolvedByVetId: null, resolutionNote: null })
+    .set({ resolvedAt: null, resolvedByVetId: null, resolutionNote: null, resolvedByItem: false })
     .where(and(eq(pendingCardTriggers.cardId, card.id), eq(pendingCardTriggers.resolvedAt, card.resolvedAt)))
     .returning({ id: pendingCardTriggers.id });
   return rows.length;
@@ -79,7 +79,12 @@ export async function resolveTriggers(
 ): Promise<number> {
   const rows = await tx
     .update(pendingCardTriggers)
-    .set({ resolvedAt: by.at, resolvedByVetId: by.vetId, resolutionNote: by.note })
+    .set({
+      resolvedAt: by.at,
+      resolvedByVetId: by.vetId,
+      resolutionNote: by.note,
+      resolvedByItem: where.source !== undefined,
+    })
     .where(
       and(
         eq(pendingCardTriggers.cardId, where.cardId),

@@ -1,3 +1,4 @@
+import { fullName, type ItemPendingCard, severityOfRank } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { VetActor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
@@ -11,6 +12,7 @@ import {
   updateCard,
 } from './pending-cards.actions.repository.ts';
 import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
+import { cardsOfItemTriggers } from './pending-cards.items.repository.ts';
 import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
 
 export type { TriggerSource } from './pending-cards.actions.repository.ts';
@@ -58,4 +60,29 @@ export async function resolveTriggersOfItem(
       },
     });
   }
+}
+
+/**
+ * The cards each item's triggers feed, by item id (every id asked for is in the map, most with none),
+ * for the item's own page. The caller has found the items in the actor's scope; a card is about the
+ * same pet as the item that fed it, so it needs no scope of its own.
+ */
+export async function pendingCardsOfItems(
+  db: DbOrTx,
+  entity: TriggerSource['entity'],
+  ids: readonly string[],
+): Promise<Map<string, ItemPendingCard[]>> {
+  const byItem = new Map<string, ItemPendingCard[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byItem;
+  for (const row of await cardsOfItemTriggers(db, entity, ids)) {
+    byItem.get(row.sourceId)?.push({
+      uuid: row.id,
+      concern: row.concern,
+      severity: severityOfRank(row.severity),
+      status: row.status,
+      claimedBy: row.claimedBy ? { uuid: row.claimedBy.id, name: fullName(row.claimedBy) } : null,
+      triggerResolved: row.triggerResolved,
+    });
+  }
+  return byItem;
 }

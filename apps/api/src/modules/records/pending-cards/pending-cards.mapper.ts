@@ -34,6 +34,7 @@ export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): P
     resolvedAt: stamp(trigger.resolvedAt),
     resolvedBy: personRef(resolvedBy),
     resolutionNote: trigger.resolutionNote,
+    resolvedByItem: trigger.resolvedByItem,
   };
 }
 

@@ -2,6 +2,7 @@ import { pendingCardConcerns, pendingCardStatuses } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgEnum,
@@ -96,6 +97,11 @@ export const pendingCardTriggers = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByVetId: uuid('resolved_by_vet_id').references(() => vets.id),
     resolutionNote: text('resolution_note'),
+    /**
+     * Resolved by the handling of the item it came from (the checkup's review, the reply to the journal
+     * entry, the answer sent to the question), not on the card: the card can then say "Reviewed by …".
+     */
+    resolvedByItem: boolean('resolved_by_item').notNull().default(false),
   },
   (table) => [
     uniqueIndex('pending_card_triggers_open_key_idx')

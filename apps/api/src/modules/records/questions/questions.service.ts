@@ -2,6 +2,7 @@ import {
   fullName,
   type PetQuestion,
   type PetQuestionAnswer,
+  type PetQuestionDetail,
   type PetQuestionIngest,
   type PetQuestionListQuery,
   type PetQuestionListResponse,
@@ -18,7 +19,7 @@ import { vetName } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { resolveTriggersOfItem } from '../pending-cards/index.ts';
+import { pendingCardsOfItems, resolveTriggersOfItem } from '../pending-cards/index.ts';
 import { questionsErrors } from './questions.errors.ts';
 import { questionsLifecycle } from './questions.lifecycle.ts';
 import { toPetQuestionDto } from './questions.mapper.ts';
@@ -47,10 +48,21 @@ export interface QuestionsSendDeps extends QuestionsDeps {
 /** Out of the actor's scope, a question is as unknown as a missing one. */
 const questionsScope = (actor: Actor) => petCondition(actor, petQuestions.petId);
 
-async function questionDto(db: DbOrTx, actor: Actor, id: string): Promise<PetQuestion> {
+/** The questions with the cards each one fed, in one read however many there are. */
+async function withPendingCards(db: DbOrTx, questions: PetQuestion[]): Promise<PetQuestionDetail[]> {
+  const cards = await pendingCardsOfItems(
+    db,
+    'pet_question',
+    questions.map((question) => question.uuid),
+  );
+  return questions.map((question) => ({ ...question, pendingCards: cards.get(question.uuid) ?? [] }));
+}
+
+async function questionDto(db: DbOrTx, actor: Actor, id: string): Promise<PetQuestionDetail> {
   const row = await findQuestion(db, id, questionsScope(actor));
   if (!row) throw questionsErrors.notFound();
-  return toPetQuestionDto(row);
+  const cards = await pendingCardsOfItems(db, 'pet_question', [id]);
+  return { ...toPetQuestionDto(row), pendingCards: cards.get(id) ?? [] };
 }
 
 /** The open questions that have waited longest, within the actor's scope: for the home page. */
@@ -76,7 +88,7 @@ export async function listPetQuestionsPage(
     rows: (window) => listPetQuestions(deps.db, petId, query.status, window),
     count: async () => (query.status ? counts[query.status] : counts.open + counts.answered),
   });
-  return { petQuestions: rows.map(toPetQuestionDto), pagination, counts };
+  return { petQuestions: await withPendingCards(deps.db, rows.map(toPetQuestionDto)), pagination, counts };
 }
 
 const sameQuestion = (row: PetQuestionRow, input: PetQuestionIngest) =>
@@ -92,7 +104,7 @@ export async function ingestPetQuestion(
   deps: QuestionsDeps,
   actor: IntegrationActor,
   input: PetQuestionIngest,
-): Promise<{ created: boolean; petQuestion: PetQuestion }> {
+): Promise<{ created: boolean; petQuestion: PetQuestionDetail }> {
   const existing = await findQuestionById(deps.db, input.uuid);
   if (existing) {
     if (!sameQuestion(existing, input)) throw questionsErrors.idConflict();
@@ -150,7 +162,7 @@ export async function savePetQuestionAnswer(
   actor: VetActor,
   id: string,
   input: PetQuestionAnswer,
-): Promise<{ petQuestion: PetQuestion }> {
+): Promise<{ petQuestion: PetQuestionDetail }> {
   await deps.db.transaction(async (tx) => {
     const { row } = await questionsLifecycle.lockFor(
       () => lockQuestion(tx, id, questionsScope(actor)),
@@ -179,7 +191,7 @@ export async function sendPetQuestionAnswer(
   deps: QuestionsSendDeps,
   actor: VetActor,
   id: string,
-): Promise<{ petQuestion: PetQuestion }> {
+): Promise<{ petQuestion: PetQuestionDetail }> {
   await deps.db.transaction(async (tx) => {
     const { row, next: status } = await questionsLifecycle.lockFor(
       () => lockQuestion(tx, id, questionsScope(actor)),

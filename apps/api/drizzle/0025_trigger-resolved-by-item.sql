@@ -1,0 +1,1 @@
+ALTER TABLE "pending_card_triggers" ADD COLUMN "resolved_by_item" boolean DEFAULT false NOT NULL;
