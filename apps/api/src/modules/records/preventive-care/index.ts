@@ -1,0 +1,1 @@
+export { listPreventiveProtocols } from './preventive-care.service.ts';
