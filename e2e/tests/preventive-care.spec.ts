@@ -26,7 +26,7 @@ test.describe('preventive care', () => {
 
     await overdueRow.getByRole('button', { name: `Record dose: ${DHPP}` }).click();
     const dialog = page.getByRole('dialog', { name: `Record a dose for ${pet.name}` });
-    await expect(dialog.getByRole('textbox', { name: 'Vaccine or treatment' })).toHaveValue(DHPP);
+    await expect(dialog.getByRole('combobox', { name: 'Vaccine or treatment' })).toHaveValue(DHPP);
     // Nothing typed: the contract's own message beside the field.
     await dialog.getByRole('button', { name: 'Record dose' }).click();
     await expect(dialog.getByText('The product is required')).toBeVisible();
