@@ -48,7 +48,14 @@ export function NotApplicableModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title={`${item.name}: not applicable`} centered fullScreen={phone}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${item.name}: not applicable`}
+      centered
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Editor
         name="preventive-not-applicable"
         what="the reason"
