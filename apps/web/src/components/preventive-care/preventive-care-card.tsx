@@ -60,7 +60,10 @@ export function PreventiveCareCard({ petUuid }: { petUuid: string }) {
                   {dueText(item)}
                 </Text>
               </Stack>
-              <PreventiveStatusBadge status={item.status} />
+              {/* The status in words stays whole; the item's name is what gives way on a phone. */}
+              <div style={{ flexShrink: 0 }}>
+                <PreventiveStatusBadge status={item.status} />
+              </div>
             </Group>
           ))}
         </Stack>
