@@ -1,1 +1,2 @@
 export { listPreventiveProtocols } from './preventive-care.service.ts';
+export { PREVENTIVE_PROTOCOLS } from './protocols.data.ts';
