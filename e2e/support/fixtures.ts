@@ -142,6 +142,12 @@ export const SPEC_FAMILIES = {
     pets: { luna: 'Pomegranate' },
     withoutCollarReadings: true,
   },
+  preventiveCare: {
+    like: 'emma',
+    owner: { firstName: 'Araminta', lastName: 'Fenwhistle' },
+    pets: { luna: 'Quillimbrook' },
+    withoutCollarReadings: true,
+  },
   vitalsCoverage: {
     like: 'tom',
     owner: { firstName: 'Leopoldine', lastName: 'Marchbanks' },

@@ -499,6 +499,40 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
+  test('a pet’s preventive care, its record-dose and not-applicable dialogs have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    // One dose and one mark, so the done and not-applicable groups are drawn too.
+    const dose = await page.request.post(`/v1/pets/${luna.uuid}/preventive-care/doses`, {
+      data: {
+        itemCode: 'dog.rabies',
+        product: 'Accessibility check',
+        givenOn: { year: 2026, month: 1, day: 5 },
+      },
+    });
+    expect(dose.status(), await dose.text()).toBe(201);
+    const mark = await page.request.post(`/v1/pets/${luna.uuid}/preventive-care/not-applicable`, {
+      data: { itemCode: 'dog.kennel_cough', reason: 'Accessibility check' },
+    });
+    expect([200, 409]).toContain(mark.status());
+    await auditScreens(page, [['pet preventive care', `/pets/${luna.uuid}/preventive-care`]], findings);
+    await atDesktop(page);
+    await page.getByRole('button', { name: 'Record dose', exact: true }).first().click();
+    await expect(page.getByRole('dialog', { name: `Record a dose for ${luna.name}` })).toBeVisible();
+    await audit(page, 'record dose dialog', findings);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('button', { name: /^Not applicable: / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: /: not applicable$/ })).toBeVisible();
+    await audit(page, 'not applicable dialog', findings);
+    expect(findings).toEqual([]);
+  });
+
   test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
     page,
   }) => {

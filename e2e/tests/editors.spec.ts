@@ -190,6 +190,24 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
     },
     cancel: 'Cancel',
   },
+  'preventive-dose': {
+    reach: async (page) => {
+      await openInApp(page, `/pets/${LUNA.uuid}/preventive-care`);
+      await clickButton(page, 'Record dose');
+    },
+    dirty: (editor) => editor.getByLabel('Product').fill(TYPED),
+    cancel: 'Cancel',
+  },
+  'preventive-not-applicable': {
+    reach: async (page) => {
+      await openInApp(page, `/pets/${LUNA.uuid}/preventive-care`);
+      await page
+        .getByRole('button', { name: /^Not applicable: / })
+        .first()
+        .click();
+    },
+    cancel: 'Cancel',
+  },
   'prescription-stop': {
     reach: async (page) => {
       await created(page, `/v1/pets/${pet.uuid}/prescriptions`, {

@@ -47,6 +47,7 @@ import { Route as PetsUuidJournalRouteImport } from './routes/pets/$uuid/journal
 import { Route as PetsUuidMedicalRecordsRouteImport } from './routes/pets/$uuid/medical-records';
 import { Route as PetsUuidMedicationsRouteImport } from './routes/pets/$uuid/medications';
 import { Route as PetsUuidPendingCardsRouteImport } from './routes/pets/$uuid/pending-cards';
+import { Route as PetsUuidPreventiveCareRouteImport } from './routes/pets/$uuid/preventive-care';
 import { Route as PetsUuidQaRouteImport } from './routes/pets/$uuid/qa';
 import { Route as PetsUuidRemindersRouteImport } from './routes/pets/$uuid/reminders';
 import { Route as PetsUuidRespiratoryHistoryRouteImport } from './routes/pets/$uuid/respiratory-history';
@@ -268,6 +269,11 @@ const PetsUuidPendingCardsRoute = PetsUuidPendingCardsRouteImport.update({
   path: '/pending-cards',
   getParentRoute: () => PetsUuidRouteRoute,
 } as any);
+const PetsUuidPreventiveCareRoute = PetsUuidPreventiveCareRouteImport.update({
+  id: '/preventive-care',
+  path: '/preventive-care',
+  getParentRoute: () => PetsUuidRouteRoute,
+} as any);
 const PetsUuidQaRoute = PetsUuidQaRouteImport.update({
   id: '/qa',
   path: '/qa',
@@ -430,6 +436,7 @@ export interface FileRoutesByFullPath {
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
+  '/pets/$uuid/preventive-care': typeof PetsUuidPreventiveCareRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
@@ -490,6 +497,7 @@ export interface FileRoutesByTo {
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
+  '/pets/$uuid/preventive-care': typeof PetsUuidPreventiveCareRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
@@ -555,6 +563,7 @@ export interface FileRoutesById {
   '/pets/$uuid/medical-records': typeof PetsUuidMedicalRecordsRoute;
   '/pets/$uuid/medications': typeof PetsUuidMedicationsRoute;
   '/pets/$uuid/pending-cards': typeof PetsUuidPendingCardsRoute;
+  '/pets/$uuid/preventive-care': typeof PetsUuidPreventiveCareRoute;
   '/pets/$uuid/qa': typeof PetsUuidQaRoute;
   '/pets/$uuid/reminders': typeof PetsUuidRemindersRoute;
   '/pets/$uuid/respiratory-history': typeof PetsUuidRespiratoryHistoryRoute;
@@ -619,6 +628,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
+    | '/pets/$uuid/preventive-care'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
@@ -679,6 +689,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
+    | '/pets/$uuid/preventive-care'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
@@ -743,6 +754,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid/medical-records'
     | '/pets/$uuid/medications'
     | '/pets/$uuid/pending-cards'
+    | '/pets/$uuid/preventive-care'
     | '/pets/$uuid/qa'
     | '/pets/$uuid/reminders'
     | '/pets/$uuid/respiratory-history'
@@ -1055,6 +1067,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PetsUuidPendingCardsRouteImport;
       parentRoute: typeof PetsUuidRouteRoute;
     };
+    '/pets/$uuid/preventive-care': {
+      id: '/pets/$uuid/preventive-care';
+      path: '/preventive-care';
+      fullPath: '/pets/$uuid/preventive-care';
+      preLoaderRoute: typeof PetsUuidPreventiveCareRouteImport;
+      parentRoute: typeof PetsUuidRouteRoute;
+    };
     '/pets/$uuid/qa': {
       id: '/pets/$uuid/qa';
       path: '/qa';
@@ -1365,6 +1384,7 @@ interface PetsUuidRouteRouteChildren {
   PetsUuidMedicalRecordsRoute: typeof PetsUuidMedicalRecordsRoute;
   PetsUuidMedicationsRoute: typeof PetsUuidMedicationsRoute;
   PetsUuidPendingCardsRoute: typeof PetsUuidPendingCardsRoute;
+  PetsUuidPreventiveCareRoute: typeof PetsUuidPreventiveCareRoute;
   PetsUuidQaRoute: typeof PetsUuidQaRoute;
   PetsUuidRemindersRoute: typeof PetsUuidRemindersRoute;
   PetsUuidRespiratoryHistoryRoute: typeof PetsUuidRespiratoryHistoryRoute;
@@ -1390,6 +1410,7 @@ const PetsUuidRouteRouteChildren: PetsUuidRouteRouteChildren = {
   PetsUuidMedicalRecordsRoute: PetsUuidMedicalRecordsRoute,
   PetsUuidMedicationsRoute: PetsUuidMedicationsRoute,
   PetsUuidPendingCardsRoute: PetsUuidPendingCardsRoute,
+  PetsUuidPreventiveCareRoute: PetsUuidPreventiveCareRoute,
   PetsUuidQaRoute: PetsUuidQaRoute,
   PetsUuidRemindersRoute: PetsUuidRemindersRoute,
   PetsUuidRespiratoryHistoryRoute: PetsUuidRespiratoryHistoryRoute,

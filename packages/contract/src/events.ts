@@ -36,6 +36,7 @@ export const domainEventTypes = [
   'reminder.changed',
   'prescription.created',
   'prescription.stopped',
+  'preventive_care.changed',
   'weekly_report.generated',
   'weekly_report.changed',
   'question.received',

@@ -25,6 +25,7 @@ export * from './pet-attention.ts';
 export * from './pets.ts';
 export * from './plural.ts';
 export * from './prescriptions.ts';
+export * from './preventive-care.ts';
 export * from './questions.ts';
 export * from './reference-data.ts';
 export * from './reminders.ts';

@@ -27,6 +27,7 @@ export * from '../modules/records/medical-records/medical-records.enums.ts';
 export * from '../modules/records/medical-records/medical-records.table.ts';
 export * from '../modules/records/pending-cards/pending-cards.table.ts';
 export * from '../modules/records/prescriptions/prescriptions.table.ts';
+export * from '../modules/records/preventive-care/preventive-care.table.ts';
 export * from '../modules/records/questions/questions.table.ts';
 export * from '../modules/records/reminders/reminders.table.ts';
 export * from '../modules/records/trackers/trackers.table.ts';

@@ -21,6 +21,7 @@ import { manifest as journal } from './records/journal/journal.manifest.ts';
 import { manifest as medicalRecords } from './records/medical-records/medical-records.manifest.ts';
 import { manifest as pendingCards } from './records/pending-cards/pending-cards.manifest.ts';
 import { manifest as prescriptions } from './records/prescriptions/prescriptions.manifest.ts';
+import { manifest as preventiveCare } from './records/preventive-care/preventive-care.manifest.ts';
 import { manifest as questions } from './records/questions/questions.manifest.ts';
 import { manifest as reminders } from './records/reminders/reminders.manifest.ts';
 import { manifest as trackers } from './records/trackers/trackers.manifest.ts';
@@ -63,6 +64,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   questions,
   clinicalDocuments,
   prescriptions,
+  preventiveCare,
   // views
   search,
   home,

@@ -122,6 +122,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   assigneeUuid: 'unscoped',
   // A strength of a drug in the reference list every vet prescribes from.
   strengthId: 'unscoped',
+  // An item of the preventive-care protocols every vet records against (the pet's scope decides).
+  itemCode: 'unscoped',
   // Labels are reference data (above).
   labelUuid: 'unscoped',
   labelUuids: 'unscoped',
@@ -652,6 +654,12 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
       confirmationReason: 'Matrix',
     },
     stopPrescription: { reason: 'Matrix' },
+    recordPreventiveDose: {
+      itemCode: 'dog.rabies',
+      product: 'Matrix rabies vaccine',
+      givenOn: { year: 2026, month: 1, day: 10 },
+    },
+    markPreventiveNotApplicable: { itemCode: 'dog.kennel_cough', reason: 'Matrix' },
     // A pool that does not exist: the pet is checked first, so only the pet's scope decides the answer.
     fillCheckup: { poolUuid: '00000000-0000-4000-8000-000000000000', answers: [] },
     createDailyStatus: { date: { year: 2026, month: 1, day: 11 }, dailyStatus: 'Seen in the matrix' },
@@ -685,6 +693,12 @@ interface Call {
   payload?: Record<string, unknown>;
 }
 
+/**
+ * A value for a path input that names reference data beside a scoped object, so the operation is still
+ * asked about that object; any other unscoped path input leaves the operation out.
+ */
+const UNSCOPED_PATH_SAMPLES: Record<string, string> = { itemCode: 'dog.rabies' };
+
 /** The request of `operation` for the `target` objects; `missing` asks for ids that exist nowhere. */
 function callOf(operation: Operation, target: Target | 'missing'): Call | 'skip' {
   const idOf = (resource: Resource): string | undefined => {
@@ -697,7 +711,7 @@ function callOf(operation: Operation, target: Target | 'missing'): Call | 'skip'
   const body: Record<string, unknown> = { ...(bodyOf(operation.id) ?? {}) };
   for (const input of operation.inputs) {
     if (input.resource === 'unscoped' && input.in !== 'path') continue;
-    const value = idOf(input.resource);
+    const value = input.resource === 'unscoped' ? UNSCOPED_PATH_SAMPLES[input.name] : idOf(input.resource);
     if (value === undefined) return 'skip';
     if (input.in === 'path') path = path.replace(`{${input.name}}`, encodeURIComponent(value));
     else if (input.in === 'query') query.set(input.name, value);

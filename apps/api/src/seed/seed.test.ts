@@ -354,6 +354,7 @@ describe('the demo data of an empty database', () => {
       'Seeding clinical assessments and medical reports',
       'Seeding B2B daily statuses and e-mails',
       'Seeding medical records and labels',
+      'Seeding preventive-care doses',
     ]);
     expect(progressSteps[1]?.rows).toBeGreaterThan(1000);
   });

@@ -1,4 +1,4 @@
-import { defaultPublicConfig, readingKinds } from '@vetboard/contract';
+import { defaultPublicConfig, isoToCalendarDate, readingKinds } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -27,6 +27,7 @@ import { generateDiets, insertDemoDiets, stalledWeightLossDiets } from './genera
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
+import { seedPreventiveCare } from './generate-preventive-care.ts';
 import { generateQuestions, insertDemoQuestions } from './generate-questions.ts';
 import { seedReminders } from './generate-reminders.ts';
 import {
@@ -61,6 +62,7 @@ export type SeedCounts = DemoCounts & {
   pendingCards: number;
   reminders: number;
   medicalRecords: number;
+  preventiveDoses: number;
 };
 
 export type SeedResult =
@@ -148,6 +150,7 @@ export async function seedDemoData(deps: {
     pendingCards: 0,
     reminders: 0,
     medicalRecords: records.length,
+    preventiveDoses: 0,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -213,6 +216,12 @@ export async function seedDemoData(deps: {
     );
     progress({ step: 'Seeding medical records and labels' });
     await insertDemoMedicalRecords(tx, records, DEMO_REFERENCE_DATE);
+    progress({ step: 'Seeding preventive-care doses' });
+    counts.preventiveDoses = await seedPreventiveCare(
+      tx,
+      DEMO_SEED,
+      isoToCalendarDate(todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date())),
+    );
     if (end) {
       // After every module they read: a report is computed from the readings, cards, journal and diets.
       progress({ step: 'Writing eight weeks of weekly reports' });
@@ -262,6 +271,7 @@ function rowsOf(counts: SeedCounts): number {
           'pendingCards',
           'reminders',
           'medicalRecords',
+          'preventiveDoses',
         ].includes(key),
     )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);

@@ -26,6 +26,8 @@ export const EDITOR_NAMES = [
   'pool-builder',
   'prescription-form',
   'prescription-stop',
+  'preventive-dose',
+  'preventive-not-applicable',
   'reminder-form',
   'thresholds',
   'vet-create',

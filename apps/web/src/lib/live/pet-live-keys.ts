@@ -39,6 +39,8 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
   'diet.deleted': (uuid) => [petKeys.diets(uuid)],
   'prescription.created': (uuid) => [petKeys.prescriptions(uuid)],
   'prescription.stopped': (uuid) => [petKeys.prescriptions(uuid)],
+  // A dose recorded or an item marked (not) applicable: the schedule's page and the profile's card.
+  'preventive_care.changed': (uuid) => [petKeys.preventiveCare(uuid)],
   // A new weight changes the dose a new prescription would get.
 };
 

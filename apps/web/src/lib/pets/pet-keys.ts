@@ -46,6 +46,8 @@ export const petKeys = {
   clinicalDocuments: (petUuid: string) => ['pets', petUuid, 'clinical-documents'] as const,
   /** GET /v1/pets/{id}/prescriptions: the pet's medications and the weight a new one is dosed from. */
   prescriptions: (petUuid: string) => ['pets', petUuid, 'prescriptions'] as const,
+  /** GET /v1/pets/{id}/preventive-care: the pet's vaccination and parasite-control schedule. */
+  preventiveCare: (petUuid: string) => ['pets', petUuid, 'preventive-care'] as const,
 };
 
 /**

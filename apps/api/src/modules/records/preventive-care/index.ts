@@ -1,0 +1,2 @@
+export { listPreventiveProtocols } from './preventive-care.service.ts';
+export { PREVENTIVE_PROTOCOLS } from './protocols.data.ts';
