@@ -116,7 +116,14 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The item applies to the pet again: removes its not-applicable mark; answers the schedule.',
-        params: z.object({ id: z.uuid(), itemCode: z.string().min(1).max(100) }),
+        // A protocol item's code ('dog.rabies'): a closed pattern, so no control character reaches a query.
+        params: z.object({
+          id: z.uuid(),
+          itemCode: z
+            .string()
+            .max(100)
+            .regex(/^[a-z]+\.[a-z0-9_]+$/),
+        }),
         querystring: preventiveCareQuerySchema,
         response: { 200: preventiveCareResponseSchema, ...errors },
       },
