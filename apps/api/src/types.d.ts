@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { VetRow } from './modules/core/vets/index.ts';
 import type { EventHub } from './modules/platform/events/index.ts';
+import type { IntegrationScope } from './modules/platform/integrations/index.ts';
 import type { Jobs } from './modules/platform/jobs/index.ts';
 import type { Mailer } from './modules/platform/mail/index.ts';
 import type { AuthMode } from './plugins/app/authenticate.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How the route authenticates (plugins/app/authenticate.ts); `session` when left out. */
     auth?: AuthMode;
+    /** `integration` routes: what the token must be for; a route without one refuses every token. */
+    integrationScope?: IntegrationScope;
     /** `signed-link-or-session` routes: throws unless the request carries a valid signed link. */
     verifySignedLink?: (request: FastifyRequest) => Promise<void>;
   }

@@ -101,8 +101,31 @@ describe('the integration commands', () => {
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage: npm run integration:create -- --name');
 
-    const created = await spawnScript('integration-create.ts', ['--name', 'Collar platform']);
+    // A token says what it is for: without --scopes, or with an unknown one, nothing is created.
+    const unscoped = await run(integrationCreate, ['--name', 'Collar platform']);
+    expect(unscoped.code).toBe(2);
+    expect(unscoped.output).toContain('--scopes is required: one or more of readings, owner_app');
+    const unknownScope = await run(integrationCreate, ['--name', 'Collar platform', '--scopes', 'admin']);
+    expect(unknownScope.output).toContain('unknown scope "admin"');
+    const noCompany = await run(integrationCreate, [
+      '--name',
+      'X',
+      '--scopes',
+      'readings',
+      '--company',
+      'NOPE',
+    ]);
+    expect(noCompany.code).toBe(1);
+
+    const created = await spawnScript('integration-create.ts', [
+      '--name',
+      'Collar platform',
+      '--scopes',
+      'readings',
+    ]);
     expect(created.code, created.output).toBe(0);
+    expect(created.output).toContain('POST /v1/trackers/readings');
+    expect(created.output).not.toContain('/v1/journal-entries');
     const token = created.output.match(/\b(vbi_[A-Za-z0-9_-]{43})\b/)?.[1] ?? '';
     const id = created.output.match(/Created integration "Collar platform" \(id ([0-9a-f-]{36})\)/)?.[1];
     expect(token).not.toBe('');
@@ -117,7 +140,7 @@ describe('the integration commands', () => {
     expect(await authenticates(token)).toBeNull();
     const listed = await run(integrationList);
     expect(listed.code).toBe(0);
-    expect(listed.output).toMatch(/Collar platform.*revoked/);
+    expect(listed.output).toMatch(/Collar platform.*revoked.*readings/);
     expect(listed.output).not.toContain(token);
   }, 120_000);
 
@@ -127,7 +150,12 @@ describe('the integration commands', () => {
       // Another live process: the test's own pid would be the command's, whose lock it may take over.
       fs.writeFileSync(path.join(dataDir, 'vetboard.lock'), String(process.ppid));
       try {
-        const refused = await run(integrationCreate, ['--name', 'While the server runs']);
+        const refused = await run(integrationCreate, [
+          '--name',
+          'While the server runs',
+          '--scopes',
+          'readings',
+        ]);
         expect(refused.code).toBe(1);
         expect(refused.output).toContain(`in use by another Vetboard process (pid ${process.ppid})`);
       } finally {

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { getCompany } from '../modules/core/companies/index.ts';
 import {
   createIntegration,
+  type IntegrationScope,
+  integrationScopes,
   listIntegrations,
   revokeIntegration,
 } from '../modules/platform/integrations/index.ts';
@@ -13,19 +16,52 @@ import {
   usageError,
 } from './integration-cli.ts';
 
-const CREATE_USAGE = 'npm run integration:create -- --name "Collar platform"';
+const CREATE_USAGE =
+  'npm run integration:create -- --name "Collar platform" --scopes readings   (readings, owner_app; --company SKU for one company)';
+
+/** What each scope lets the token call, said when it is made. */
+const SCOPE_ROUTES: Record<IntegrationScope, string> = {
+  readings: 'POST /v1/trackers/readings',
+  owner_app:
+    'POST /v1/journal-entries, /v1/pet-questions, /v1/medical-records (owner uploads) and checkup answers',
+};
 const REVOKE_USAGE = 'npm run integration:revoke -- --name "Collar platform"   (or --id <uuid>)';
 
 export async function integrationCreate(context: CommandContext): Promise<ExitStatus> {
-  const { values } = parseArgs({ args: context.argv, options: { name: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: context.argv,
+    options: { name: { type: 'string' }, scopes: { type: 'string' }, company: { type: 'string' } },
+  });
   const name = values.name?.trim();
-  if (!name) return usageError(context, ['--name is required'], CREATE_USAGE);
+  const scopes = (values.scopes ?? '')
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  const problems = [
+    ...(name ? [] : ['--name is required']),
+    // A token says what it is for: one that could do everything was issue #47's defect.
+    ...(scopes.length === 0 ? [`--scopes is required: one or more of ${integrationScopes.join(', ')}`] : []),
+    ...scopes
+      .filter((scope) => !integrationScopes.includes(scope as IntegrationScope))
+      .map((scope) => `unknown scope "${scope}": use ${integrationScopes.join(', ')}`),
+  ];
+  if (problems.length > 0 || !name) return usageError(context, problems, CREATE_USAGE);
+  const companySku = values.company?.trim() || null;
 
   return runIntegrationCommand(context, async (deps) => {
-    const { integration, token } = await createIntegration(deps, systemActor('cli'), { name });
+    if (companySku) await getCompany(deps, systemActor('cli'), companySku);
+    const { integration, token } = await createIntegration(deps, systemActor('cli'), {
+      name,
+      scopes: scopes as IntegrationScope[],
+      companySku,
+    });
     context.console.log(`Created integration "${integration.name}" (id ${integration.id}).`);
+    context.console.log(
+      companySku ? `It writes only about the pets of company ${companySku}.` : 'It may write about any pet.',
+    );
     context.console.log('Its token is shown only now: store it in the client, which sends it as');
-    context.console.log('"Authorization: Bearer <token>" to POST /v1/trackers/readings.');
+    context.console.log('"Authorization: Bearer <token>" to:');
+    for (const scope of integration.scopes) context.console.log(`  ${SCOPE_ROUTES[scope]}`);
     context.console.log(`  ${token}`);
   });
 }
@@ -65,6 +101,8 @@ export async function integrationList(context: CommandContext): Promise<ExitStat
         id: row.id,
         name: row.name,
         status: row.revokedAt ? 'revoked' : 'active',
+        scopes: row.scopes.join(', '),
+        company: row.companySku ?? '-',
         created: when(row.createdAt),
         'last used': when(row.lastUsedAt),
         revoked: when(row.revokedAt),

@@ -21,6 +21,8 @@ export interface IntegrationActor {
   type: 'integration';
   integrationId: string;
   name: string;
+  /** A company's own integration sees and writes only that company's pets (`scopeOf`). */
+  companySku: string | null;
   meta: RequestMeta | null;
 }
 
@@ -45,10 +47,16 @@ export function vetActor(
 }
 
 export function integrationActor(
-  integration: { id: string; name: string },
+  integration: { id: string; name: string; companySku?: string | null },
   meta: RequestMeta | null,
 ): IntegrationActor {
-  return { type: 'integration', integrationId: integration.id, name: integration.name, meta };
+  return {
+    type: 'integration',
+    integrationId: integration.id,
+    name: integration.name,
+    companySku: integration.companySku ?? null,
+    meta,
+  };
 }
 
 export function systemActor(name: string): SystemActor {

@@ -3,13 +3,15 @@ import type { Actor } from './actor.ts';
 
 /**
  * What an actor may see. The product's own vets (`regular`, `head`) and `undefined` vets see
- * everything, as do jobs and integrations; B2B vets and partners work for an outside company and see
- * only that company's customers: the pets of its B2B families, their owners and families, and
- * everything that hangs off those pets.
+ * everything, as do jobs and the product's integrations; B2B vets and partners work for an outside
+ * company and see only that company's customers: the pets of its B2B families, their owners and
+ * families, and everything that hangs off those pets. So does a company's own integration token.
  */
 export type DataScope = { kind: 'all' } | { kind: 'company'; sku: string } | { kind: 'none' };
 
 export function scopeOf(actor: Actor): DataScope {
+  if (actor.type === 'integration')
+    return actor.companySku ? { kind: 'company', sku: actor.companySku } : { kind: 'all' };
   if (actor.type !== 'vet') return { kind: 'all' };
   if (actor.kind !== 'b2b' && actor.kind !== 'partner') return { kind: 'all' };
   // A company vet without a company is a broken account: it sees nothing rather than everything.

@@ -85,6 +85,10 @@ export const authenticatePlugin = fp(
           app.clock.now(),
         );
         if (!integration) throw integrationsErrors.unauthorized();
+        // Fails closed: a route that forgot to say what it is for takes no token at all.
+        const needed = request.routeOptions.config.integrationScope;
+        if (!needed || !integration.scopes.includes(needed))
+          throw integrationsErrors.scopeNotGranted(needed ?? 'a declared');
         request.actor = integrationActor(integration, requestMeta(request));
         return;
       }

@@ -1,1 +1,2 @@
 export { companiesErrors } from './companies.errors.ts';
+export { getCompany } from './companies.service.ts';

@@ -1,4 +1,5 @@
 export { integrationsErrors } from './integrations.errors.ts';
+export { type IntegrationScope, integrationScopes } from './integrations.scopes.ts';
 export {
   authenticateIntegration,
   createIntegration,

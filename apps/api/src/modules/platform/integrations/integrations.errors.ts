@@ -16,6 +16,20 @@ export const integrationsErrors = {
       'integrations.ambiguous_name',
       `Several active integrations are named "${name}": revoke one by its id`,
     ),
+  invalidScopes: () =>
+    new AppError(
+      400,
+      'integrations.invalid_scopes',
+      'Give the token at least one scope: readings, owner_app',
+      [{ path: 'scopes', message: 'One or more of readings, owner_app' }],
+    ),
+  /** The token is valid, but not for this kind of call (a collar platform's token posting an owner's question). */
+  scopeNotGranted: (scope: string) =>
+    new AppError(
+      403,
+      'integrations.scope_not_granted',
+      `This integration token is not allowed to do this (it needs the ${scope} scope)`,
+    ),
   invalidName: () =>
     new AppError(400, 'integrations.invalid_name', 'An integration name is 1 to 100 characters', [
       { path: 'name', message: 'Must be 1 to 100 characters' },

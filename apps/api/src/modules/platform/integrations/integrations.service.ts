@@ -13,6 +13,7 @@ import {
   markIntegrationRevoked,
   touchIntegrationLastUsed,
 } from './integrations.repository.ts';
+import { type IntegrationScope, integrationScopes } from './integrations.scopes.ts';
 import type { IntegrationRow } from './integrations.table.ts';
 
 /** Makes a leaked integration token recognisable (secret scanners, logs) and unlike a vet's session token. */
@@ -35,19 +36,29 @@ function normalizeName(name: string): string {
 export async function createIntegration(
   deps: { db: Db },
   actor: Actor,
-  input: { name: string },
+  input: { name: string; scopes?: readonly IntegrationScope[]; companySku?: string | null },
 ): Promise<{ integration: IntegrationRow; token: string }> {
   const name = normalizeName(input.name);
+  const scopes = [...new Set(input.scopes ?? integrationScopes)].sort();
+  if (scopes.length === 0 || scopes.some((scope) => !integrationScopes.includes(scope)))
+    throw integrationsErrors.invalidScopes();
+  const companySku = input.companySku?.trim() || null;
   const token = `${INTEGRATION_TOKEN_PREFIX}${newOpaqueToken()}`;
   const integration = await deps.db.transaction(async (tx) => {
     // One active integration per name keeps `integration:revoke --name` unambiguous.
     if ((await findActiveIntegrationsByName(tx, name)).length > 0) throw integrationsErrors.nameTaken(name);
-    const row = await insertIntegration(tx, { id: newId(), name, tokenHash: hashToken(token) });
+    const row = await insertIntegration(tx, {
+      id: newId(),
+      name,
+      tokenHash: hashToken(token),
+      scopes,
+      companySku,
+    });
     await recordAudit(tx, actor, {
       action: 'integrations.create',
       entity: 'integration',
       entityId: row.id,
-      changes: { name },
+      changes: { name, scopes, companySku },
     });
     return row;
   });

@@ -107,7 +107,7 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/answers',
     {
       // Not a vet route: the owner app authenticates with its integration token, as readings are sent.
-      config: { auth: 'integration' },
+      config: { auth: 'integration', integrationScope: 'owner_app' },
       schema: {
         operationId: 'submitCheckupAnswers',
         tags,

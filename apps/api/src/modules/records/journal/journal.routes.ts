@@ -60,7 +60,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       // Not a vet route: the owner app authenticates with its integration token, as checkup answers do.
-      config: { auth: 'integration' },
+      config: { auth: 'integration', integrationScope: 'owner_app' },
       schema: {
         operationId: 'ingestJournalEntry',
         tags,

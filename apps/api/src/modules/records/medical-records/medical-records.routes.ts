@@ -188,7 +188,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/owner-uploads',
     {
       // Not a vet route: the owner app authenticates with its integration token, as journal entries do.
-      config: { auth: 'integration' },
+      config: { auth: 'integration', integrationScope: 'owner_app' },
       schema: {
         operationId: 'receiveOwnerMedicalRecord',
         tags,

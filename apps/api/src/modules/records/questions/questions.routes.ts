@@ -29,7 +29,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       // Not a vet route: the owner app authenticates with its integration token, as journal entries do.
-      config: { auth: 'integration' },
+      config: { auth: 'integration', integrationScope: 'owner_app' },
       schema: {
         operationId: 'ingestPetQuestion',
         tags,

@@ -20,7 +20,7 @@ export const trackersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/readings',
     {
       // Not a vet route: the collar platform authenticates with its own token, and a vet's session is refused.
-      config: { auth: 'integration' },
+      config: { auth: 'integration', integrationScope: 'readings' },
       bodyLimit: INGEST_BODY_LIMIT_BYTES,
       schema: {
         operationId: 'ingestTrackerReadings',

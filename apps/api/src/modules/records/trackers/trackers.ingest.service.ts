@@ -12,6 +12,8 @@ import type { Db } from '../../../db/client.ts';
 import { hasSqlState } from '../../../db/errors.ts';
 import type { Now } from '../../../lib/clock.ts';
 import type { IntegrationActor } from '../../../policy/actor.ts';
+import { petCondition } from '../../../policy/scope.ts';
+import { petIdsInScope } from '../../core/pets/index.ts';
 import { raiseRespiratoryCards } from '../pending-cards/index.ts';
 import { findConflictingReadings, findExistingPetIds } from './trackers.ingest.repository.ts';
 import { insertReadings, type ReadingInsert } from './trackers.writes.ts';
@@ -185,6 +187,16 @@ export async function ingestReadings(
             .filter(({ reading }) => unknown.has(reading.petUuid.toLowerCase()))
             .map(({ index, reading }) => ({ index, reason: `unknown pet ${reading.petUuid}` }));
         };
+        // A company's own token writes only about its company's pets; another pet is as unknown to it as
+        // a missing one. (The product's tokens see every pet and skip this read.)
+        if (actor.companySku) {
+          const inScope = await petIdsInScope(tx, petIds, (column) => petCondition(actor, column));
+          const outside = petIds.filter((id) => !inScope.has(id.toLowerCase()));
+          if (outside.length > 0) {
+            const allRejected = [...rejected, ...refuseUnknown(outside)].sort((a, b) => a.index - b.index);
+            return { ok: false, received, rejected: allRejected };
+          }
+        }
         if (rejected.length > 0) {
           // Refused already; the pets are still checked so that the 400 names every refused reading.
           const known = await findExistingPetIds(tx, petIds);
