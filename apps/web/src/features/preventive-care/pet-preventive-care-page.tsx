@@ -67,7 +67,10 @@ function LastDoseCell({ item }: { item: PreventiveScheduleItem }) {
       <Text size="xs" c="dimmed">
         {[last.givenAt, last.givenBy].filter(Boolean).join(', ') ||
           `Recorded by ${last.recordedBy?.name ?? 'the system'}`}
-        {` · dose ${item.dosesGiven} of ${item.courseDoses} in the first course`}
+        {/* Past the first course a dose is a booster: "dose 17 of 1" read as an error. */}
+        {item.dosesGiven <= item.courseDoses
+          ? ` · dose ${item.dosesGiven} of ${item.courseDoses} of the first course`
+          : ` · first course done, ${item.dosesGiven} doses in all`}
       </Text>
     </Stack>
   );
