@@ -99,6 +99,20 @@ describe('e-mail through the job queue', () => {
     smtp.state.refusals = 0;
   });
 
+  it('sends every copy of one mail with the same Message-ID, its outbox row’s, so a re-delivery is one message', async () => {
+    const vet = await createTestVet(app);
+    smtp.state.received.length = 0;
+    const queued = await requestReset(vet.email);
+    await app.mailer.drain();
+    // The process died after the server took it and before 'sent' was recorded: the job runs it again.
+    await app.database.db.execute(sql`update email_outbox set status = 'queued' where id = ${queued.id}`);
+    await app.jobs.send(app.database.db, MAIL_QUEUE, { emailId: queued.id });
+    await app.mailer.drain();
+    expect(smtp.state.received).toHaveLength(2);
+    const ids = smtp.state.received.map((message) => /^Message-ID: (.+)$/im.exec(message)?.[1]?.trim());
+    expect(ids).toEqual([`<${queued.id}@vetboard.local>`, `<${queued.id}@vetboard.local>`]);
+  });
+
   it('queues nothing when the change that causes the mail rolls back', async () => {
     const vet = await createTestVet(app);
     await app.database.db

@@ -49,12 +49,25 @@ export function createMailer(deps: {
   logger: FastifyBaseLogger;
 }): Mailer {
   const { db, jobs, smtpUrl, from, logger } = deps;
-  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // A send cannot outlive its job (`expireInSeconds` below): a hung server is given up on and retried,
+  // not left to hold the job while pg-boss's expiry retries it beside the first try.
+  const transport: Transporter | null = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+  const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'vetboard.local';
 
   jobs.define<{ emailId: string }>({
     queue: MAIL_QUEUE,
     retry: MAIL_RETRY,
-    expireInSeconds: 5 * 60,
+    // Delivery is at least once: a process killed after the server took the mail and before it was
+    // recorded sends it again when the job expires. One minute (not five) bounds that delay, and the
+    // Message-ID is the outbox row's, so every copy of one mail is the same message to the receiving side.
+    expireInSeconds: 60,
     async handle({ emailId }, { retryCount, retryLimit }) {
       const email = await findEmail(db, emailId);
       // Sent already: a job retried after a crash that happened between sending and recording it.
@@ -71,6 +84,7 @@ export function createMailer(deps: {
       try {
         await transport.sendMail({
           from,
+          messageId: `<${emailId}@${messageDomain}>`,
           to: email.to,
           subject: email.subject,
           text: email.text,
