@@ -271,6 +271,16 @@ test.describe('B2B daily statuses', () => {
     await expect(
       page.getByText(`Urgent report about ${pet.name} e-mailed to urgent-care@pawsure.example.`),
     ).toBeVisible();
+    // The report joins the pet's status history, newest first, with who sent it and to whom.
+    const report = page.getByTestId('status-history').getByTestId('history-urgent-report');
+    await expect(report).toHaveCount(1);
+    await expect(page.getByTestId('status-history').locator('> *').first()).toHaveAttribute(
+      'data-testid',
+      'history-urgent-report',
+    );
+    await expect(report).toContainText(`${pet.name} is breathing fast at rest; please call the owner today.`);
+    await expect(report).toContainText('Helena Marsh');
+    await expect(report).toContainText('Sent to urgent-care@pawsure.example');
 
     await page.goto('/b2b/PAWSURE');
     await expect(

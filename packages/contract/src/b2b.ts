@@ -124,6 +124,8 @@ export const companyEmailSchema = z.object({
   /** The day of the statuses it carries (daily e-mails). */
   date: calendarDateSchema.nullable(),
   pet: personRefSchema.nullable(),
+  /** What an urgent report said (null for daily e-mails, and for reports sent before it was kept). */
+  reportText: z.string().nullable(),
   sentBy: personRefSchema.nullable(),
   createdAt: timestampSchema,
   sentAt: timestampSchema.nullable(),
@@ -136,6 +138,8 @@ export type CompanyEmail = z.infer<typeof companyEmailSchema>;
 export const companyEmailListQuerySchema = z.object({
   sku: companySkuSchema,
   kind: companyEmailKindSchema.optional(),
+  /** One pet's e-mails (its urgent reports), for its status history. */
+  petUuid: z.uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(10),
 });

@@ -1,9 +1,26 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type DailyStatus, MAX_DAILY_STATUS_LENGTH, urgentReportEmailSchema } from '@vetboard/contract';
+import {
+  type CompanyEmail,
+  type DailyStatus,
+  MAX_DAILY_STATUS_LENGTH,
+  urgentReportEmailSchema,
+} from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { OpenPendingCardsCard } from '@/components/pending-cards/open-pending-cards-card.tsx';
@@ -13,11 +30,64 @@ import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useSendUrgentReportMutation, useUrgentPreviewMutation } from './b2b.mutations.ts';
-import { companyQueryOptions, dailyStatusHistoryQueryOptions } from './b2b.queries.ts';
+import {
+  companyEmailsQueryOptions,
+  companyQueryOptions,
+  dailyStatusHistoryQueryOptions,
+} from './b2b.queries.ts';
 import { calendarToIso, formatIsoDay } from './b2b-cells.tsx';
 import { EmailPreviewModal } from './email-preview-modal.tsx';
 
 const route = getRouteApi('/_default/b2b/$sku/$uuid');
+
+/** One urgent report as sent: its words, who sent it when, and to which contacts. */
+interface UrgentSend {
+  at: CompanyEmail['createdAt'];
+  by: CompanyEmail['sentBy'];
+  text: string;
+  to: string[];
+}
+
+/** A send is one e-mail per contact, all at one time: one history entry. */
+function urgentSends(emails: readonly CompanyEmail[]): UrgentSend[] {
+  const sends = new Map<number, UrgentSend>();
+  for (const email of emails) {
+    if (!email.reportText) continue;
+    const send = sends.get(email.createdAt.seconds);
+    if (send) send.to.push(email.to);
+    else
+      sends.set(email.createdAt.seconds, {
+        at: email.createdAt,
+        by: email.sentBy,
+        text: email.reportText,
+        to: [email.to],
+      });
+  }
+  return [...sends.values()];
+}
+
+function UrgentEntry({ send }: { send: UrgentSend }) {
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="history-urgent-report" bg="var(--mantine-color-red-0)">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Badge color="red" variant="light" radius="sm">
+            Urgent report
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {send.by?.name ?? 'A vet'}, {formatDateTime(send.at)}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {send.text}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Sent to {send.to.join(', ')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
 
 function HistoryEntry({ status }: { status: DailyStatus }) {
   return (
@@ -148,6 +218,14 @@ export function B2bPetPage() {
   const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
   const history = useQuery(dailyStatusHistoryQueryOptions(uuid));
   const statuses = history.data?.dailyStatuses ?? [];
+  // Urgent reports belong to the pet's story too, in time order with its statuses.
+  const urgent = useQuery(
+    companyEmailsQueryOptions({ sku, kind: 'urgent_report', petUuid: uuid, page: 1, pageSize: 50 }),
+  );
+  const entries = [
+    ...statuses.map((status) => ({ at: status.createdAt.seconds, status, send: null })),
+    ...urgentSends(urgent.data?.emails ?? []).map((send) => ({ at: send.at.seconds, status: null, send })),
+  ].sort((a, b) => b.at - a.at);
   return (
     <Stack gap="lg">
       <Anchor size="sm" renderRoot={(props) => <Link to="/b2b/$sku" params={{ sku }} {...props} />}>
@@ -182,15 +260,19 @@ export function B2bPetPage() {
               </Text>
             ) : history.error ? (
               <Alert color="red">{errorMessage(history.error)}</Alert>
-            ) : statuses.length === 0 ? (
+            ) : entries.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No daily status has been written for {pet.name} yet.
               </Text>
             ) : (
               <Stack gap="xs" data-testid="status-history">
-                {statuses.map((status) => (
-                  <HistoryEntry key={status.uuid} status={status} />
-                ))}
+                {entries.map((entry) =>
+                  entry.status ? (
+                    <HistoryEntry key={entry.status.uuid} status={entry.status} />
+                  ) : entry.send ? (
+                    <UrgentEntry key={`urgent-${entry.at}`} send={entry.send} />
+                  ) : null,
+                )}
               </Stack>
             )}
           </Stack>

@@ -415,8 +415,18 @@ describe('daily statuses of a B2B company’s pets', () => {
         to: 'urgent@pawsure.test',
         status: 'sent',
         pet: { uuid: pet.biscuit, name: 'Biscuit' },
+        reportText: body.text,
       }),
     ]);
+    // The pet's own urgent reports, for its status history: Biscuit's, not Bean's; another company's
+    // pet is as unknown as on the pet's other lists.
+    const ofPet = (uuid: string, as = regular) =>
+      call('GET', `/v1/b2b/emails?sku=PAWSURE&kind=urgent_report&petUuid=${uuid}`, as);
+    expect((await ofPet(pet.biscuit)).json().emails.map((e: { reportText: string }) => e.reportText)).toEqual(
+      [body.text],
+    );
+    expect((await ofPet(pet.bean)).json().emails).toEqual([]);
+    expect((await ofPet(pet.other, pawsureVet)).statusCode).toBe(404);
     const refused = await call('POST', '/v1/b2b/urgent-report-email', tailsVet, body);
     expect(refused.statusCode).toBe(404);
     const tooLong = await call('POST', '/v1/b2b/urgent-report-email', regular, {

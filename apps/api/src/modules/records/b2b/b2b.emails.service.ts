@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../lib/list-query.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
-import { findPetWithOwner } from '../../core/pets/index.ts';
+import { findPetWithOwner, petsErrors } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import type { EmailContent, Mailer } from '../../platform/mail/index.ts';
@@ -151,7 +151,13 @@ async function enqueueAll(
   deps: B2bMailDeps,
   tx: DbOrTx,
   draft: DraftEmail,
-  link: { companySku: string; kind: 'daily_status' | 'urgent_report'; statusDate?: string; petId?: string },
+  link: {
+    companySku: string;
+    kind: 'daily_status' | 'urgent_report';
+    statusDate?: string;
+    petId?: string;
+    reportText?: string;
+  },
   actor: VetActor,
 ) {
   const ids: string[] = [];
@@ -170,6 +176,7 @@ async function enqueueAll(
       kind: link.kind,
       statusDate: link.statusDate ?? null,
       petId: link.petId ?? null,
+      reportText: link.reportText ?? null,
       createdAt: at,
     });
     ids.push(emailId);
@@ -296,7 +303,7 @@ export async function sendUrgentReportEmail(
       deps,
       tx,
       draft,
-      { companySku: company.sku, kind: 'urgent_report', petId: input.petUuid },
+      { companySku: company.sku, kind: 'urgent_report', petId: input.petUuid, reportText: input.text },
       actor,
     );
     await recordAudit(tx, actor, {
@@ -324,7 +331,9 @@ export async function listB2bCompanyEmails(
   query: CompanyEmailListQuery,
 ): Promise<CompanyEmailListResponse> {
   await requireCompany(deps.db, actor, query.sku);
-  const filter = { sku: query.sku, kind: query.kind };
+  // A pet out of scope is as unknown here as on the pet's other lists.
+  if (query.petUuid && !(await findPetWithOwner(deps.db, actor, query.petUuid))) throw petsErrors.notFound();
+  const filter = { sku: query.sku, kind: query.kind, petId: query.petUuid };
   const window = { offset: offsetOf(query.page, query.pageSize), limit: query.pageSize };
   const [rows, total] = await Promise.all([
     listCompanyEmails(deps.db, filter, window),

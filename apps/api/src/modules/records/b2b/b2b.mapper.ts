@@ -39,6 +39,7 @@ export function toCompanyEmailDto(row: CompanyEmailDetailsRow): CompanyEmail {
     subject: row.email.subject,
     date: row.link.statusDate ? isoToCalendarDate(row.link.statusDate) : null,
     pet: ref(row.link.petId, row.petName),
+    reportText: row.link.reportText,
     sentBy: ref(row.email.createdByVetId, row.senderName),
     createdAt: toTimestamp(row.email.createdAt),
     sentAt: row.email.sentAt ? toTimestamp(row.email.sentAt) : null,

@@ -323,37 +323,36 @@ export type CompanyEmailDetailsRow = {
   petName: string | null;
 };
 
+export interface CompanyEmailFilter {
+  sku: string;
+  kind?: CompanyEmailRow['kind'];
+  statusDate?: string;
+  petId?: string;
+}
+
+function companyEmailCondition(filter: CompanyEmailFilter) {
+  return and(
+    eq(companyEmails.companySku, filter.sku),
+    filter.kind ? eq(companyEmails.kind, filter.kind) : undefined,
+    filter.statusDate ? eq(companyEmails.statusDate, filter.statusDate) : undefined,
+    filter.petId ? eq(companyEmails.petId, filter.petId) : undefined,
+  );
+}
+
 export function listCompanyEmails(
   db: DbOrTx,
-  filter: { sku: string; kind?: CompanyEmailRow['kind']; statusDate?: string },
+  filter: CompanyEmailFilter,
   window: PageWindow,
 ): Promise<CompanyEmailDetailsRow[]> {
   return selectCompanyEmails(db)
-    .where(
-      and(
-        eq(companyEmails.companySku, filter.sku),
-        filter.kind ? eq(companyEmails.kind, filter.kind) : undefined,
-        filter.statusDate ? eq(companyEmails.statusDate, filter.statusDate) : undefined,
-      ),
-    )
+    .where(companyEmailCondition(filter))
     .orderBy(desc(companyEmails.createdAt), asc(emailOutbox.to), asc(companyEmails.emailId))
     .limit(window.limit)
     .offset(window.offset);
 }
 
-export async function countCompanyEmails(
-  db: DbOrTx,
-  filter: { sku: string; kind?: CompanyEmailRow['kind'] },
-): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(companyEmails)
-    .where(
-      and(
-        eq(companyEmails.companySku, filter.sku),
-        filter.kind ? eq(companyEmails.kind, filter.kind) : undefined,
-      ),
-    );
+export async function countCompanyEmails(db: DbOrTx, filter: CompanyEmailFilter): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(companyEmails).where(companyEmailCondition(filter));
   return row?.count ?? 0;
 }
 

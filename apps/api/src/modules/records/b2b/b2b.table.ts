@@ -68,9 +68,15 @@ export const companyEmails = pgTable(
     kind: companyEmailKindEnum('kind').notNull(),
     statusDate: date('status_date', { mode: 'string' }),
     petId: uuid('pet_id').references(() => pets.id),
+    /** An urgent report's own words, so the pet's status history shows what was reported. */
+    reportText: text('report_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('company_emails_company_idx').on(table.companySku, table.kind, table.createdAt)],
+  (table) => [
+    index('company_emails_company_idx').on(table.companySku, table.kind, table.createdAt),
+    // A pet's urgent reports, newest first, for its status history.
+    index('company_emails_pet_idx').on(table.petId, table.createdAt).where(sql`pet_id is not null`),
+  ],
 );
 
 export type CompanyEmailRow = typeof companyEmails.$inferSelect;

@@ -1,0 +1,2 @@
+ALTER TABLE "company_emails" ADD COLUMN "report_text" text;--> statement-breakpoint
+CREATE INDEX "company_emails_pet_idx" ON "company_emails" USING btree ("pet_id","created_at") WHERE pet_id is not null;
