@@ -1,5 +1,5 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 
@@ -36,21 +36,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 describe('a clinical document’s PDF', () => {
   it('names the patient, the owner and the sender, and the signing time in the pet’s zone', async () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ClinicalDocument, ClinicalDocumentResponse, RichText } from '@vetboard/contract';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { listAuditRows } from '../../platform/audit/audit.repository.ts';
@@ -106,21 +106,6 @@ async function signedAssessment(): Promise<ClinicalDocument> {
 async function storedRow(id: string) {
   const [row] = await app.database.db.select().from(clinicalDocuments).where(eq(clinicalDocuments.id, id));
   return row;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
 }
 
 describe('drafting clinical documents', () => {

@@ -6,6 +6,7 @@ import { like } from 'drizzle-orm';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngredient } from '../../../../test/diet-fixtures.ts';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import {
   createTestVet,
@@ -77,22 +78,6 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, 
     payload: payload as object | undefined,
     cookies: withSession ? cookies : {},
   });
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  // pdf.js gives words and spaces as separate runs: one space between words reads like the page.
-  return pages.join('\n').replace(/\s+/g, ' ');
 }
 
 /** The fill colours the first page paints with, as pdf.js reports them (`#rrggbb`). */
