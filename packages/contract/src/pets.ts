@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { speciesSchema } from './breeds.ts';
 import { calendarDateSchema, lineText, personRefSchema, text, timestampSchema } from './common.ts';
+import { countOf } from './plural.ts';
 
 export const petSexes = ['male', 'female', 'unknown'] as const;
 export const petSexSchema = z.enum(petSexes);
@@ -131,7 +132,7 @@ export function petAge(
 export function formatPetAge(age: { years: number; months: number } | null): string {
   if (!age) return 'Unknown';
   const parts: string[] = [];
-  if (age.years > 0) parts.push(`${age.years} ${age.years === 1 ? 'year' : 'years'}`);
-  if (age.months > 0 || age.years === 0) parts.push(`${age.months} ${age.months === 1 ? 'month' : 'months'}`);
+  if (age.years > 0) parts.push(countOf(age.years, { one: 'year', other: 'years' }));
+  if (age.months > 0 || age.years === 0) parts.push(countOf(age.months, { one: 'month', other: 'months' }));
   return parts.join(' ');
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Pagination, Paper, Stack, Table, Text, Title } from '@ma
 import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { countOf, pluralForm } from '@vetboard/contract';
 import { useState } from 'react';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -37,17 +38,16 @@ export function DailyEmailButton({
           These statuses were already e-mailed {date === today ? 'today' : `for ${formatIsoDay(date)}`} at{' '}
           {formatDateTime(checked.alreadySent.at)}
           {checked.alreadySent.by ? ` by ${checked.alreadySent.by.name}` : ''}, to{' '}
-          {checked.alreadySent.recipients} {checked.alreadySent.recipients === 1 ? 'contact' : 'contacts'}.
-          Send them again?
+          {countOf(checked.alreadySent.recipients, { one: 'contact', other: 'contacts' })}. Send them again?
         </Alert>
       )}
       {checked.petsWithoutStatusCount > 0 && (
         <Alert color="orange" variant="light" data-testid="daily-email-missing">
           <Text size="sm" fw={600}>
             {checked.petsWithoutStatusCount} of {checked.companyPets}{' '}
-            {checked.companyPets === 1 ? 'pet' : 'pets'}{' '}
-            {checked.petsWithoutStatusCount === 1 ? 'has' : 'have'} no status {onDay}: the e-mail leaves{' '}
-            {checked.petsWithoutStatusCount === 1 ? 'it' : 'them'} out.
+            {pluralForm(checked.companyPets, { one: 'pet', other: 'pets' })}{' '}
+            {pluralForm(checked.petsWithoutStatusCount, { one: 'has', other: 'have' })} no status {onDay}: the
+            e-mail leaves {pluralForm(checked.petsWithoutStatusCount, { one: 'it', other: 'them' })} out.
           </Text>
           <Text size="sm">
             {checked.petsWithoutStatus.map((pet) => pet.name).join(', ')}
@@ -94,9 +94,10 @@ export function DailyEmailButton({
                 setOpened(false);
                 notifications.show({
                   color: 'teal',
-                  message: `${written} ${written === 1 ? 'status' : 'statuses'} e-mailed to ${response.emails.length} ${
-                    response.emails.length === 1 ? 'recipient' : 'recipients'
-                  }.`,
+                  message: `${countOf(written, { one: 'status', other: 'statuses' })} e-mailed to ${countOf(
+                    response.emails.length,
+                    { one: 'recipient', other: 'recipients' },
+                  )}.`,
                 });
               },
             },

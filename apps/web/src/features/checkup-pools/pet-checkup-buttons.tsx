@@ -5,6 +5,7 @@ import { IconClipboardCheck, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
@@ -14,7 +15,7 @@ import { manuallySendableQueryOptions, poolPickerQueryOptions } from './checkup-
 function formOptions(forms: readonly FormSummary[] | undefined) {
   return (forms ?? []).map((form) => ({
     value: form.uuid,
-    label: `${form.title} (${form.questionCount} ${form.questionCount === 1 ? 'question' : 'questions'})`,
+    label: `${form.title} (${countOf(form.questionCount, { one: 'question', other: 'questions' })})`,
   }));
 }
 

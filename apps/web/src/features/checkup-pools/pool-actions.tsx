@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconCopy, IconDots, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormSummary } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
@@ -50,7 +51,7 @@ export function ArchivePoolModal({
       }
     >
       {archives
-        ? `${pool.checkupCount} ${pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this pool, so it is archived, not deleted: the checkups keep their questions and answers, and the pool is no longer offered to send or fill.`
+        ? `${countOf(pool.checkupCount, { one: 'checkup was', other: 'checkups were' })} sent from this pool, so it is archived, not deleted: the checkups keep their questions and answers, and the pool is no longer offered to send or fill.`
         : 'No checkup was sent from this pool, so it is deleted for good.'}
     </ConfirmModal>
   );

@@ -19,6 +19,7 @@ import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { Form } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
@@ -186,7 +187,7 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
                   </Badge>
                 )}
                 <Text size="sm" c="dimmed">
-                  {questionCount(draft)} {questionCount(draft) === 1 ? 'question' : 'questions'}
+                  {countOf(questionCount(draft), { one: 'question', other: 'questions' })}
                 </Text>
                 {dirty && (
                   <Text size="xs" c="orange" data-testid="unsaved-changes">
@@ -202,7 +203,7 @@ function PoolBuilder({ pool, initial }: { pool: Form | undefined; initial: PoolD
 
           {pool && pool.checkupCount > 0 && (
             <Alert color="blue" variant="light">
-              {pool.checkupCount} {pool.checkupCount === 1 ? 'checkup was' : 'checkups were'} sent from this
+              {countOf(pool.checkupCount, { one: 'checkup was', other: 'checkups were' })} sent from this
               pool. They keep the questions they were sent with; saving changes only what is sent from now on.
             </Alert>
           )}

@@ -25,6 +25,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Checkup } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { ItemPendingCards } from '@/components/pending-cards/item-pending-cards.tsx';
@@ -277,7 +278,10 @@ export function CheckupPage() {
                 radius="sm"
                 leftSection={<IconAlertTriangle size={12} />}
               >
-                {checkup.problematicCount} problematic {checkup.problematicCount === 1 ? 'answer' : 'answers'}
+                {countOf(checkup.problematicCount, {
+                  one: 'problematic answer',
+                  other: 'problematic answers',
+                })}
               </Badge>
             )}
             <Text size="xs" c="dimmed">

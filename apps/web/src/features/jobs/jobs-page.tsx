@@ -2,6 +2,7 @@ import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@m
 import { IconRefresh } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { JobFailure } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { useRetryJobMutation } from './jobs.mutations.ts';
 import { jobsOverviewQueryOptions } from './jobs.queries.ts';
@@ -27,8 +28,8 @@ function FailureCard({ failure }: { failure: JobFailure }) {
           <Group gap="xs">
             <Text fw={600}>{failure.queue}</Text>
             <Text size="sm" c="dimmed">
-              failed {formatDateTime(failure.failedAt)} after {failure.attempts}{' '}
-              {failure.attempts === 1 ? 'try' : 'tries'}
+              failed {formatDateTime(failure.failedAt)} after{' '}
+              {countOf(failure.attempts, { one: 'try', other: 'tries' })}
             </Text>
           </Group>
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>

@@ -3,10 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconCamera, IconEye, IconMessage } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
+  countOf,
   JOURNAL_MARK_MATCHING_MAX,
   type JournalEntrySummary,
   journalCategories,
   journalStatuses,
+  pluralForm,
 } from '@vetboard/contract';
 import { useMemo } from 'react';
 import {
@@ -87,7 +89,10 @@ function columnsOf(
                 <IconCamera size={14} aria-hidden />
                 <Text size="xs" c="dimmed">
                   {entry.photoCount}
-                  <VisuallyHidden> {entry.photoCount === 1 ? 'photo' : 'photos'}</VisuallyHidden>
+                  <VisuallyHidden>
+                    {' '}
+                    {pluralForm(entry.photoCount, { one: 'photo', other: 'photos' })}
+                  </VisuallyHidden>
                 </Text>
               </Group>
             )}
@@ -184,7 +189,7 @@ export function JournalInboxPage() {
         selection.clear();
         notifications.show({
           color: 'clinic',
-          message: `${marked} ${marked === 1 ? 'entry' : 'entries'} marked seen.`,
+          message: `${countOf(marked, { one: 'entry', other: 'entries' })} marked seen.`,
         });
       },
     });
@@ -206,7 +211,7 @@ export function JournalInboxPage() {
           selection.clear();
           notifications.show({
             color: 'clinic',
-            message: `${marked} ${marked === 1 ? 'entry' : 'entries'} marked seen.`,
+            message: `${countOf(marked, { one: 'entry', other: 'entries' })} marked seen.`,
           });
         },
       },
@@ -232,7 +237,7 @@ export function JournalInboxPage() {
             count={newMatching}
             max={JOURNAL_MARK_MATCHING_MAX}
             label={(count) => (count === 1 ? 'Mark the 1 new entry seen' : `Mark all ${count} new seen`)}
-            title={(count) => `Mark ${count} ${count === 1 ? 'entry' : 'entries'} seen?`}
+            title={(count) => `Mark ${countOf(count, { one: 'entry', other: 'entries' })} seen?`}
             description="Every new entry these filters match is marked seen by you, on every page, not only this one. Entries you have not opened will no longer show as new."
             confirmLabel="Mark seen"
             onConfirm={markAllMatchingSeen}

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Group, Stack, Text, Textarea } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import type { JournalEntry, JournalVetReply } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -25,7 +26,7 @@ function ReplyThread({ replies }: { replies: JournalVetReply[] }) {
       m={0}
       p={0}
       style={{ listStyle: 'none' }}
-      aria-label={`${replies.length} ${replies.length === 1 ? 'reply' : 'replies'} to the owner`}
+      aria-label={`${countOf(replies.length, { one: 'reply', other: 'replies' })} to the owner`}
       data-testid="vet-reply"
     >
       {replies.map((reply) => {

@@ -14,7 +14,12 @@ import {
 import { IconCamera, IconHeartbeat, IconMessage } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type JournalCategory, type JournalEntrySummary, journalCategories } from '@vetboard/contract';
+import {
+  countOf,
+  type JournalCategory,
+  type JournalEntrySummary,
+  journalCategories,
+} from '@vetboard/contract';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
@@ -44,7 +49,7 @@ function Entry({ entry }: { entry: JournalEntrySummary }) {
             radius="sm"
             leftSection={<IconCamera size={12} aria-hidden />}
           >
-            {entry.photoCount} {entry.photoCount === 1 ? 'photo' : 'photos'}
+            {countOf(entry.photoCount, { one: 'photo', other: 'photos' })}
           </Badge>
         )}
       </Group>

@@ -1,5 +1,5 @@
 import { Box, Group, Select } from '@mantine/core';
-import { type LabelColor, labelColors } from '@vetboard/contract';
+import { countOf, type LabelColor, labelColors } from '@vetboard/contract';
 import { errorMessage, HttpError } from '@/lib/api/api-errors.ts';
 
 export const COLOR_NAMES: Record<LabelColor, string> = {
@@ -27,7 +27,7 @@ export function Swatch({ color, size }: { color: LabelColor; size: number }) {
   );
 }
 
-export const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+export const records = (count: number) => countOf(count, { one: 'record', other: 'records' });
 
 /** A rejected name (taken, empty) goes beside the field; anything else is the usual message. */
 export function nameErrorOf(error: unknown): string {

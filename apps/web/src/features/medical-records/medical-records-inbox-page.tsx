@@ -4,6 +4,7 @@ import { IconChecks, IconTags, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
+  countOf,
   fullName,
   MEDICAL_RECORD_REVIEW_MATCHING_MAX,
   type MedicalRecord,
@@ -207,7 +208,7 @@ export function MedicalRecordsInboxPage() {
           color: reviewed === asked ? 'clinic' : 'orange',
           message:
             reviewed === asked
-              ? `${reviewed} ${reviewed === 1 ? 'record' : 'records'} marked reviewed.`
+              ? `${countOf(reviewed, { one: 'record', other: 'records' })} marked reviewed.`
               : `${reviewed} of ${asked} records marked reviewed; the others had changed meanwhile.`,
         });
       },
@@ -231,7 +232,7 @@ export function MedicalRecordsInboxPage() {
           selection.clear();
           notifications.show({
             color: 'clinic',
-            message: `${reviewed} ${reviewed === 1 ? 'record' : 'records'} marked reviewed.`,
+            message: `${countOf(reviewed, { one: 'record', other: 'records' })} marked reviewed.`,
           });
         },
       },
@@ -263,7 +264,7 @@ export function MedicalRecordsInboxPage() {
               count={pendingMatching}
               max={MEDICAL_RECORD_REVIEW_MATCHING_MAX}
               label={(count) => (count === 1 ? 'Review the 1 awaiting' : `Review all ${count} awaiting`)}
-              title={(count) => `Mark ${count} ${count === 1 ? 'record' : 'records'} reviewed?`}
+              title={(count) => `Mark ${countOf(count, { one: 'record', other: 'records' })} reviewed?`}
               description="Every record awaiting review that these filters match is marked reviewed by you, on every page, not only this one."
               confirmLabel="Mark reviewed"
               onConfirm={reviewAllMatching}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
+  countOf,
   isoWeekLabel,
   isoWeekOfDate,
   shiftIsoWeek,
@@ -93,7 +94,7 @@ const columns: DataTableColumn<WeeklyReportSummary, WeeklyReportsSearch['sort']>
       <Group gap={6} wrap="nowrap">
         {report.openCardCount > 0 ? (
           <Badge color="red" variant="light" tt="none" radius="sm">
-            {report.openCardCount} open {report.openCardCount === 1 ? 'card' : 'cards'}
+            {countOf(report.openCardCount, { one: 'open card', other: 'open cards' })}
           </Badge>
         ) : (
           <Text size="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import { countOf, pluralForm } from '@vetboard/contract';
 import type { Db } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { type Actor, vetActor } from '../../../policy/actor.ts';
@@ -12,6 +13,8 @@ import {
   setDigestEmail,
 } from './reminders.repository.ts';
 import { reminders } from './reminders.table.ts';
+
+const REMINDERS = { one: 'reminder', other: 'reminders' };
 
 export interface DigestDeps {
   db: Db;
@@ -51,16 +54,18 @@ export async function sendReminderDigests(deps: DigestDeps, actor: Actor): Promi
       const count = rows.length;
       const emailId = await deps.mailer.enqueue(tx, {
         to: vet.email,
-        subject: `${count} ${count === 1 ? 'reminder' : 'reminders'} due today`,
+        subject: `${countOf(count, REMINDERS)} due today`,
         content: {
           greeting: `Good morning ${vet.firstName},`,
-          paragraphs: [`You have ${count} ${count === 1 ? 'reminder' : 'reminders'} due today:`],
+          paragraphs: [`You have ${countOf(count, REMINDERS)} due today:`],
           table: {
             columns: ['Due', 'Pet', 'Reminder'],
             rows: rows.map((row) => [hhmm(row.dueAt), row.petName, row.title]),
           },
           closing:
-            late > 0 ? [`${late} more ${late === 1 ? 'is' : 'are'} overdue from earlier days.`] : undefined,
+            late > 0
+              ? [`${late} more ${pluralForm(late, { one: 'is', other: 'are' })} overdue from earlier days.`]
+              : undefined,
           action: { label: 'Open my reminders', url: `${deps.config.publicUrl}/reminders?assignment=mine` },
           footer: ['You get this e-mail on mornings when reminders assigned to you are due.'],
         },
