@@ -281,6 +281,56 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await expect(page.getByText(/^Filled by .+ during a call$/)).toBeVisible();
   });
 
+  test('a checkup the owner was sent and has not answered is filled in during a call: that checkup, not a second', async ({
+    page,
+  }) => {
+    const title = `Call check ${Date.now()}`;
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title,
+          questionGroups: [
+            {
+              title: 'Breathing',
+              questions: [
+                { title: 'Coughing today?', options: [{ title: 'No' }, { title: 'Yes', problematic: true }] },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const poolUuid = (await created.json()).form.uuid as string;
+    const sent = await page.request.post(`/v1/forms/${poolUuid}/send`, { data: { petUuid: marchpane.uuid } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const [checkupUuid] = (await sent.json()).checkupUuids as string[];
+
+    await openInApp(page, `/checkups/${checkupUuid}`);
+    await page.getByRole('link', { name: 'Fill in during a call' }).click();
+    await expect(page).toHaveURL(`/pets/${marchpane.uuid}/checkups/${checkupUuid}/new`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(/sent on .+ and not answered yet: your answers answer it/)).toBeVisible();
+    await page
+      .getByRole('radiogroup', { name: 'Coughing today?' })
+      .getByRole('radio', { name: /^Yes/ })
+      .check();
+    await page.getByRole('button', { name: 'Save checkup' }).click();
+
+    await expect(page).toHaveURL(`/checkups/${checkupUuid}`);
+    await expect(page.getByText(/^Filled by .+ during a call$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fill in during a call' })).toHaveCount(0);
+    const ofPool = await (
+      await page.request.get(`/v1/checkups?petUuid=${marchpane.uuid}&poolUuid=${poolUuid}`)
+    ).json();
+    expect(ofPool.checkups).toMatchObject([{ uuid: checkupUuid, status: 'answered', problematic: true }]);
+
+    // Its address again once answered says so, and saves nothing.
+    await page.goto(`/pets/${marchpane.uuid}/checkups/${checkupUuid}/new`);
+    await expect(page.getByTestId('fill-already-answered')).toContainText('This checkup is answered already');
+    await expect(page.getByRole('button', { name: 'Save checkup' })).toBeDisabled();
+  });
+
   test('archiving a pool that has checkups keeps it readable and says it was archived, not deleted', async ({
     page,
   }) => {

@@ -355,11 +355,18 @@ export function checkAnswers(
   return { problems, problematicCount };
 }
 
-export const checkupFillSchema = z.strictObject({
-  /** The pool the new checkup is made from. */
-  poolUuid: z.uuid(),
-  answers: z.array(checkupAnswerInputSchema).max(500),
-});
+export const checkupFillSchema = z
+  .strictObject({
+    /** The pool a new checkup is made from… */
+    poolUuid: z.uuid().optional(),
+    /** …or a checkup sent to the owner and not answered yet, which these answers answer (during a call). */
+    checkupUuid: z.uuid().optional(),
+    answers: z.array(checkupAnswerInputSchema).max(500),
+  })
+  .refine((body) => (body.poolUuid === undefined) !== (body.checkupUuid === undefined), {
+    message: 'Give either poolUuid or checkupUuid',
+    path: ['poolUuid'],
+  });
 export type CheckupFill = z.infer<typeof checkupFillSchema>;
 
 /** FHIR R4 exports (`/fhir`): the resource as FHIR defines it; only its kind is pinned here. */

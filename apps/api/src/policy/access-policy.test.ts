@@ -112,6 +112,8 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   breedId: 'unscoped',
   // Pools are reference data every vet reads (the checkups listed by pool are filtered by pet).
   poolUuid: 'unscoped',
+  // The sent checkup a vet answers during a call, within its pet's scope.
+  checkupUuid: 'checkup',
   // The inbox's selection to mark seen: entries, each within its pet's scope.
   entryUuids: 'journalEntry',
   triggerId: 'pendingCardTrigger',

@@ -8,6 +8,7 @@ import {
 } from '@vetboard/contract';
 import { z } from 'zod';
 import { api } from '@/lib/api/api-client.ts';
+import { checkupDetailKey } from '@/lib/checkups/checkup.queries.ts';
 import { petKeys } from '@/lib/pets/pet-keys.ts';
 import { checkupListKeys, poolKeys } from './checkup-pools.queries.ts';
 import { duplicateBody } from './pool-builder.ts';
@@ -82,12 +83,15 @@ export function useFillCheckupMutation(petUuid: string) {
   return useMutation({
     mutationFn: (body: CheckupFill) =>
       api.request(`/v1/pets/${petUuid}/checkups`, { method: 'POST', body, schema: checkupResponseSchema }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (response) => {
+      // A sent checkup answered in place: its page (next) shows it answered, not the sent copy in the cache.
+      queryClient.setQueryData(checkupDetailKey(response.checkup.uuid), response);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: petKeys.pet(petUuid) }),
         queryClient.invalidateQueries({ queryKey: checkupListKeys.all }),
         queryClient.invalidateQueries({ queryKey: poolKeys.all }),
-      ]),
+      ]);
+    },
     meta: { handlesErrors: true },
   });
 }

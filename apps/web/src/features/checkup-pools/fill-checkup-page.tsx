@@ -3,9 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconDeviceFloppy } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormQuestionGroup } from '@vetboard/contract';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
+import { checkupQueryOptions } from '@/lib/checkups/checkup.queries.ts';
+import { formatDateTime } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
@@ -14,15 +17,90 @@ import { poolQueryOptions } from './checkup-pools.queries.ts';
 
 const route = getRouteApi('/pets/$uuid/checkups/$checkupUuid/new');
 
+type Groups = ReadonlyArray<Pick<FormQuestionGroup, 'uuid' | 'title' | 'questions'>>;
+
+/** What the vet fills: a pool (a new checkup) or the checkup the owner was sent (answered in place). */
+interface FillTarget {
+  title: string;
+  questionGroups: Groups;
+  body: { poolUuid: string } | { checkupUuid: string };
+  /** Why it cannot be saved, if it cannot (an archived pool, a checkup answered meanwhile). */
+  closed: ReactNode | null;
+  lead: ReactNode;
+}
+
+function PoolFill({ petUuid, poolUuid }: { petUuid: string; poolUuid: string }) {
+  const { form: pool } = useSuspenseQuery(poolQueryOptions(poolUuid)).data;
+  return (
+    <FillForm
+      petUuid={petUuid}
+      target={{
+        title: pool.title,
+        questionGroups: pool.questionGroups,
+        body: { poolUuid },
+        closed: pool.archived ? (
+          <Alert color="gray" variant="light" icon={<IconArchive size={18} />}>
+            This pool is archived: a checkup can no longer be filled from it.
+          </Alert>
+        ) : null,
+        lead: <>saved as answered and filled by you.</>,
+      }}
+    />
+  );
+}
+
+function SentCheckupFill({ petUuid, checkupUuid }: { petUuid: string; checkupUuid: string }) {
+  const { checkup } = useSuspenseQuery(checkupQueryOptions(checkupUuid)).data;
+  return (
+    <FillForm
+      petUuid={petUuid}
+      target={{
+        title: checkup.form.title,
+        questionGroups: checkup.questionGroups,
+        body: { checkupUuid },
+        closed:
+          checkup.status === 'sent' ? null : (
+            <Alert color="blue" variant="light" data-testid="fill-already-answered">
+              This checkup is answered already
+              {checkup.filledBy ? ` (filled by ${checkup.filledBy.name})` : ' by the owner'}.{' '}
+              <Anchor
+                size="sm"
+                renderRoot={(props) => (
+                  <Link to="/checkups/$uuid" params={{ uuid: checkupUuid }} {...props} />
+                )}
+              >
+                Open it
+              </Anchor>
+            </Alert>
+          ),
+        lead: (
+          <>
+            sent on {formatDateTime(checkup.sentAt)} and not answered yet: your answers answer it, filled by
+            you.
+          </>
+        ),
+      }}
+    />
+  );
+}
+
 /**
  * `/pets/{uuid}/checkups/{checkupUuid}/new`: a vet fills a checkup for the pet, e.g. during a call with
- * the owner. `checkupUuid` is SPEC's name for the param, but it is the pool the new checkup is made
- * from: the checkup itself exists only once saved, answered and "filled by" the vet.
+ * the owner: from a pool (a new checkup, which exists only once saved) or the checkup the owner was sent
+ * and has not answered, which it answers instead of making a second one (the route's loader says which).
  */
 export function FillCheckupPage() {
-  const { uuid: petUuid, checkupUuid: poolUuid } = route.useParams();
+  const { uuid: petUuid, checkupUuid } = route.useParams();
+  const { source } = route.useLoaderData();
+  return source === 'pool' ? (
+    <PoolFill petUuid={petUuid} poolUuid={checkupUuid} />
+  ) : (
+    <SentCheckupFill petUuid={petUuid} checkupUuid={checkupUuid} />
+  );
+}
+
+function FillForm({ petUuid, target }: { petUuid: string; target: FillTarget }) {
   const { petProfile: pet } = useSuspenseQuery(petQueryOptions(petUuid)).data;
-  const { form: pool } = useSuspenseQuery(poolQueryOptions(poolUuid)).data;
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -30,7 +108,7 @@ export function FillCheckupPage() {
   const fill = useFillCheckupMutation(petUuid);
   const go = useNavigate();
 
-  const questions = pool.questionGroups.flatMap((group) => group.questions);
+  const questions = target.questionGroups.flatMap((group) => group.questions);
   const unanswered = questions.filter((question) => !answers[question.uuid]);
 
   const submit = (event: FormEvent) => {
@@ -43,7 +121,7 @@ export function FillCheckupPage() {
     mutateThen(
       fill,
       {
-        poolUuid,
+        ...target.body,
         answers: questions.map((question) => ({
           questionUuid: question.uuid,
           optionSku: answers[question.uuid] ?? '',
@@ -80,7 +158,7 @@ export function FillCheckupPage() {
         <Stack gap="lg" maw={860}>
           <Stack gap={4}>
             <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {pool.title}
+              {target.title}
             </Title>
             <Text size="sm" c="dimmed">
               A checkup you fill for{' '}
@@ -91,14 +169,10 @@ export function FillCheckupPage() {
               >
                 {pet.name}
               </Anchor>
-              , saved as answered and filled by you.
+              , {target.lead}
             </Text>
           </Stack>
-          {pool.archived && (
-            <Alert color="gray" variant="light" icon={<IconArchive size={18} />}>
-              This pool is archived: a checkup can no longer be filled from it.
-            </Alert>
-          )}
+          {target.closed}
           {questions.length === 0 && (
             <Alert color="gray" variant="light">
               This pool has no questions to answer.
@@ -111,7 +185,7 @@ export function FillCheckupPage() {
                 : `${unanswered.length} questions are not answered yet.`}
             </Alert>
           )}
-          {pool.questionGroups.map((group) => (
+          {target.questionGroups.map((group) => (
             <Paper
               key={group.uuid}
               withBorder
@@ -175,7 +249,7 @@ export function FillCheckupPage() {
               type="submit"
               leftSection={<IconDeviceFloppy size={16} />}
               loading={fill.isPending}
-              disabled={pool.archived || questions.length === 0}
+              disabled={target.closed !== null || questions.length === 0}
             >
               Save checkup
             </Button>

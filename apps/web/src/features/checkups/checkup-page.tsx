@@ -20,6 +20,7 @@ import {
   IconCheck,
   IconDownload,
   IconMessage,
+  IconPencil,
   IconSend,
 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -31,12 +32,12 @@ import { Editor } from '@/components/editors/editor.tsx';
 import { ItemPendingCards } from '@/components/pending-cards/item-pending-cards.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
+import { checkupQueryOptions } from '@/lib/checkups/checkup.queries.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { CheckupStatusBadge } from './checkup-cells.tsx';
 import { useReviewCheckupMutation } from './checkups.mutations.ts';
-import { checkupQueryOptions } from './checkups.queries.ts';
 
 const route = getRouteApi('/_default/checkups/$uuid');
 
@@ -289,15 +290,32 @@ export function CheckupPage() {
             </Text>
           </Group>
         </Stack>
-        <Button
-          component="a"
-          href={buildUrl(publicConfig.apiBaseUrl, `/v1/checkups/${checkup.uuid}/fhir`, {})}
-          download={`checkup-${checkup.uuid}.fhir.json`}
-          variant="default"
-          leftSection={<IconDownload size={16} stroke={1.7} />}
-        >
-          Download as FHIR
-        </Button>
+        <Group gap="sm">
+          {/* The owner is on the phone and has not answered: the vet answers this same checkup. */}
+          {checkup.status === 'sent' && (
+            <Button
+              leftSection={<IconPencil size={16} stroke={1.7} />}
+              renderRoot={(props) => (
+                <Link
+                  to="/pets/$uuid/checkups/$checkupUuid/new"
+                  params={{ uuid: checkup.pet.uuid, checkupUuid: checkup.uuid }}
+                  {...props}
+                />
+              )}
+            >
+              Fill in during a call
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={buildUrl(publicConfig.apiBaseUrl, `/v1/checkups/${checkup.uuid}/fhir`, {})}
+            download={`checkup-${checkup.uuid}.fhir.json`}
+            variant="default"
+            leftSection={<IconDownload size={16} stroke={1.7} />}
+          >
+            Download as FHIR
+          </Button>
+        </Group>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>

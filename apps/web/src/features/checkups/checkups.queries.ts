@@ -2,18 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   type CheckupListQuery,
   checkupListResponseSchema,
-  checkupResponseSchema,
   type FormListQuery,
   formListResponseSchema,
 } from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
+import { checkupDetailKey } from '@/lib/checkups/checkup.queries.ts';
 import { invalidateOnLive } from '@/lib/live/live-invalidation.ts';
 import { PENDING_CARD_CHANGES } from '@/lib/pending-cards/pet-pending-cards.queries.ts';
 
 export const checkupKeys = {
   all: ['checkups'] as const,
   list: (query: CheckupListQuery) => [...checkupKeys.all, 'list', query] as const,
-  detail: (uuid: string) => [...checkupKeys.all, 'detail', uuid] as const,
+  detail: checkupDetailKey,
   /** A pet's checkups: under the pet, so refreshing the pet refreshes them. */
   pet: (petUuid: string) => ['pets', petUuid, 'checkups'] as const,
   petList: (petUuid: string, query: CheckupListQuery) => [...checkupKeys.pet(petUuid), query] as const,
@@ -50,16 +50,6 @@ export function petCheckupsQueryOptions(petUuid: string) {
     queryKey: checkupKeys.petList(petUuid, query),
     queryFn: ({ signal }) =>
       api.request('/v1/checkups', { query, schema: checkupListResponseSchema, signal }),
-  });
-}
-
-/** GET /v1/checkups/{id}: `checkup` (SPEC §7). */
-export function checkupQueryOptions(uuid: string) {
-  return queryOptions({
-    queryKey: checkupKeys.detail(uuid),
-    queryFn: ({ signal }) => api.request(`/v1/checkups/${uuid}`, { schema: checkupResponseSchema, signal }),
-    // The route turns a failure into the 404 or the error page, which say it better than a toast.
-    meta: { handlesErrors: true },
   });
 }
 

@@ -214,6 +214,42 @@ describe('a vet fills a checkup during a call', () => {
       pet: { uuid: petId, name: 'Luna' },
     });
   });
+
+  it('answers the checkup the owner was sent and has not answered, in place, instead of making a second one', async () => {
+    const sent = await send();
+    const fill = (body: object, pet = petId, as = secondVetCookies) =>
+      app.inject({ method: 'POST', url: `/v1/pets/${pet}/checkups`, cookies: as, payload: body });
+    const countOfPet = async () =>
+      (await app.inject({ method: 'GET', url: `/v1/checkups?petUuid=${petId}&pageSize=100`, cookies })).json()
+        .pagination.total as number;
+    const before = await countOfPet();
+
+    // Exactly one of pool and checkup; another pet's checkup, or one out of the vet's scope, is unknown.
+    expect((await fill({ poolUuid: pool.uuid, checkupUuid: sent, answers: worrying() })).statusCode).toBe(
+      400,
+    );
+    expect((await fill({ answers: worrying() })).statusCode).toBe(400);
+    expect((await fill({ checkupUuid: sent, answers: worrying() }, companyPetId)).statusCode).toBe(404);
+    expect(
+      (await fill({ checkupUuid: sent, answers: worrying() }, petId, companyVetCookies)).statusCode,
+    ).toBe(404);
+
+    const filled = await fill({ checkupUuid: sent, answers: worrying() });
+    expect(filled.statusCode).toBe(201);
+    expect(filled.json().checkup).toMatchObject({
+      uuid: sent,
+      status: 'answered',
+      problematic: true,
+      problematicCount: 1,
+      filledBy: { name: 'Omar Reyes' },
+    });
+    expect(await countOfPet()).toBe(before);
+    // Answered now: the owner app's late answers and a second fill are refused like any answered checkup's.
+    expect((await answer(sent, reassuring())).statusCode).toBe(409);
+    const again = await fill({ checkupUuid: sent, answers: reassuring() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('checkups.already_answered');
+  });
 });
 
 describe('the inbox', () => {

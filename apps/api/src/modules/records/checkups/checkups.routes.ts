@@ -140,11 +140,13 @@ export const checkupsPetRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'fillCheckup',
         tags,
         description:
-          'A checkup the vet fills for the pet from the pool `poolUuid` (during a call with the owner): saved ' +
-          'answered, filled by the vet.',
+          'A checkup the vet fills for the pet during a call with the owner, saved answered and filled by the ' +
+          'vet: a new one from the pool `poolUuid`, or, with `checkupUuid`, the checkup the owner was sent and ' +
+          'has not answered, answered in place (409 `checkups.already_answered` once it is answered; 404 for ' +
+          'another pet’s).',
         params: idParams,
         body: checkupFillSchema,
-        response: { 201: checkupResponseSchema, ...errors },
+        response: { 201: checkupResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request, reply) =>

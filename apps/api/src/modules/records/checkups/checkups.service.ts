@@ -249,18 +249,69 @@ export async function reviewCheckup(
   return getCheckup(deps, actor, id);
 }
 
-/** A vet fills a checkup for the pet from a pool (during a call): saved answered, "filled by" the vet. */
+/**
+ * A vet answers, during a call, a checkup the owner was sent and has not answered: that checkup is answered
+ * (not a second one made beside it), "filled by" the vet. One already answered is refused as the owner
+ * app's would be (409); another pet's or one out of scope is unknown (404).
+ */
+async function fillSentCheckup(
+  deps: CheckupsDeps,
+  actor: VetActor,
+  petId: string,
+  checkupId: string,
+  answersIn: CheckupFill['answers'],
+): Promise<{ checkup: Checkup }> {
+  await deps.db.transaction(async (tx) => {
+    const current = await lockCheckup(tx, checkupId, checkupScope(actor));
+    if (!current || current.petId !== petId) throw checkupsErrors.notFound();
+    const { next: status } = await checkupLifecycle.lockFor(
+      async () => current,
+      checkupsErrors.notFound,
+      'answer',
+    );
+    const { answers, problematicCount } = await validatedAnswers(tx, current, answersIn);
+    const at = deps.now();
+    const problematic = problematicCount > 0;
+    await updateCheckup(tx, checkupId, {
+      status,
+      answers,
+      problematic,
+      problematicCount,
+      answeredAt: at,
+      filledByVetId: actor.vetId,
+    });
+    await recordAnswered(tx, current, problematic, actor);
+    await recordAudit(tx, actor, {
+      action: 'checkups.fill',
+      entity: 'checkup',
+      entityId: checkupId,
+      changes: {
+        before: { status: current.status },
+        after: { status, answers, problematic },
+        sentCheckup: true,
+      },
+    });
+  });
+  return getCheckup(deps, actor, checkupId);
+}
+
+/**
+ * A vet fills a checkup for the pet (during a call): from a pool, a new one saved answered; or the one the
+ * owner was sent (`checkupUuid`), answered in place. Either way "filled by" the vet.
+ */
 export async function fillCheckup(
   deps: CheckupsDeps,
   actor: VetActor,
   petId: string,
   input: CheckupFill,
 ): Promise<{ checkup: Checkup }> {
+  if (input.checkupUuid) return fillSentCheckup(deps, actor, petId, input.checkupUuid, input.answers);
   const id = newId();
   await deps.db.transaction(async (tx) => {
     const inScope = await petIdsInScope(tx, [petId], (column: AnyColumn) => petCondition(actor, column));
     if (!inScope.has(petId)) throw checkupsErrors.petNotFound();
-    const pool = await findPoolForFill(tx, input.poolUuid);
+    // The body gives exactly one of the two (the contract's refinement).
+    const pool = await findPoolForFill(tx, input.poolUuid as string);
     if (!pool) throw checkupsErrors.poolNotFound();
     const { answers, problematicCount } = await validatedAnswers(
       tx,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckupPage } from '@/features/checkups/checkup-page.tsx';
-import { checkupQueryOptions } from '@/features/checkups/checkups.queries.ts';
+import { checkupQueryOptions } from '@/lib/checkups/checkup.queries.ts';
 import { orNotFound } from '@/lib/routing/not-found.ts';
 import { validateUuidParams } from '@/lib/routing/uuid-params.ts';
 
