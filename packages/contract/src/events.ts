@@ -37,6 +37,7 @@ export const domainEventTypes = [
   'prescription.created',
   'prescription.stopped',
   'preventive_care.changed',
+  'pet_alert.changed',
   'weekly_report.generated',
   'weekly_report.changed',
   'question.received',

@@ -21,6 +21,7 @@ export * from './medical-records.ts';
 export * from './nutrient-profiles.ts';
 export * from './nutrition.ts';
 export * from './pending-cards.ts';
+export * from './pet-alerts.ts';
 export * from './pet-attention.ts';
 export * from './pets.ts';
 export * from './plural.ts';

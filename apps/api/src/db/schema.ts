@@ -26,6 +26,7 @@ export * from '../modules/records/journal/journal.table.ts';
 export * from '../modules/records/medical-records/medical-records.enums.ts';
 export * from '../modules/records/medical-records/medical-records.table.ts';
 export * from '../modules/records/pending-cards/pending-cards.table.ts';
+export * from '../modules/records/pet-alerts/pet-alerts.table.ts';
 export * from '../modules/records/prescriptions/prescriptions.table.ts';
 export * from '../modules/records/preventive-care/preventive-care.table.ts';
 export * from '../modules/records/questions/questions.table.ts';

@@ -20,6 +20,7 @@ import { manifest as diets } from './records/diets/diets.manifest.ts';
 import { manifest as journal } from './records/journal/journal.manifest.ts';
 import { manifest as medicalRecords } from './records/medical-records/medical-records.manifest.ts';
 import { manifest as pendingCards } from './records/pending-cards/pending-cards.manifest.ts';
+import { manifest as petAlerts } from './records/pet-alerts/pet-alerts.manifest.ts';
 import { manifest as prescriptions } from './records/prescriptions/prescriptions.manifest.ts';
 import { manifest as preventiveCare } from './records/preventive-care/preventive-care.manifest.ts';
 import { manifest as questions } from './records/questions/questions.manifest.ts';
@@ -65,6 +66,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   clinicalDocuments,
   prescriptions,
   preventiveCare,
+  petAlerts,
   // views
   search,
   home,

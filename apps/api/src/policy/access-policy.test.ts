@@ -20,6 +20,7 @@ import { diets } from '../modules/records/diets/diets.table.ts';
 import { journalEntries } from '../modules/records/journal/journal.table.ts';
 import { medicalRecords } from '../modules/records/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from '../modules/records/pending-cards/pending-cards.table.ts';
+import { petAlerts } from '../modules/records/pet-alerts/pet-alerts.table.ts';
 import { prescriptions } from '../modules/records/prescriptions/prescriptions.table.ts';
 import { petQuestions } from '../modules/records/questions/questions.table.ts';
 import { reminders } from '../modules/records/reminders/reminders.table.ts';
@@ -67,6 +68,8 @@ type Resource =
   | 'petQuestion'
   /** A version of an assessment or medical report: read, saved, signed, amended within the pet's scope. */
   | 'clinicalDocument'
+  /** A patient alert on a pet: removed within the pet's scope. */
+  | 'petAlert'
   /** Deliberately visible to every vet: the vet directory and its avatars, reference data. */
   | 'unscoped';
 
@@ -117,6 +120,7 @@ const FIELD_RESOURCES: Record<string, Resource> = {
   // The inbox's selection to mark seen: entries, each within its pet's scope.
   entryUuids: 'journalEntry',
   triggerId: 'pendingCardTrigger',
+  alertId: 'petAlert',
   uuids: 'pendingCard',
   // The card a reminder was made from, within its pet's scope.
   pendingCardUuid: 'pendingCard',
@@ -437,6 +441,16 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     occurredAt: new Date(),
     receivedAt: new Date(),
   });
+  const petAlertId = newId();
+  await db
+    .insert(petAlerts)
+    .values({
+      id: petAlertId,
+      petId: pet.id,
+      kind: 'will_bite',
+      createdByVetId: vetId,
+      createdAt: new Date(),
+    });
   const cardId = newId();
   const triggerId = newId();
   await db.insert(pendingCards).values({
@@ -575,6 +589,7 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     journalEntry: journalEntryId,
     pendingCard: cardId,
     pendingCardTrigger: triggerId,
+    petAlert: petAlertId,
     dailyStatus: sku ? dailyStatusId : undefined,
     checkup: checkupId,
     pet: pet.id,
@@ -638,6 +653,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
     snoozePendingCard: { until: { seconds: now + 3600 }, reason: 'Matrix' },
     resolvePendingCard: { note: 'Matrix' },
     reopenPendingCard: { reason: 'Matrix' },
+    setPetAlert: { kind: 'nervous' },
     resolvePendingCardTrigger: {},
     bulkResolvePendingCards: { note: 'Matrix' },
     updateMedicalRecord: { title: 'Matrix bloods, corrected' },

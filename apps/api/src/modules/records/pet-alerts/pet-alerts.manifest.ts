@@ -1,0 +1,16 @@
+import type { ModuleManifest } from '../../manifest.ts';
+import { petAlertsRoutes } from './pet-alerts.routes.ts';
+
+export const manifest: ModuleManifest = {
+  name: 'pet-alerts',
+  tier: 'records',
+  routes: [{ plugin: petAlertsRoutes, prefix: '/v1/pets' }],
+  openApiTags: [
+    {
+      name: 'pet-alerts',
+      description:
+        'Patient alerts: what every vet must know before handling or treating a pet ("Will bite", "Do not ' +
+        'sedate", …), with who set them and when.',
+    },
+  ],
+};
