@@ -190,6 +190,17 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
     },
     cancel: 'Cancel',
   },
+  'pet-alert': {
+    reach: async (page) => {
+      await openInApp(page, `/pets/${pet.uuid}`);
+      await clickButton(page, 'Add alert');
+    },
+    dirty: async (editor) => {
+      await editor.getByRole('radio', { name: 'Other' }).check();
+      await editor.getByRole('textbox', { name: 'In your words' }).fill(TYPED);
+    },
+    cancel: 'Cancel',
+  },
   'preventive-dose': {
     reach: async (page) => {
       await openInApp(page, `/pets/${LUNA.uuid}/preventive-care`);

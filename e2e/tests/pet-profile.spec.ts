@@ -75,6 +75,40 @@ test.describe('pet profile (/pets/{uuid})', () => {
     }
   });
 
+  test('a patient alert set on the profile shows in the pet’s header on every pet page, and can be removed', async ({
+    page,
+  }) => {
+    const pet = ownPet;
+    await openInApp(page, `/pets/${pet.uuid}`);
+    const alerts = page.getByTestId('pet-alerts');
+    await alerts.getByRole('button', { name: 'Add alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an alert' });
+    await dialog.getByRole('button', { name: 'Add alert' }).click();
+    await expect(dialog.getByText('Choose an alert')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Other' }).check();
+    await dialog.getByRole('button', { name: 'Add alert' }).click();
+    await expect(dialog.getByText('Say what to watch out for')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'In your words' }).fill('Muzzle for the ears');
+    await dialog.getByRole('button', { name: 'Add alert' }).click();
+    await expect(dialog).toBeHidden();
+    await alerts.getByRole('button', { name: 'Add alert' }).click();
+    await dialog.getByRole('radio', { name: 'Will bite' }).check();
+    await dialog.getByRole('button', { name: 'Add alert' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The header of another of the pet's pages names them, as badges (SPEC §2's links are unchanged).
+    await page.goto(`/pets/${pet.uuid}/weight-history`);
+    const header = page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-alert');
+    await expect(header).toHaveText(['Muzzle for the ears', 'Will bite']);
+
+    await page.goto(`/pets/${pet.uuid}`);
+    await alerts.getByRole('button', { name: 'Remove the alert Will bite' }).click();
+    await expect(alerts.getByText('Will bite')).toHaveCount(0);
+    await alerts.getByRole('button', { name: 'Remove the alert Muzzle for the ears' }).click();
+    await expect(alerts).toContainText('None');
+    await expect(page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-alert')).toHaveCount(0);
+  });
+
   test('field errors show on their fields: a microchip already taken (from the server) or malformed', async ({
     page,
   }) => {

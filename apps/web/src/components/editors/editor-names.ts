@@ -26,6 +26,7 @@ export const EDITOR_NAMES = [
   'pool-builder',
   'prescription-form',
   'prescription-stop',
+  'pet-alert',
   'preventive-dose',
   'preventive-not-applicable',
   'reminder-form',

@@ -37,6 +37,7 @@ import { booleanLabel, countryName } from '@/lib/format/labels.ts';
 import { petAgeLabel } from '@/lib/format/pet-age.ts';
 import { petHealthProfileQueryOptions, petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { NeedsAttention } from './needs-attention.tsx';
+import { PetAlertsSection } from './pet-alerts.tsx';
 import { PetCareSections } from './pet-care-sections.tsx';
 import { VitalsPanel } from './vitals-panel.tsx';
 
@@ -313,6 +314,7 @@ export function PetProfilePage() {
         </Group>
       </Group>
 
+      <PetAlertsSection petUuid={uuid} />
       {health.data ? (
         <Allergies allergies={health.data.healthProfile.allergies} />
       ) : health.isError ? (

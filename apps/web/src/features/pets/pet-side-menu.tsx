@@ -30,6 +30,7 @@ import { publicConfig } from '@/lib/config/public-config.ts';
 import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
 import { petAttentionQueryOptions } from '@/lib/pets/pet-attention.queries.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
+import { PetAlertBadges } from './pet-alerts.tsx';
 import classes from './pet-side-menu.module.css';
 
 const ICON = { size: 18, stroke: 1.7 };
@@ -99,6 +100,7 @@ function PetIdentity({
         </Group>
       )}
       <OpenSeverity petUuid={petUuid} />
+      <PetAlertBadges petUuid={petUuid} />
       {owner.data ? (
         <Group gap={6} wrap="nowrap">
           <IconUser size={14} stroke={1.7} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />

@@ -41,6 +41,7 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
   'prescription.stopped': (uuid) => [petKeys.prescriptions(uuid)],
   // A dose recorded or an item marked (not) applicable: the schedule's page and the profile's card.
   'preventive_care.changed': (uuid) => [petKeys.preventiveCare(uuid)],
+  'pet_alert.changed': (uuid) => [petKeys.alerts(uuid)],
   // A new weight changes the dose a new prescription would get.
 };
 

@@ -48,6 +48,8 @@ export const petKeys = {
   prescriptions: (petUuid: string) => ['pets', petUuid, 'prescriptions'] as const,
   /** GET /v1/pets/{id}/preventive-care: the pet's vaccination and parasite-control schedule. */
   preventiveCare: (petUuid: string) => ['pets', petUuid, 'preventive-care'] as const,
+  /** GET /v1/pets/{id}/alerts: its patient alerts ("Will bite"). */
+  alerts: (petUuid: string) => ['pets', petUuid, 'alerts'] as const,
 };
 
 /**
