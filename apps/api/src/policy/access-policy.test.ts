@@ -442,15 +442,13 @@ async function world(db: TestApp['database']['db'], sku: string | null, vetId: s
     receivedAt: new Date(),
   });
   const petAlertId = newId();
-  await db
-    .insert(petAlerts)
-    .values({
-      id: petAlertId,
-      petId: pet.id,
-      kind: 'will_bite',
-      createdByVetId: vetId,
-      createdAt: new Date(),
-    });
+  await db.insert(petAlerts).values({
+    id: petAlertId,
+    petId: pet.id,
+    kind: 'will_bite',
+    createdByVetId: vetId,
+    createdAt: new Date(),
+  });
   const cardId = newId();
   const triggerId = newId();
   await db.insert(pendingCards).values({

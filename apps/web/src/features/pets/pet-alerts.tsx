@@ -12,6 +12,7 @@ import { Editor } from '@/components/editors/editor.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { petAlertsQueryOptions, usePetAlertMutation } from '@/lib/pets/pet-alerts.queries.ts';
+import { mutateThen } from '@/lib/query/mutate-then.ts';
 
 const KIND_CHOICES = [
   ...(Object.entries(petAlertKindLabels) as [Exclude<PetAlertKind, 'other'>, string][]),
@@ -82,7 +83,8 @@ function AddAlertModal({
               setError(kind ? (parsed.error.issues[0]?.message ?? 'Check the alert') : 'Choose an alert');
               return;
             }
-            change.mutate(
+            mutateThen(
+              change,
               { set: parsed.data },
               { onSuccess: close, onError: (failure) => setError(errorMessage(failure)) },
             );
