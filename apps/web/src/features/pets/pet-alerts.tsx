@@ -1,50 +1,18 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type PetAlert,
-  type PetAlertKind,
-  petAlertCreateSchema,
-  petAlertKindLabels,
-} from '@vetboard/contract';
+import { type PetAlertKind, petAlertCreateSchema, petAlertKindLabels } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
-import { formatDateTime } from '@/lib/format/dates.ts';
 import { petAlertsQueryOptions, usePetAlertMutation } from '@/lib/pets/pet-alerts.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
+import { petAlertTitle } from './pet-alert-title.ts';
 
 const KIND_CHOICES = [
   ...(Object.entries(petAlertKindLabels) as [Exclude<PetAlertKind, 'other'>, string][]),
   ['other', 'Other'] as const,
 ];
-
-const title = (alert: PetAlert) =>
-  `${alert.label}: set by ${alert.createdBy?.name ?? 'a vet'} ${formatDateTime(alert.createdAt)}`;
-
-/** The pet's alerts in its header, on every pet page (issue #39 §2): badges, not links. */
-export function PetAlertBadges({ petUuid }: { petUuid: string }) {
-  const alerts = useQuery(petAlertsQueryOptions(petUuid)).data?.petAlerts ?? [];
-  if (alerts.length === 0) return null;
-  return (
-    <Group gap={4} data-testid="pet-alert-badges" aria-label="Patient alerts">
-      {alerts.map((alert) => (
-        <Badge
-          key={alert.uuid}
-          color="red"
-          variant="filled"
-          radius="sm"
-          tt="none"
-          leftSection={<IconAlertTriangle size={12} aria-hidden />}
-          title={title(alert)}
-          data-testid="pet-alert"
-        >
-          {alert.label}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
 
 function AddAlertModal({
   petUuid,
@@ -158,7 +126,7 @@ export function PetAlertsSection({ petUuid }: { petUuid: string }) {
           variant="light"
           radius="sm"
           tt="none"
-          title={title(alert)}
+          title={petAlertTitle(alert)}
           rightSection={
             <ActionIcon
               size="xs"

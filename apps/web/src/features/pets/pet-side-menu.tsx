@@ -30,7 +30,7 @@ import { publicConfig } from '@/lib/config/public-config.ts';
 import { familyOwnerQueryOptions, familyPetsQueryOptions } from '@/lib/families/families.queries.ts';
 import { petAttentionQueryOptions } from '@/lib/pets/pet-attention.queries.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
-import { PetAlertBadges } from './pet-alerts.tsx';
+import { PetAlertBadges } from './pet-alert-badges.tsx';
 import classes from './pet-side-menu.module.css';
 
 const ICON = { size: 18, stroke: 1.7 };
