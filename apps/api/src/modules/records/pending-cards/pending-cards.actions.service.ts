@@ -43,6 +43,34 @@ export const auditState = (
 });
 
 /**
+ * Writes a change to a locked card and says so: the live event its pet's pages listen for, and the audit
+ * with the card's state before and after (and what else explains it, `extra`). Every path that changes a
+ * card (a vet's action, a job, an item's handling) goes through it.
+ */
+export async function applyCardChange(
+  tx: DbOrTx,
+  actor: Actor,
+  card: PendingCardRow,
+  action: string,
+  changes: Partial<PendingCardRow>,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await updateCard(tx, card.id, changes);
+  await recordPetEvent(tx, card.petId, {
+    type: 'pending_card.changed',
+    entity: 'pending_card',
+    id: card.id,
+    actor: eventActorOf(actor),
+  });
+  await recordAudit(tx, actor, {
+    action,
+    entity: 'pending_card',
+    entityId: card.id,
+    changes: { before: auditState(card), after: auditState({ ...card, ...changes }), ...extra },
+  });
+}
+
+/**
  * Locks the card in scope (404 otherwise) and refuses a resolved one (409); then applies `change`,
  * records the live event and the audit with the card's state before and after.
  */
@@ -60,19 +88,7 @@ async function changeCard(
     const at = deps.now();
     const changes = await change(tx, card, at);
     if (!changes) return;
-    await updateCard(tx, id, changes);
-    await recordPetEvent(tx, card.petId, {
-      type: 'pending_card.changed',
-      entity: 'pending_card',
-      id,
-      actor: eventActorOf(actor),
-    });
-    await recordAudit(tx, actor, {
-      action,
-      entity: 'pending_card',
-      entityId: id,
-      changes: { before: auditState(card), after: auditState({ ...card, ...changes }) },
-    });
+    await applyCardChange(tx, actor, card, action, changes);
   });
   return getPendingCard(deps, actor, id);
 }
@@ -103,22 +119,8 @@ export async function releaseCardsOutOfScope(tx: DbOrTx, actor: Actor, vet: VetA
   const cards = await lockClaimedOutsideScope(tx, vet.vetId, scope);
   for (const card of cards) {
     const changes = { claimedByVetId: null, claimedAt: null };
-    await updateCard(tx, card.id, changes);
-    await recordPetEvent(tx, card.petId, {
-      type: 'pending_card.changed',
-      entity: 'pending_card',
-      id: card.id,
-      actor: eventActorOf(actor),
-    });
-    await recordAudit(tx, actor, {
-      action: 'pending_cards.release',
-      entity: 'pending_card',
-      entityId: card.id,
-      changes: {
-        before: auditState(card),
-        after: auditState({ ...card, ...changes }),
-        reason: 'claimer_out_of_scope',
-      },
+    await applyCardChange(tx, actor, card, 'pending_cards.release', changes, {
+      reason: 'claimer_out_of_scope',
     });
   }
   return cards.length;
@@ -213,23 +215,7 @@ export async function reopenCard(
         reopenedByVetId: actor.vetId,
         reopenReason: input.reason,
       };
-      await updateCard(tx, id, changes);
-      await recordPetEvent(tx, card.petId, {
-        type: 'pending_card.changed',
-        entity: 'pending_card',
-        id,
-        actor: eventActorOf(actor),
-      });
-      await recordAudit(tx, actor, {
-        action: 'pending_cards.reopen',
-        entity: 'pending_card',
-        entityId: id,
-        changes: {
-          before: auditState(card),
-          after: auditState({ ...card, ...changes }),
-          reason: input.reason,
-        },
-      });
+      await applyCardChange(tx, actor, card, 'pending_cards.reopen', changes, { reason: input.reason });
     });
   } catch (error) {
     // A signal opened a new card between the check and the update: the one-open-card index decides.
@@ -253,19 +239,7 @@ export async function bulkResolveCards(
       if (!card) throw pendingCardsErrors.notFound();
       if (card.status === 'resolved') continue;
       const changes = await resolveOpenCard(tx, card, { vetId: actor.vetId, at, note: input.note });
-      await updateCard(tx, id, changes);
-      await recordPetEvent(tx, card.petId, {
-        type: 'pending_card.changed',
-        entity: 'pending_card',
-        id,
-        actor: eventActorOf(actor),
-      });
-      await recordAudit(tx, actor, {
-        action: 'pending_cards.resolve',
-        entity: 'pending_card',
-        entityId: id,
-        changes: { before: auditState(card), after: auditState({ ...card, ...changes }), bulk: true },
-      });
+      await applyCardChange(tx, actor, card, 'pending_cards.resolve', changes, { bulk: true });
       resolved.push(id);
     }
   });

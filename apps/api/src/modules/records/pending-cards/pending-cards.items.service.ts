@@ -1,17 +1,14 @@
-import { fullName, type ItemPendingCard, severityOfRank } from '@vetboard/contract';
+import { type ItemPendingCard, severityOfRank } from '@vetboard/contract';
 import type { DbOrTx } from '../../../db/client.ts';
+import { personRef } from '../../../lib/person-ref.ts';
 import type { VetActor } from '../../../policy/actor.ts';
-import { recordPetEvent } from '../../core/pets/index.ts';
-import { recordAudit } from '../../platform/audit/index.ts';
-import { eventActorOf } from '../../platform/events/index.ts';
 import {
   lockCard,
   openCardsWithTriggersOf,
   resolveTriggers,
   type TriggerSource,
-  updateCard,
 } from './pending-cards.actions.repository.ts';
-import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
+import { applyCardChange, resolveOpenCard } from './pending-cards.actions.service.ts';
 import { cardsOfItemTriggers } from './pending-cards.items.repository.ts';
 import { refreshTriggerCounts } from './pending-cards.signals.repository.ts';
 
@@ -41,24 +38,14 @@ export async function resolveTriggersOfItem(
     await refreshTriggerCounts(tx, [cardId]);
     const open = card.openTriggerCount - resolved;
     const changes = open > 0 ? { openTriggerCount: open } : await resolveOpenCard(tx, card, by);
-    await updateCard(tx, cardId, changes);
-    await recordPetEvent(tx, card.petId, {
-      type: 'pending_card.changed',
-      entity: 'pending_card',
-      id: cardId,
-      actor: eventActorOf(actor),
-    });
-    await recordAudit(tx, actor, {
-      action: open > 0 ? 'pending_cards.resolve_trigger' : 'pending_cards.resolve',
-      entity: 'pending_card',
-      entityId: cardId,
-      changes: {
-        before: auditState(card),
-        after: auditState({ ...card, ...changes }),
-        by: { entity: item.entity, uuid: item.id },
-        triggersResolved: resolved,
-      },
-    });
+    await applyCardChange(
+      tx,
+      actor,
+      card,
+      open > 0 ? 'pending_cards.resolve_trigger' : 'pending_cards.resolve',
+      changes,
+      { by: { entity: item.entity, uuid: item.id }, triggersResolved: resolved },
+    );
   }
 }
 
@@ -80,7 +67,7 @@ export async function pendingCardsOfItems(
       concern: row.concern,
       severity: severityOfRank(row.severity),
       status: row.status,
-      claimedBy: row.claimedBy ? { uuid: row.claimedBy.id, name: fullName(row.claimedBy) } : null,
+      claimedBy: personRef(row.claimedBy),
       triggerResolved: row.triggerResolved,
     });
   }

@@ -11,13 +11,8 @@ import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, listEventsOfTypesAfter } from '../../platform/events/index.ts';
 import { checkupProblematicCount } from '../checkups/index.ts';
-import {
-  lockCard,
-  openCollarTriggers,
-  resolveTriggers,
-  updateCard,
-} from './pending-cards.actions.repository.ts';
-import { auditState, resolveOpenCard } from './pending-cards.actions.service.ts';
+import { lockCard, openCollarTriggers, resolveTriggers } from './pending-cards.actions.repository.ts';
+import { applyCardChange, resolveOpenCard } from './pending-cards.actions.service.ts';
 import {
   consumedEventSeqs,
   markEventConsumed,
@@ -276,19 +271,13 @@ export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date)
     await refreshTriggerCounts(tx, [card.id]);
     const open = card.openTriggerCount - 1;
     const changes = open > 0 ? { openTriggerCount: open } : await resolveOpenCard(tx, card, by);
-    await updateCard(tx, card.id, changes);
-    await recordPetEvent(tx, card.petId, {
-      type: 'pending_card.changed',
-      entity: 'pending_card',
-      id: card.id,
-      actor: eventActorOf(actor),
-    });
-    await recordAudit(tx, actor, {
-      action: open > 0 ? 'pending_cards.resolve_trigger' : 'pending_cards.resolve',
-      entity: 'pending_card',
-      entityId: card.id,
-      changes: { before: auditState(card), after: auditState({ ...card, ...changes }) },
-    });
+    await applyCardChange(
+      tx,
+      actor,
+      card,
+      open > 0 ? 'pending_cards.resolve_trigger' : 'pending_cards.resolve',
+      changes,
+    );
   }
   return { gaps: gaps.length, recovered: covered.size };
 }
