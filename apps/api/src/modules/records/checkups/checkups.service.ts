@@ -176,24 +176,48 @@ export async function submitAnswers(
     const current = await lockCheckup(tx, id, checkupScope(actor));
     if (!current) throw checkupsErrors.notFound();
     if (current.status !== 'sent' && sameAnswers(current.answers, input.answers)) return;
-    const { next: status } = await checkupLifecycle.lockFor(
-      async () => current,
-      checkupsErrors.notFound,
-      'answer',
-    );
-    const { answers, problematicCount } = await validatedAnswers(tx, current, input.answers);
-    const at = deps.now();
-    const problematic = problematicCount > 0;
-    await updateCheckup(tx, id, { status, answers, problematic, problematicCount, answeredAt: at });
-    await recordAnswered(tx, current, problematic, actor);
-    await recordAudit(tx, actor, {
-      action: 'checkups.answer',
-      entity: 'checkup',
-      entityId: id,
-      changes: { before: { status: current.status }, after: { status, answers, problematic } },
-    });
+    await answerSentCheckup(tx, actor, current, input.answers, { at: deps.now(), action: 'checkups.answer' });
   });
   return getCheckup(deps, actor, id);
+}
+
+/**
+ * Answers a sent checkup (the owner app's answers, or a vet's during a call): its life-cycle's 409 once
+ * answered, the answers checked against its form version, the signal and the audit.
+ */
+async function answerSentCheckup(
+  tx: DbOrTx,
+  actor: Actor,
+  current: CheckupRow,
+  input: CheckupAnswers['answers'],
+  how: { at: Date; action: 'checkups.answer' | 'checkups.fill'; filledByVetId?: string },
+) {
+  const { next: status } = await checkupLifecycle.lockFor(
+    async () => current,
+    checkupsErrors.notFound,
+    'answer',
+  );
+  const { answers, problematicCount } = await validatedAnswers(tx, current, input);
+  const problematic = problematicCount > 0;
+  await updateCheckup(tx, current.id, {
+    status,
+    answers,
+    problematic,
+    problematicCount,
+    answeredAt: how.at,
+    ...(how.filledByVetId ? { filledByVetId: how.filledByVetId } : {}),
+  });
+  await recordAnswered(tx, current, problematic, actor);
+  await recordAudit(tx, actor, {
+    action: how.action,
+    entity: 'checkup',
+    entityId: current.id,
+    changes: {
+      before: { status: current.status },
+      after: { status, answers, problematic },
+      ...(how.filledByVetId ? { sentCheckup: true } : {}),
+    },
+  });
 }
 
 /**
@@ -264,32 +288,10 @@ async function fillSentCheckup(
   await deps.db.transaction(async (tx) => {
     const current = await lockCheckup(tx, checkupId, checkupScope(actor));
     if (!current || current.petId !== petId) throw checkupsErrors.notFound();
-    const { next: status } = await checkupLifecycle.lockFor(
-      async () => current,
-      checkupsErrors.notFound,
-      'answer',
-    );
-    const { answers, problematicCount } = await validatedAnswers(tx, current, answersIn);
-    const at = deps.now();
-    const problematic = problematicCount > 0;
-    await updateCheckup(tx, checkupId, {
-      status,
-      answers,
-      problematic,
-      problematicCount,
-      answeredAt: at,
-      filledByVetId: actor.vetId,
-    });
-    await recordAnswered(tx, current, problematic, actor);
-    await recordAudit(tx, actor, {
+    await answerSentCheckup(tx, actor, current, answersIn, {
+      at: deps.now(),
       action: 'checkups.fill',
-      entity: 'checkup',
-      entityId: checkupId,
-      changes: {
-        before: { status: current.status },
-        after: { status, answers, problematic },
-        sentCheckup: true,
-      },
+      filledByVetId: actor.vetId,
     });
   });
   return getCheckup(deps, actor, checkupId);

@@ -1,5 +1,4 @@
 import {
-  fullName,
   type PetAlert,
   type PetAlertCreate,
   type PetAlertListResponse,
@@ -11,6 +10,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
+import { type PersonColumns, personRef } from '../../../lib/person-ref.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { vetInRole } from '../../core/vets/index.ts';
@@ -36,18 +36,12 @@ function activeAlerts(db: DbOrTx, petId: string) {
   return setter.join(query, petAlerts.createdByVetId);
 }
 
-function toDto({
-  alert,
-  setBy,
-}: {
-  alert: PetAlertRow;
-  setBy: { id: string; firstName: string; lastName: string } | null;
-}): PetAlert {
+function toDto({ alert, setBy }: { alert: PetAlertRow; setBy: PersonColumns }): PetAlert {
   return {
     uuid: alert.id,
     kind: alert.kind,
     label: alert.kind === 'other' ? (alert.text ?? '') : petAlertKindLabels[alert.kind],
-    createdBy: setBy ? { uuid: setBy.id, name: fullName(setBy) } : null,
+    createdBy: personRef(setBy),
     createdAt: toTimestamp(alert.createdAt),
   };
 }
