@@ -370,6 +370,11 @@ export const checkupFillSchema = z
 export type CheckupFill = z.infer<typeof checkupFillSchema>;
 
 /** FHIR R4 exports (`/fhir`): the resource as FHIR defines it; only its kind is pinned here. */
+export const fhirQuestionnaireQuerySchema = z.object({
+  /** A saved version of the form (a QuestionnaireResponse cites the version it answers); the current one if absent. */
+  version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+});
+export type FhirQuestionnaireQuery = z.infer<typeof fhirQuestionnaireQuerySchema>;
 export const fhirQuestionnaireSchema = z.looseObject({ resourceType: z.literal('Questionnaire') });
 export const fhirQuestionnaireResponseSchema = z.looseObject({
   resourceType: z.literal('QuestionnaireResponse'),

@@ -4,6 +4,8 @@ import { petsErrors } from '../../core/pets/index.ts';
 
 export const formsErrors = {
   notFound: () => new AppError(404, 'forms.not_found', 'Form not found'),
+  versionNotFound: (version: number) =>
+    new AppError(404, 'forms.version_not_found', `This form has no version ${version}`),
   forbidden: (kind: VetKind, action: ReferenceDataAction) =>
     new AppError(403, 'forms.forbidden', referenceDataRefusal({ kind }, action) ?? 'Forbidden'),
   skuTaken: (sku: string) =>

@@ -1,5 +1,6 @@
 import {
   errorResponseSchema,
+  fhirQuestionnaireQuerySchema,
   fhirQuestionnaireSchema,
   formListQuerySchema,
   formListResponseSchema,
@@ -112,15 +113,18 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getFormFhir',
         tags,
         description:
-          'The form’s current version as a FHIR R4 Questionnaire: groups of `choice` items, each option an ' +
-          '`answerOption` coding whose code is the option sku.',
+          'A version of the form as a FHIR R4 Questionnaire (the current one, or `version`: the one a ' +
+          'QuestionnaireResponse cites; an earlier version is `retired`): its canonical `url` (this address) ' +
+          'and a computable `name`, groups of `choice` items, each option an `answerOption` coding whose code ' +
+          'is the option sku. 404 `forms.version_not_found` for a version never saved.',
         params: idParams,
+        querystring: fhirQuestionnaireQuerySchema,
         response: { 200: fhirQuestionnaireSchema, ...errors },
       },
     },
     async (request) => {
       sessionVet(request);
-      return getFormFhir(deps, request.params.id);
+      return getFormFhir({ ...deps, config: app.config }, request.params.id, request.query);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  type FhirQuestionnaireQuery,
   type Form,
   type FormInput,
   type FormListQuery,
@@ -10,6 +11,7 @@ import {
   optionSku,
   type ReferenceDataAction,
 } from '@vetboard/contract';
+import type { Config } from '../../../config.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -78,9 +80,21 @@ export async function getForm(deps: Pick<FormsDeps, 'db'>, id: string): Promise<
   return { form: await formDto(deps.db, id) };
 }
 
-/** The form's current version as a FHIR R4 Questionnaire. */
-export async function getFormFhir(deps: Pick<FormsDeps, 'db'>, id: string) {
-  return toFhirQuestionnaire(await formDto(deps.db, id));
+/** A version of the form (the current one unless asked) as a FHIR R4 Questionnaire. */
+export async function getFormFhir(
+  deps: Pick<FormsDeps, 'db'> & { config: Pick<Config, 'publicUrl'> },
+  id: string,
+  query: FhirQuestionnaireQuery,
+) {
+  const row = await findFormListRow(deps.db, id);
+  if (!row) throw formsErrors.notFound();
+  const version = query.version ?? row.form.version;
+  const saved = await findFormVersion(deps.db, id, version);
+  if (!saved) throw formsErrors.versionNotFound(version);
+  return toFhirQuestionnaire(
+    { ...toFormDto(row, saved.questionGroups), version },
+    { publicUrl: deps.config.publicUrl, savedAt: saved.createdAt, currentVersion: row.form.version },
+  );
 }
 
 /** A form's versions, newest first: a pool's history, each with the checkups sent with it. */

@@ -71,12 +71,14 @@ export const checkupsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCheckupFhir',
         tags,
         description:
-          'The checkup’s answers as a FHIR R4 QuestionnaireResponse to the form version it was sent with.',
+          'The checkup’s answers as a FHIR R4 QuestionnaireResponse; `questionnaire` is the canonical ' +
+          'reference (`url|version`) to the form version it was sent with, which `getFormFhir` exports.',
         params: idParams,
         response: { 200: fhirQuestionnaireResponseSchema, ...errors },
       },
     },
-    async (request) => getCheckupFhir(deps, sessionVet(request), request.params.id),
+    async (request) =>
+      getCheckupFhir({ ...deps, config: app.config }, sessionVet(request), request.params.id),
   );
 
   app.post(

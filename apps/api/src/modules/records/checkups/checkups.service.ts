@@ -10,6 +10,7 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
+import type { Config } from '../../../config.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -116,8 +117,12 @@ export async function getCheckup(
 }
 
 /** The checkup's answers as a FHIR R4 QuestionnaireResponse. */
-export async function getCheckupFhir(deps: Pick<CheckupsDeps, 'db'>, actor: Actor, id: string) {
-  return toFhirQuestionnaireResponse(await checkupDto(deps.db, actor, id));
+export async function getCheckupFhir(
+  deps: Pick<CheckupsDeps, 'db'> & { config: Pick<Config, 'publicUrl'> },
+  actor: Actor,
+  id: string,
+) {
+  return toFhirQuestionnaireResponse(await checkupDto(deps.db, actor, id), deps.config.publicUrl);
 }
 
 const sameAnswers = (stored: CheckupRow['answers'], sent: CheckupAnswers['answers']) => {
