@@ -15,6 +15,7 @@ export * from './events.ts';
 export * from './families.ts';
 export * from './health.ts';
 export * from './home.ts';
+export * from './integrations.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
 export * from './medical-records.ts';

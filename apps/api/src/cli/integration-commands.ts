@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { INTEGRATION_SCOPE_CALLS } from '@vetboard/contract';
 import { z } from 'zod';
 import { getCompany } from '../modules/core/companies/index.ts';
 import {
@@ -19,12 +20,10 @@ import {
 const CREATE_USAGE =
   'npm run integration:create -- --name "Collar platform" --scopes readings   (readings, owner_app; --company SKU for one company)';
 
-/** What each scope lets the token call, said when it is made. */
-const SCOPE_ROUTES: Record<IntegrationScope, string> = {
-  readings: 'POST /v1/trackers/readings',
-  owner_app:
-    'POST /v1/journal-entries, /v1/pet-questions, /v1/medical-records (owner uploads) and checkup answers',
-};
+/** What each scope lets the token call, said when it is made: the contract's list, as the Integrations page says. */
+const SCOPE_ROUTES = Object.fromEntries(
+  Object.entries(INTEGRATION_SCOPE_CALLS).map(([scope, { calls }]) => [scope, calls.join(', ')]),
+) as Record<IntegrationScope, string>;
 const REVOKE_USAGE = 'npm run integration:revoke -- --name "Collar platform"   (or --id <uuid>)';
 
 export async function integrationCreate(context: CommandContext): Promise<ExitStatus> {

@@ -11,6 +11,7 @@ import type { ModuleManifest, ViewSources } from './manifest.ts';
 import { manifest as events } from './platform/events/events.manifest.ts';
 import { manifest as files } from './platform/files/files.manifest.ts';
 import { manifest as health } from './platform/health/health.manifest.ts';
+import { manifest as integrations } from './platform/integrations/integrations.manifest.ts';
 import { manifest as jobs } from './platform/jobs/jobs.manifest.ts';
 import { manifest as b2b } from './records/b2b/b2b.manifest.ts';
 import { manifest as betas } from './records/betas/betas.manifest.ts';
@@ -41,6 +42,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   // platform
   health,
   jobs,
+  integrations,
   files,
   events,
   // core

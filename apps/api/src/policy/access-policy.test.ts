@@ -99,6 +99,8 @@ const PATH_RESOURCES: Record<string, Resource> = {
   labels: 'unscoped',
   // Jobs are a head vet's right (403 for others), not an object of anyone's scope.
   jobs: 'unscoped',
+  // Integration tokens likewise: a head vet's to make and revoke (403 for others).
+  integrations: 'unscoped',
   // Checkup forms and pools are the practice's reference data: every vet reads and sends them (the pets
   // they are sent to are checked against the vet's scope).
   forms: 'unscoped',
@@ -268,6 +270,8 @@ const REFERENCE_WRITES: Record<string, ReferenceWrite[]> = {
 /** Writes without a scoped object that are not reference data, and what decides them instead. */
 const OTHER_RIGHTS: Record<string, string> = {
   retryJob: 'a head vet’s (maySeeJobs; jobs-overview.test.ts)',
+  createIntegration: 'a head vet’s (mayManageIntegrations; integrations-from-the-dashboard.test.ts)',
+  revokeIntegration: 'a head vet’s (mayManageIntegrations; integrations-from-the-dashboard.test.ts)',
   login: 'public: the password decides',
   refreshSession: 'the session’s own refresh token',
   logout: 'the session’s own',

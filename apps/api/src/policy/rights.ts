@@ -3,6 +3,7 @@ import {
   canChangeVetAccess,
   canEditCompanyContacts,
   canEditVetProfile,
+  canManageIntegrations,
   canManageVets,
   canSeeJobs,
   type ReferenceDataAction,
@@ -30,6 +31,10 @@ export function mayEditVetProfile(actor: Actor, vetId: string): boolean {
 export function mayChangeVetAccess(actor: Actor, vetId: string): boolean {
   const vet = asVet(actor);
   return actor.type === 'system' || (vet !== null && canChangeVetAccess(vet, vetId));
+}
+
+export function mayManageIntegrations(actor: Actor): boolean {
+  return actor.type === 'system' || (actor.type === 'vet' && canManageIntegrations(actor));
 }
 
 export function maySeeJobs(actor: Actor): boolean {

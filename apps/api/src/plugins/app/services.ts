@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type AuthDeps, revokeAllSessions, writePasswordSetupLink } from '../../modules/core/auth/index.ts';
+import { companyExists } from '../../modules/core/companies/index.ts';
 import type {
   PasswordSetupLinks,
   ReleaseAssignments,
@@ -23,6 +24,8 @@ export interface CrossModuleServices {
   resolveTriggersOfItem: ResolveTriggersOfItem;
   pendingCardsOfItems: PendingCardsOfItems;
   releaseAssignments: ReleaseAssignments;
+  /** A company with this code exists (integrations, a platform module, cannot import companies). */
+  companyExists: (sku: string) => Promise<boolean>;
 }
 
 export function authDepsOf(app: {
@@ -49,6 +52,7 @@ export const servicesPlugin = fp(
         await releaseRemindersOutOfScope(tx, actor, vet, app.clock.now());
         await releaseCardsOutOfScope(tx, actor, vet);
       },
+      companyExists: (sku) => companyExists({ db: app.database.db }, sku),
     } satisfies CrossModuleServices);
   },
   { name: 'services', dependencies: ['database', 'jobs', 'events', 'mailer'] },

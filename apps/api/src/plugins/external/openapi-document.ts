@@ -26,8 +26,10 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'An integration token for a collar platform or the owner app (`npm run integration:create`), in ' +
-      '`Authorization: Bearer <token>`. Only the ingestion call accepts it.',
+      'An integration token for a collar platform or the owner app (made by a head vet on the Integrations ' +
+      'page, or `npm run integration:create`), in `Authorization: Bearer <token>`. Only the calls marked ' +
+      'with it accept it, each if the token has the scope it needs: `readings` for collar readings, ' +
+      '`owner_app` for the owner app’s journal entries, questions, records and checkup answers.',
   },
   signedLink: {
     type: 'apiKey',

@@ -17,6 +17,11 @@ export async function getCompany(deps: { db: Db }, actor: Actor, sku: string): P
   return toCompanyDto(company, await countCompanyPeople(deps.db, sku));
 }
 
+/** Whether a company has this code, whoever asks: for a token scoped to it (integrations). */
+export async function companyExists(deps: { db: Db }, sku: string): Promise<boolean> {
+  return (await findCompanyBySku(deps.db, sku, undefined)) !== undefined;
+}
+
 /** Addresses are kept lower-cased and once each, in the order given. */
 const distinct = (emails: string[]) => [...new Set(emails.map((email) => email.trim().toLowerCase()))];
 

@@ -1,2 +1,2 @@
 export { companiesErrors } from './companies.errors.ts';
-export { getCompany } from './companies.service.ts';
+export { companyExists, getCompany } from './companies.service.ts';

@@ -1,3 +1,4 @@
+import { INTEGRATIONS_FORBIDDEN_MESSAGE } from '@vetboard/contract';
 import { AppError } from '../../../lib/app-error.ts';
 
 export const integrationsErrors = {
@@ -8,6 +9,11 @@ export const integrationsErrors = {
       'A valid integration token is required (Authorization: Bearer vbi_…)',
     ),
   notFound: () => new AppError(404, 'integrations.not_found', 'No active integration matches'),
+  forbidden: () => new AppError(403, 'integrations.forbidden', INTEGRATIONS_FORBIDDEN_MESSAGE),
+  companyNotFound: (sku: string) =>
+    new AppError(400, 'integrations.company_not_found', 'Invalid request', [
+      { path: 'companySku', message: `No company has the code "${sku}"` },
+    ]),
   nameTaken: (name: string) =>
     new AppError(409, 'integrations.name_taken', `An active integration is already named "${name}"`),
   ambiguousName: (name: string) =>
