@@ -145,7 +145,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
-  test('jobs, the checkups inbox, a family, a vet and 404 have no serious or critical violation', async ({
+  test('jobs, integrations, the checkups inbox, a family, a vet and 404 have no serious or critical violation', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -156,6 +156,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       page,
       [
         ['jobs', '/jobs'],
+        ['integrations', '/integrations'],
         ['checkups', '/checkups'],
         ['family', `/families/${family.family.uuid}/pets`],
         ['vet profile', `/vets/${vet.uuid}`],

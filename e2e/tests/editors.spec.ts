@@ -131,6 +131,13 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
     dirty: (editor) => editor.getByRole('radio').first().check(),
   },
   'journal-reply': { reach: (page) => openInApp(page, `/journal/${LUNA_JOURNAL.coughWorst}`) },
+  'integration-create': {
+    reach: async (page) => {
+      await openInApp(page, '/integrations');
+      await clickButton(page, 'New integration');
+    },
+    cancel: 'Cancel',
+  },
   'label-create': { reach: (page) => openInApp(page, '/medical-records/labels') },
   'label-edit': {
     reach: async (page) => {

@@ -13,6 +13,7 @@ import { Route as DefaultRouteImport } from './routes/_default';
 import { Route as PublicRouteImport } from './routes/_public';
 import { Route as VetRouteImport } from './routes/_vet';
 import { Route as DefaultIndexRouteImport } from './routes/_default/index';
+import { Route as DefaultIntegrationsRouteImport } from './routes/_default/integrations';
 import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
@@ -89,6 +90,11 @@ const VetRoute = VetRouteImport.update({
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DefaultRoute,
+} as any);
+const DefaultIntegrationsRoute = DefaultIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultJobsRoute = DefaultJobsRouteImport.update({
@@ -413,6 +419,7 @@ const PetsUuidCheckupsCheckupUuidNewRoute =
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
+  '/integrations': typeof DefaultIntegrationsRoute;
   '/jobs': typeof DefaultJobsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
@@ -475,6 +482,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute;
+  '/integrations': typeof DefaultIntegrationsRoute;
   '/jobs': typeof DefaultJobsRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
@@ -539,6 +547,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren;
   '/_vet': typeof VetRouteWithChildren;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
+  '/_default/integrations': typeof DefaultIntegrationsRoute;
   '/_default/jobs': typeof DefaultJobsRoute;
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
@@ -605,6 +614,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/pets/$uuid'
+    | '/integrations'
     | '/jobs'
     | '/reminders'
     | '/users'
@@ -667,6 +677,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/integrations'
     | '/jobs'
     | '/reminders'
     | '/users'
@@ -730,6 +741,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_vet'
     | '/pets/$uuid'
+    | '/_default/integrations'
     | '/_default/jobs'
     | '/_default/reminders'
     | '/_default/users'
@@ -827,6 +839,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof DefaultIndexRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/integrations': {
+      id: '/_default/integrations';
+      path: '/integrations';
+      fullPath: '/integrations';
+      preLoaderRoute: typeof DefaultIntegrationsRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/jobs': {
@@ -1284,6 +1303,7 @@ const DefaultCheckupsPoolsUuidRouteRouteWithChildren =
   );
 
 interface DefaultRouteChildren {
+  DefaultIntegrationsRoute: typeof DefaultIntegrationsRoute;
   DefaultJobsRoute: typeof DefaultJobsRoute;
   DefaultRemindersRoute: typeof DefaultRemindersRoute;
   DefaultUsersRoute: typeof DefaultUsersRoute;
@@ -1314,6 +1334,7 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultIntegrationsRoute: DefaultIntegrationsRoute,
   DefaultJobsRoute: DefaultJobsRoute,
   DefaultRemindersRoute: DefaultRemindersRoute,
   DefaultUsersRoute: DefaultUsersRoute,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineText, timestampSchema } from './common.ts';
+import { companySkuSchema } from './companies.ts';
 import type { VetKind } from './vets.ts';
 
 /**
@@ -48,7 +49,7 @@ export type IntegrationListResponse = z.infer<typeof integrationListResponseSche
 export const integrationCreateSchema = z.object({
   name: lineText().min(1, 'Give the integration a name').max(100),
   scopes: z.array(integrationScopeSchema).min(1, 'Choose at least one of readings, owner_app').max(2),
-  companySku: lineText().max(100).nullish(),
+  companySku: companySkuSchema.nullish(),
 });
 export type IntegrationCreate = z.infer<typeof integrationCreateSchema>;
 

@@ -15,6 +15,7 @@ export const EDITOR_NAMES = [
   'diet-new',
   'diet-publish',
   'fill-checkup',
+  'integration-create',
   'journal-reply',
   'label-create',
   'label-edit',

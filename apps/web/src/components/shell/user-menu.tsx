@@ -1,14 +1,21 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconApi, IconChevronDown, IconListCheck, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChevronDown,
+  IconListCheck,
+  IconLogout,
+  IconPlugConnected,
+  IconUserEdit,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { canSeeJobs, fullName, type Vet } from '@vetboard/contract';
+import { canManageIntegrations, canSeeJobs, fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import classes from './user-menu.module.css';
 import { VetAvatar, vetInitials } from './vet-avatar.tsx';
 
 /**
  * SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown; a head
- * vet also finds 'Jobs' there (the side menu stays as SPEC §2 has it).
+ * vet also finds 'Jobs' and 'Integrations' there (the side menu stays as SPEC §2 has it).
  */
 export function UserMenu({ vet }: { vet: Vet }) {
   const logout = useLogout();
@@ -61,6 +68,14 @@ export function UserMenu({ vet }: { vet: Vet }) {
             renderRoot={(props) => <Link to="/jobs" {...props} />}
           >
             Jobs
+          </Menu.Item>
+        )}
+        {canManageIntegrations(vet) && (
+          <Menu.Item
+            leftSection={<IconPlugConnected size={16} stroke={1.7} />}
+            renderRoot={(props) => <Link to="/integrations" {...props} />}
+          >
+            Integrations
           </Menu.Item>
         )}
         {/* The server's own page (Swagger UI), outside the dashboard: a new window. */}

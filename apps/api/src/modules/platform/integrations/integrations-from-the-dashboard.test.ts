@@ -19,7 +19,7 @@ beforeAll(async () => {
   companySku = (await createCompany(app.database.db)).sku;
 });
 
-const create = (cookies: Record<string, string>, payload: unknown) =>
+const create = (cookies: Record<string, string>, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/v1/integrations', cookies, payload });
 
 type Operation = { security?: { integrationToken?: string[] }[] };
