@@ -183,14 +183,15 @@ function TokenShownOnce({
             This is the only time the token is shown: only its fingerprint is kept. Give it to “
             {created.integration.name}” now; if it is lost, revoke it and make another.
           </Alert>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Code block style={{ wordBreak: 'break-all', flex: 1 }} data-testid="new-token">
-              {created.token}
-            </Code>
+          {/* Wrapped anywhere: a 47-character token is wider than a phone. */}
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-token">
+            {created.token}
+          </Code>
+          <Group justify="flex-start">
             <CopyButton value={created.token}>
               {({ copied, copy }) => (
                 <Button variant="light" leftSection={<IconCopy size={16} />} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? 'Copied' : 'Copy token'}
                 </Button>
               )}
             </CopyButton>
