@@ -177,13 +177,18 @@ export async function seedDemoData(deps: {
           });
         }
         progress({ step: 'Seeding a year of collar readings', rows: counts.trackerReadings, fraction: 1 });
-        progress({ step: 'Summing readings into the chart rollups' });
+        const rollupStep = 'Summing readings into the chart rollups';
+        progress({ step: rollupStep, fraction: 0 });
         // The readings went in raw: one pass over them fills both rollups. Sorted, not hashed: with the
         // primary keys in place hash aggregation handed the million half-hour groups over in random key
         // order, which thrashed PGlite's buffer cache (a minute instead of seconds); with the keys built
         // after, hashing measured no faster (PGlite, 25 s against 22 s).
         await tx.execute(sql`set local enable_hashagg = off`);
-        await rebuildRollups(tx);
+        // Three passes over a year of readings, the longest step of a first start (53 s on PGlite): the
+        // bar moves with each, so the wait does not read as a hang (issue #40 §5).
+        await rebuildRollups(tx, undefined, (done, total) =>
+          progress({ step: rollupStep, fraction: done / total }),
+        );
       });
       if (readingPets.some((pet) => pet.id === LUNA.id)) await insertLunaThresholds(tx, data, end);
     }

@@ -133,7 +133,12 @@ export async function insertReadings(
  * Recomputes both rollups (and the coverage bits) from the raw readings: after a bulk load that bypassed `insertReadings`
  * (the demo seed, benchmarks) or when a pet's timezone changed. `petIds` limits it to those pets.
  */
-export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Promise<void> {
+export async function rebuildRollups(
+  db: DbOrTx,
+  petIds?: readonly string[],
+  /** Told after each of the three passes (half-hour rollups, coverage, daily rollups): the first start's progress. */
+  onPass: (done: number, total: number) => void = () => {},
+): Promise<void> {
   const onlyPets = petIds ? sql`where pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
   await db.execute(sql`delete from tracker_rollups_30m ${onlyPets}`);
   await db.execute(sql`delete from tracker_rollups_daily ${onlyPets}`);
@@ -144,11 +149,13 @@ export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Pr
            count(*), sum(value::float8), min(value), max(value)
     from tracker_readings ${onlyPets}
     group by 1, 2, 3`);
+  onPass(1, 3);
   await db.execute(sql`
     insert into tracker_coverage_days (pet_id, day, half_hours)
     select pet_id, day, bit_or(${halfHourBit})
     from (select pet_id, bucket_start, ${utcDay} as day from tracker_rollups_30m ${onlyPets}) as halves
     group by 1, 2`);
+  onPass(2, 3);
   const onlyReadingsOf = petIds ? sql`where r.pet_id = any(${sql.param([...petIds])}::uuid[])` : sql``;
   // Each pet's zone is looked up once, by a join materialised before the aggregate: as a correlated
   // subquery the planner evaluated it once per reading (three times slower on a year of readings).
@@ -166,4 +173,5 @@ export async function rebuildRollups(db: DbOrTx, petIds?: readonly string[]): Pr
     join zones z on z.pet_id = r.pet_id
     ${onlyReadingsOf}
     group by 1, 2, 3`);
+  onPass(3, 3);
 }
