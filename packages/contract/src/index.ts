@@ -35,6 +35,7 @@ export * from './route-preloads.ts';
 export * from './search.ts';
 export * from './session.ts';
 export * from './subscriptions.ts';
+export * from './text.ts';
 export * from './timeline.ts';
 export * from './trackers.ts';
 export * from './units.ts';

@@ -15,13 +15,8 @@ export function formatHours(hours: number): string {
   return `${hh}:${mm}h`;
 }
 
-/** SPEC §9: a text cut to `max` characters ends with '...' (counted in `max`), unless told otherwise. */
-export function truncate(text: string, max: number, ellipsis = '...'): string {
-  const characters = Array.from(text);
-  if (characters.length <= max) return text;
-  const keep = Math.max(0, max - ellipsis.length);
-  return `${characters.slice(0, keep).join('').trimEnd()}${ellipsis}`;
-}
+/** SPEC §9's cut, the contract's (the API's timeline titles and messages cut the same way). */
+export { truncate } from '@vetboard/contract';
 
 /** SPEC §9: the vet view shows instants as DD/MM/YYYY HH:MM:SS, in the given zone (UTC by default). */
 export function formatVetDateTime(timestamp: Timestamp, zone = 'UTC'): string {

@@ -11,6 +11,7 @@ import {
   type DailyStatusUpdate,
   fullName,
   isoToCalendarDate,
+  oneLine,
   paginationOf,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
@@ -295,10 +296,9 @@ export async function deleteDailyStatus(deps: B2bDeps, actor: VetActor, id: stri
   return { ok: true };
 }
 
-/** A text as a timeline title quotes it: one line, at most 80 characters. */
+/** A text as a timeline title quotes it: one line, at most 80 characters (SPEC §9's '...'). */
 function quoted(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+  return `“${oneLine(text, 80)}”`;
 }
 
 /** A B2B pet's daily statuses, for its timeline (one bounded read). */

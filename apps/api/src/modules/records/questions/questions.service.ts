@@ -1,5 +1,6 @@
 import {
   fullName,
+  oneLine,
   type PetQuestion,
   type PetQuestionAnswer,
   type PetQuestionDetail,
@@ -236,10 +237,9 @@ export async function sendPetQuestionAnswer(
   return { petQuestion: await questionDto(deps.db, actor, id) };
 }
 
-/** A text as a timeline title quotes it: one line, at most 80 characters. */
+/** A text as a timeline title quotes it: one line, at most 80 characters (SPEC §9's '...'). */
 function quoted(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`;
+  return `“${oneLine(text, 80)}”`;
 }
 
 /** A pet's owner questions asked and answered, for its timeline (each kind one bounded read). */

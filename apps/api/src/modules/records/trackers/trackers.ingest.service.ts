@@ -6,6 +6,7 @@ import {
   readingKinds,
   readingRanges,
   readingSources,
+  truncate,
 } from '@vetboard/contract';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
@@ -38,7 +39,7 @@ function quote(value: unknown): string {
       : typeof value === 'object'
         ? JSON.stringify(value)
         : String(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return truncate(text, 80);
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
