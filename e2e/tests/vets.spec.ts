@@ -205,6 +205,11 @@ test.describe('a vet profile (/vets/{uuid})', () => {
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     await expect(page).toHaveURL(`/vets/${await vetUuid(page, UNDEFINED_VET.email)}`);
     await expect(page.getByText('Your profile')).toBeVisible();
+    // SPEC §9's vet view: DD/MM/YYYY HH:MM:SS, and this vet has just signed in.
+    const dates = page.getByTestId('vet-dates');
+    await expect(dates).toContainText(/Created: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC/);
+    await expect(dates).toContainText(/Last signed in: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC/);
+    await expect(dates).toContainText(/Last changed: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC/);
 
     const first = page.locator('input[name="firstName"]');
     const save = page.getByRole('button', { name: 'Save', exact: true });

@@ -50,7 +50,14 @@ export const vetListResponseSchema = z.object({
 });
 export type VetListResponse = z.infer<typeof vetListResponseSchema>;
 
-export const vetResponseSchema = z.object({ vet: vetListItemSchema });
+/** One vet's page: SPEC §9's vet view shows when the vet was created, last signed in and last changed. */
+export const vetDetailSchema = vetListItemSchema.extend({
+  updatedAt: timestampSchema,
+  lastSignedInAt: timestampSchema.nullable(),
+});
+export type VetDetail = z.infer<typeof vetDetailSchema>;
+
+export const vetResponseSchema = z.object({ vet: vetDetailSchema });
 export type VetResponse = z.infer<typeof vetResponseSchema>;
 
 const companySkuSchema = text().trim().min(1).max(40, 'At most 40 characters');

@@ -4,13 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { fullName, type VetListItem } from '@vetboard/contract';
+import { fullName, type Timestamp, type VetDetail, type VetListItem } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { useVetRights, type VetRights } from '@/lib/auth/vet-rights.ts';
+import { formatVetDateTime } from '@/lib/format/spec-formatters.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
@@ -158,6 +159,24 @@ function VetAccessCard({ vet }: { vet: VetListItem }) {
   );
 }
 
+/** SPEC §9: the vet view writes instants as DD/MM/YYYY HH:MM:SS (in UTC, which it names). */
+function VetDates({ vet }: { vet: VetDetail }) {
+  const dates: [string, Timestamp | null][] = [
+    ['Created', vet.createdAt],
+    ['Last signed in', vet.lastSignedInAt],
+    ['Last changed', vet.updatedAt],
+  ];
+  return (
+    <Group gap="md" data-testid="vet-dates">
+      {dates.map(([label, at]) => (
+        <Text key={label} size="xs" c="dimmed">
+          {label}: {at ? `${formatVetDateTime(at)} UTC` : 'never'}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * `/vets/{uuid}`: a vet's profile; the header's 'Edit Profile' opens one's own. What the logged-in vet
  * may not change is shown disabled with the reason, or not offered (vetRights).
@@ -195,6 +214,7 @@ export function VetProfilePage() {
               {vet.email}
             </Text>
           </Group>
+          <VetDates vet={vet} />
         </Stack>
       </Group>
       <VetPictureCard vet={vet} locked={rights.editProfile} />

@@ -13,7 +13,7 @@ import { hashToken, newOpaqueToken } from '../../../lib/tokens.ts';
 import { getOrCreateSecret } from '../../platform/app-secrets/index.ts';
 import { type AuditActor, auditRecordedSince, recordAudit } from '../../platform/audit/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { findVetAccountByEmail, toVetDto } from '../vets/index.ts';
+import { findVetAccountByEmail, markVetSignedIn, toVetDto } from '../vets/index.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   clearLoginFailures,
@@ -244,6 +244,7 @@ export async function login(
       createdAt: issuedAt,
     });
     await clearLoginFailures(tx, email);
+    await markVetSignedIn(tx, vet.id, issuedAt);
     await recordAudit(
       tx,
       auditActor(vet.id),

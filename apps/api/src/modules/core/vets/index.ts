@@ -1,7 +1,7 @@
 export { moveDiskAvatarsIntoDatabase } from './vets.avatars.service.ts';
 export { vetInRole, vetName, vetNames, vetPersonSql } from './vets.joins.repository.ts';
 export { toVetDto } from './vets.mapper.ts';
-export { countVets } from './vets.repository.ts';
+export { countVets, markVetSignedIn } from './vets.repository.ts';
 export {
   createVet,
   findVetAccountByEmail,

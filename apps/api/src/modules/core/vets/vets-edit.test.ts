@@ -25,6 +25,28 @@ function patch(id: string, payload: unknown) {
   return app.inject({ method: 'PATCH', url: `/v1/vets/${id}`, cookies, payload: payload as object });
 }
 
+describe('a vet’s page (SPEC §9: created, last signed in, last changed)', () => {
+  it('says when the vet was created, last signed in and last changed; signing in is not a change', async () => {
+    const vet = await createTestVet(app, { kind: 'regular' });
+    const read = async () =>
+      (await app.inject({ method: 'GET', url: `/v1/vets/${vet.id}`, cookies })).json().vet;
+    const before = await read();
+    expect(before.lastSignedInAt).toBeNull();
+    expect(before.createdAt).toEqual(before.updatedAt);
+
+    await loginAs(app, vet.email);
+    const signedIn = await read();
+    expect(signedIn.lastSignedInAt.seconds).toBeGreaterThanOrEqual(before.createdAt.seconds);
+    expect(signedIn.updatedAt).toEqual(before.updatedAt);
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await patch(vet.id, { lastName: 'Changed' })).statusCode).toBe(200);
+    const changed = await read();
+    expect(changed.updatedAt.seconds).toBeGreaterThan(before.updatedAt.seconds);
+    expect(changed.lastSignedInAt).toEqual(signedIn.lastSignedInAt);
+  });
+});
+
 describe('editing a vet', () => {
   it('changes the names and answers { vet }, audited with before and after of what changed', async () => {
     const vet = await createTestVet(app, { firstName: 'Ann', lastName: 'Old', kind: 'regular' });

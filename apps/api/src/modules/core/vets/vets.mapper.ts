@@ -1,4 +1,4 @@
-import { toTimestamp, type Vet, type VetListItem, vetKindLabels } from '@vetboard/contract';
+import { toTimestamp, type Vet, type VetDetail, type VetListItem, vetKindLabels } from '@vetboard/contract';
 import type { VetRow } from './vets.table.ts';
 
 /** The allow-list of what a vet row may show to clients: never the password hash or flags. */
@@ -19,6 +19,14 @@ export function toVetDto(row: VetRow): Vet {
 
 export function toVetListItemDto(row: VetRow): VetListItem {
   return { ...toVetDto(row), createdAt: toTimestamp(row.createdAt), disabled: row.disabled };
+}
+
+export function toVetDetailDto(row: VetRow): VetDetail {
+  return {
+    ...toVetListItemDto(row),
+    updatedAt: toTimestamp(row.updatedAt),
+    lastSignedInAt: row.lastSignedInAt ? toTimestamp(row.lastSignedInAt) : null,
+  };
 }
 
 /** One CSV line's values, in `VET_CSV_COLUMNS` order. */

@@ -34,6 +34,11 @@ export type VetProfileChanges = Partial<
   Pick<VetRow, 'firstName' | 'lastName' | 'kind' | 'companySku' | 'imageUrl' | 'disabled'>
 >;
 
+/** Not a change of the vet's record: `updated_at` stays. */
+export async function markVetSignedIn(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(vets).set({ lastSignedInAt: at }).where(eq(vets.id, id));
+}
+
 export async function updateVetProfile(db: DbOrTx, id: string, changes: VetProfileChanges): Promise<VetRow> {
   const [row] = await db
     .update(vets)

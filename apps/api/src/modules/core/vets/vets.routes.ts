@@ -17,7 +17,7 @@ import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import { fileUrl, type StoredFile } from '../../platform/files/index.ts';
 import { storeAvatarFile } from './vets.avatars.service.ts';
 import { vetsErrors } from './vets.errors.ts';
-import { toVetCsvValues, toVetListItemDto } from './vets.mapper.ts';
+import { toVetCsvValues, toVetDetailDto } from './vets.mapper.ts';
 import {
   assertMayEditVetProfile,
   exportVets,
@@ -84,7 +84,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vetResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ vet: toVetListItemDto(await getVet(deps, request.params.id)) }),
+    async (request) => ({ vet: toVetDetailDto(await getVet(deps, request.params.id)) }),
   );
 
   app.post(
@@ -104,7 +104,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionVet(request),
         { ...request.body, companySku: request.body.companySku ?? null },
       );
-      return reply.status(201).send({ vet: toVetListItemDto(vet) });
+      return reply.status(201).send({ vet: toVetDetailDto(vet) });
     },
   );
 
@@ -120,7 +120,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      vet: toVetListItemDto(
+      vet: toVetDetailDto(
         await updateVet(
           {
             ...deps,
@@ -174,7 +174,7 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!stored) throw vetsErrors.avatarMissing();
       const vet = await setVetAvatar(deps, sessionVet(request), request.params.id, fileUrl(stored.id));
-      return { vet: toVetListItemDto(vet) };
+      return { vet: toVetDetailDto(vet) };
     },
   );
 };

@@ -25,6 +25,8 @@ export const vets = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last password login (sessions are purged, so they cannot tell); the vet's page shows it. */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
   },
   (table) => [
     // E-mails are unique regardless of case: people type them both ways, and sign-in ignores case.
