@@ -62,6 +62,11 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
+  checkupPoolsBulk: {
+    like: 'emma',
+    owner: { firstName: 'Ottoline', lastName: 'Sendwell' },
+    pets: { luna: 'Bulkberry', milo: 'Bulkbean', pepper: 'Bulkbriar' },
+  },
   checkupPoolsEmpty: {
     like: 'emma',
     owner: { firstName: 'Cordelia', lastName: 'Tremayne' },
