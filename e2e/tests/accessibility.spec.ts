@@ -312,6 +312,31 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
+  test('a journal entry showing its “Pending card” panel has no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    // Luna's severe entries raised her journal card (read only here): the first whose page shows it.
+    const listed = await page.request.get(`/v1/journal-entries?petUuid=${LUNA.uuid}&pageSize=50`);
+    const entries = (await listed.json()).journalEntries as Array<{ uuid: string }>;
+    let withCard: string | undefined;
+    for (const entry of entries) {
+      const detail = await (await page.request.get(`/v1/journal-entries/${entry.uuid}`)).json();
+      if (detail.journalEntry.pendingCards.length > 0) {
+        withCard = entry.uuid;
+        break;
+      }
+    }
+    expect(withCard, 'an entry of Luna that raised a card').toBeDefined();
+    await page.goto(`/journal/${withCard}`);
+    await settled(page);
+    await expect(page.getByTestId('item-pending-cards')).toBeVisible();
+    await audit(page, 'journal entry with its pending card', findings, []);
+    expect(findings).toEqual([]);
+  });
+
   test('the medical records (inbox, upload, a record with its PDF, the pet’s records, labels) have no serious or critical violation', async ({
     page,
   }) => {

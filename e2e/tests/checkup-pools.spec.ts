@@ -480,7 +480,12 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await page.getByRole('button', { name: 'Send to pets…' }).click();
     const dialog = page.getByRole('dialog', { name: `Send “${title}” to pets` });
 
-    await dialog.getByRole('textbox', { name: 'Search pets' }).fill('Bulkbe');
+    // Every pet of the demo matches at first: more than one send may take, so no "select all".
+    await expect(
+      dialog.getByText('Narrow the filters to 500 pets or fewer to select them all.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
+    await dialog.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkbe');
     await expect(dialog.getByText('2 pets match')).toBeVisible();
     await expect(dialog.getByRole('region', { name: 'Pets to send to' }).locator('tbody tr')).toHaveCount(2);
     await dialog.getByRole('button', { name: 'Select all 2 matching pets' }).click();
@@ -496,7 +501,7 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
 
     // All three now: the two whose owner has not answered yet are skipped, and the toast says why.
     await page.getByRole('button', { name: 'Send to pets…' }).click();
-    await dialog.getByRole('textbox', { name: 'Search pets' }).fill('Bulkb');
+    await dialog.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkb');
     await expect(dialog.getByText('3 pets match')).toBeVisible();
     await dialog.getByRole('checkbox', { name: 'Select every pet on this page' }).check();
     await dialog.getByRole('button', { name: 'Send to 3 pets' }).click();
@@ -544,6 +549,17 @@ for (const viewport of screenViewports) {
       await page.reload();
       await expect(page.getByTestId('pool-checkups').locator('tbody tr')).toHaveCount(1);
       await shoot(page, 'checkup-pool', viewport.name);
+      await page.getByRole('button', { name: 'Send to pets…' }).click();
+      const picker = page.getByRole('dialog', { name: `Send “${title}” to pets` });
+      await picker.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkb');
+      await expect(picker.getByText('3 pets match')).toBeVisible();
+      await picker.getByRole('checkbox', { name: `Select ${bulk.luna.name}` }).check();
+      await shoot(page, 'checkup-pool-send-to-pets', viewport.name);
+      await picker.getByRole('button', { name: 'Send to 1 pet' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send this checkup to 1 pet?' })).toBeVisible();
+      await shoot(page, 'checkup-pool-send-to-pets-confirm', viewport.name);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await picker.getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto('/checkups/pools');
       await bodyRows(page.getByRole('table', { name: 'Checkup pools' }));

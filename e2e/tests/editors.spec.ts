@@ -194,7 +194,6 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
         .getByRole('checkbox', { name: /^Select (?!every)/ })
         .first()
         .check(),
-    cancel: 'Cancel',
   },
   'prescription-form': {
     reach: async (page) => {
