@@ -558,7 +558,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
-  test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
+  test('the checkup pool screens (list, builder, pool, send to pets, fill) have no serious or critical violation', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -598,6 +598,20 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       ],
       findings,
     );
+    await atDesktop(page);
+    await page.goto(`/checkups/pools/${pool.uuid}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Send to pets…' }).click();
+    const picker = page.getByRole('dialog', { name: /^Send “Accessibility pool/ });
+    await picker
+      .getByRole('checkbox', { name: /^Select (?!every)/ })
+      .first()
+      .check();
+    await audit(page, 'send to pets', findings);
+    await atDesktop(page);
+    await picker.getByRole('button', { name: 'Send to 1 pet' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send this checkup to 1 pet?' })).toBeVisible();
+    await audit(page, 'send to pets, confirmation', findings);
 
     expect(findings).toEqual([]);
   });

@@ -60,7 +60,7 @@ function PetRows({
   const pageChecked = rows.length > 0 && rows.every((pet) => selected.has(pet.uuid));
   const pageSome = rows.some((pet) => selected.has(pet.uuid));
   return (
-    <TableScroll label="Pets to send to" minWidth={420}>
+    <TableScroll label="Pets to send to" minWidth={320}>
       <Table verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
@@ -214,7 +214,7 @@ function SendToPetsDialog({ pool, onClose }: { pool: Form; onClose: () => void }
                 }}
               />
               <Select
-                label="Species"
+                aria-label="Species"
                 placeholder="All species"
                 data={speciesOptions}
                 value={species ?? null}
