@@ -62,6 +62,16 @@ export const SPEC_FAMILIES = {
     owner: { firstName: 'Hyacinth', lastName: 'Ravensworth' },
     pets: { biscuit: 'Marchpane' },
   },
+  dietsMeanwhile: {
+    like: 'tom',
+    owner: { firstName: 'Peregrine', lastName: 'Ashcombe' },
+    pets: { biscuit: 'Gingernut' },
+  },
+  checkupPoolsBulk: {
+    like: 'emma',
+    owner: { firstName: 'Ottoline', lastName: 'Sendwell' },
+    pets: { luna: 'Bulkberry', milo: 'Bulkbean', pepper: 'Bulkbriar' },
+  },
   checkupPoolsEmpty: {
     like: 'emma',
     owner: { firstName: 'Cordelia', lastName: 'Tremayne' },

@@ -313,6 +313,31 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
+  test('a journal entry showing its “Pending card” panel has no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await logIn(page);
+    // Luna's severe entries raised her journal card (read only here): the first whose page shows it.
+    const listed = await page.request.get(`/v1/journal-entries?petUuid=${LUNA.uuid}&pageSize=50`);
+    const entries = (await listed.json()).journalEntries as Array<{ uuid: string }>;
+    let withCard: string | undefined;
+    for (const entry of entries) {
+      const detail = await (await page.request.get(`/v1/journal-entries/${entry.uuid}`)).json();
+      if (detail.journalEntry.pendingCards.length > 0) {
+        withCard = entry.uuid;
+        break;
+      }
+    }
+    expect(withCard, 'an entry of Luna that raised a card').toBeDefined();
+    await page.goto(`/journal/${withCard}`);
+    await settled(page);
+    await expect(page.getByTestId('item-pending-cards')).toBeVisible();
+    await audit(page, 'journal entry with its pending card', findings, []);
+    expect(findings).toEqual([]);
+  });
+
   test('the medical records (inbox, upload, a record with its PDF, the pet’s records, labels) have no serious or critical violation', async ({
     page,
   }) => {
@@ -534,7 +559,7 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     expect(findings).toEqual([]);
   });
 
-  test('the checkup pool screens (list, builder, pool, fill) have no serious or critical violation', async ({
+  test('the checkup pool screens (list, builder, pool, send to pets, fill) have no serious or critical violation', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -574,6 +599,20 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       ],
       findings,
     );
+    await atDesktop(page);
+    await page.goto(`/checkups/pools/${pool.uuid}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Send to pets…' }).click();
+    const picker = page.getByRole('dialog', { name: /^Send “Accessibility pool/ });
+    await picker
+      .getByRole('checkbox', { name: /^Select (?!every)/ })
+      .first()
+      .check();
+    await audit(page, 'send to pets', findings);
+    await atDesktop(page);
+    await picker.getByRole('button', { name: 'Send to 1 pet' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send this checkup to 1 pet?' })).toBeVisible();
+    await audit(page, 'send to pets, confirmation', findings);
 
     expect(findings).toEqual([]);
   });

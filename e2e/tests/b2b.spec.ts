@@ -300,6 +300,8 @@ for (const viewport of screenViewports) {
     await shoot(page, 'b2b-company', viewport.name);
     await page.getByTestId('daily-email-button').click();
     await expect(page.getByTestId('recipient').first()).toBeVisible();
+    // The picture is of the warnings too: the pets the e-mail leaves out, counted and named.
+    await expect(page.getByTestId('daily-email-missing')).toBeVisible();
     await shoot(page, 'b2b-daily-email-preview', viewport.name);
     await page.goto(`/b2b/PAWSURE/${pet.uuid}`);
     await expect(page.getByTestId('history-entry').first()).toBeVisible();

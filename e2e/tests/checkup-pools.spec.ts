@@ -11,6 +11,8 @@ const { pets } = specFamily('checkupPools');
 const marchpane = pets.biscuit;
 /** A pet with no checkup at all, so its list starts empty (a copy of Emma Clarke's Pepper). */
 const noCheckups = specFamily('checkupPoolsEmpty').pets.pepper;
+/** Three pets whose names start alike, for "Send to pets…" by a search (copies of Emma Clarke's). */
+const bulk = specFamily('checkupPoolsBulk').pets;
 
 /** The option inputs of one question of the builder, in the order shown. */
 function optionInputs(page: Page, question: string): Locator {
@@ -451,6 +453,72 @@ test.describe('checkup pools (SPEC §2 /checkups/pools)', () => {
     await expect(empty).toHaveCount(0);
   });
 
+  test('a pool is sent to pets picked by a filter, after one confirmation naming the count; a second send skips those not answered yet', async ({
+    page,
+  }) => {
+    const title = `Bulk check ${Date.now()}`;
+    const created = await page.request.post('/v1/forms', {
+      data: {
+        form: {
+          title,
+          sku: `bulk_check_${Date.now()}`,
+          isPool: true,
+          questionGroups: [
+            {
+              title: 'General',
+              questions: [
+                { title: 'How is the appetite?', options: [{ title: 'Normal' }, { title: 'Reduced' }] },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const poolUuid = (await created.json()).form.uuid as string;
+    await openInApp(page, `/checkups/pools/${poolUuid}`);
+    await page.getByRole('button', { name: 'Send to pets…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send “${title}” to pets` });
+
+    // Every pet of the demo matches at first: more than one send may take, so no "select all".
+    await expect(
+      dialog.getByText('Narrow the filters to 500 pets or fewer to select them all.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
+    await dialog.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkbe');
+    await expect(dialog.getByText('2 pets match')).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Pets to send to' }).locator('tbody tr')).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Select all 2 matching pets' }).click();
+    await expect(dialog.getByText('2 pets selected')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send to 2 pets' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this checkup to 2 pets?' });
+    await confirm.getByRole('button', { name: 'Send to 2 pets' }).click();
+    await expect(page.getByText(`“${title}”: Sent to 2 pets.`)).toBeVisible();
+    const checkups = page.getByTestId('pool-checkups');
+    await expect(checkups).toContainText(bulk.luna.name);
+    await expect(checkups).toContainText(bulk.milo.name);
+    await expect(checkups).not.toContainText(bulk.pepper.name);
+
+    // All three now: the two whose owner has not answered yet are skipped, and the toast says why.
+    await page.getByRole('button', { name: 'Send to pets…' }).click();
+    await dialog.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkb');
+    await expect(dialog.getByText('3 pets match')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Select every pet on this page' }).check();
+    await dialog.getByRole('button', { name: 'Send to 3 pets' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send this checkup to 3 pets?' })
+      .getByRole('button', { name: 'Send to 3 pets' })
+      .click();
+    await expect(
+      page.getByText(
+        `“${title}”: Sent to 1 pet. 2 pets skipped: their owners have not answered this pool’s last checkup yet.`,
+      ),
+    ).toBeVisible();
+    await expect(checkups).toContainText(bulk.pepper.name);
+    const sent = await page.request.get(`/v1/checkups?poolUuid=${poolUuid}&pageSize=10`);
+    expect((await sent.json()).checkups).toHaveLength(3);
+  });
+
   test('an unknown pool shows the 404 page', async ({ page }) => {
     await page.goto('/checkups/pools/4b0e7a3c-2f1d-4c6b-9a8e-123456789abc');
     await expect(page.getByTestId('error-status')).toHaveText('404');
@@ -481,6 +549,17 @@ for (const viewport of screenViewports) {
       await page.reload();
       await expect(page.getByTestId('pool-checkups').locator('tbody tr')).toHaveCount(1);
       await shoot(page, 'checkup-pool', viewport.name);
+      await page.getByRole('button', { name: 'Send to pets…' }).click();
+      const picker = page.getByRole('dialog', { name: `Send “${title}” to pets` });
+      await picker.getByRole('searchbox', { name: 'Search pets' }).fill('Bulkb');
+      await expect(picker.getByText('3 pets match')).toBeVisible();
+      await picker.getByRole('checkbox', { name: `Select ${bulk.luna.name}` }).check();
+      await shoot(page, 'checkup-pool-send-to-pets', viewport.name);
+      await picker.getByRole('button', { name: 'Send to 1 pet' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send this checkup to 1 pet?' })).toBeVisible();
+      await shoot(page, 'checkup-pool-send-to-pets-confirm', viewport.name);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await picker.getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto('/checkups/pools');
       await bodyRows(page.getByRole('table', { name: 'Checkup pools' }));

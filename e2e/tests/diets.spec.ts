@@ -55,6 +55,9 @@ async function waitForToastToGo(page: Page, text: string) {
 /** This spec's own copy of Biscuit: it gives him diets and a new current plan. */
 const biscuit = specFamily('diets').pets.biscuit;
 
+/** A copy of Biscuit whose draft is changed behind the publish dialog's back. */
+const gingernut = specFamily('dietsMeanwhile').pets.biscuit;
+
 const liveEnergy = (page: Page) => page.getByTestId('formulation-panel').getByTestId('diet-energy-kcal');
 
 test.describe('diets', () => {
@@ -240,6 +243,70 @@ test.describe('diets', () => {
     const current = page.getByTestId('diets-table').locator('tr[data-current]');
     await expect(current).toHaveCount(1);
     await expect(current).toHaveAttribute('data-diet-uuid', dietUuid);
+  });
+
+  test('a diet changed elsewhere while its publish dialog is open: the 409 shows the server’s new warnings and asks again', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const created = await page.request.post('/v1/diets', {
+      data: { petUuid: gingernut.uuid, kind: 'maintenance', nutrientProfileKind: 'fediaf_adult' },
+    });
+    expect(created.status()).toBe(201);
+    const dietUuid = (await created.json()).diet.uuid as string;
+    await openInApp(page, `/diets/${dietUuid}`);
+    await expect(page.getByTestId('diet-status')).toHaveText('Draft');
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish this diet?' });
+    const listed = dialog.getByTestId('diet-publish-warnings').getByRole('listitem');
+    const before = (await listed.allTextContents()).map((text) => text.trim());
+    expect(before.length).toBeGreaterThan(0);
+    const box = dialog.getByRole('checkbox', {
+      name: 'I have checked these warnings and publish this diet despite them',
+    });
+    await box.check();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Owner cooks at home; recheck in 2 weeks');
+
+    // The page's re-reads of the diet are held from here, as when a colleague's change has not reached
+    // it yet (its live update or a refocus would show the new list first): the 409 is then what tells.
+    const dietRead = `**/v1/diets/${dietUuid}`;
+    await page.route(dietRead, () => {});
+    // Meanwhile, the same vet gives the draft an ingredient through the API: other warnings.
+    const catalogue = (await (await page.request.get(INGREDIENTS_PATH)).json()) as {
+      ingredients: { id: string; name: string }[];
+    };
+    const turkey = catalogue.ingredients.find((row) => row.name === TURKEY);
+    const patched = await page.request.patch(`/v1/diets/${dietUuid}`, {
+      data: { ingredients: [{ ingredientId: turkey?.id, amount: 200, unit: 'g' }] },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+    const now = ((await patched.json()).diet.formulation.warnings as { message: string }[]).map(
+      (warning) => warning.message,
+    );
+    expect(now).not.toEqual(before);
+
+    const refused = page.waitForResponse((response) =>
+      response.url().endsWith(`/v1/diets/${dietUuid}/publish`),
+    );
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(dialog.getByTestId('diet-publish-warnings-changed')).toHaveText(
+      'The warnings changed since this page was loaded: check them again.',
+    );
+    await expect(listed).toHaveText(now);
+    await expect(box).not.toBeChecked();
+    await expect(dialog.getByText('Acknowledge the warnings to publish')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveValue(
+      'Owner cooks at home; recheck in 2 weeks',
+    );
+
+    await page.unroute(dietRead);
+    await box.check();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Diet published')).toBeVisible();
+    const stored = (await (await page.request.get(`/v1/diets/${dietUuid}`)).json()).diet;
+    expect(stored.status).toBe('published');
   });
 
   test("Luna's profile shows her current cardiac diet plan", async ({ page }) => {

@@ -190,6 +190,18 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
   },
   'pet-question-answer': { reach: (page) => openInApp(page, `/pets/${LUNA.uuid}/qa`) },
   'pool-builder': { reach: (page) => openInApp(page, '/checkups/pools/new') },
+  'pool-send-pets': {
+    reach: async (page) => {
+      await openInApp(page, `/checkups/pools/${POOLS.monthly.uuid}`);
+      await clickButton(page, 'Send to pets…');
+    },
+    // Typing a search only filters; the choice of pets is what leaving would lose.
+    dirty: (editor) =>
+      editor
+        .getByRole('checkbox', { name: /^Select (?!every)/ })
+        .first()
+        .check(),
+  },
   'prescription-form': {
     reach: async (page) => {
       await openInApp(page, `/pets/${LUNA.uuid}/medications`);

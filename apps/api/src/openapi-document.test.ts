@@ -38,6 +38,7 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: { nullable?: boolean } }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
 interface OpenApi {
@@ -131,6 +132,18 @@ describe('the OpenAPI document', () => {
           $ref: '#/components/schemas/Error',
         });
       }
+    }
+  });
+
+  it('marks a body required exactly where the API refuses a request without one', async () => {
+    // diet-publish-acknowledged-warnings.test.ts publishes a diet with no body at all.
+    expect(operation('publishDiet').requestBody?.required).toBe(false);
+    const withoutBody = await app.inject({ method: 'POST', url: '/v1/forms', cookies });
+    expect(withoutBody.statusCode).toBe(400);
+    expect(operation('createForm').requestBody?.required).toBe(true);
+    for (const [path, method, op] of operations()) {
+      const schema = op.requestBody?.content['application/json']?.schema;
+      if (schema) expect(op.requestBody?.required, `${method} ${path}`).toBe(schema.nullable !== true);
     }
   });
 

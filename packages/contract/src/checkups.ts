@@ -212,15 +212,32 @@ export type FormVersionSummary = z.infer<typeof formVersionSummarySchema>;
 export const formVersionListResponseSchema = z.object({ versions: z.array(formVersionSummarySchema) });
 export type FormVersionListResponse = z.infer<typeof formVersionListResponseSchema>;
 
+/** The most pets one send reaches: the pool page's picker refuses more before sending. */
+export const FORM_SEND_MAX_PETS = 500;
+
 export const formSendSchema = z
-  .strictObject({ petUuid: z.uuid().optional(), petUuids: z.array(z.uuid()).min(1).max(500).optional() })
+  .strictObject({
+    petUuid: z.uuid().optional(),
+    petUuids: z
+      .array(z.uuid())
+      .min(1)
+      .max(FORM_SEND_MAX_PETS, `At most ${FORM_SEND_MAX_PETS} pets at once`)
+      .optional(),
+  })
   .refine((body) => (body.petUuid === undefined) !== (body.petUuids === undefined), {
     message: 'Send either petUuid or petUuids',
     path: ['petUuid'],
   });
 export type FormSend = z.infer<typeof formSendSchema>;
 
-export const formSendResponseSchema = z.object({ checkupUuids: z.array(z.uuid()) });
+/** Why a send to many left a pet out: its owner has not answered this form's last checkup yet. */
+export const formSendSkipReasons = ['awaiting_answer'] as const;
+
+export const formSendResponseSchema = z.object({
+  checkupUuids: z.array(z.uuid()),
+  skipped: z.array(z.object({ petUuid: z.uuid(), reason: z.enum(formSendSkipReasons) })),
+});
+export type FormSendResponse = z.infer<typeof formSendResponseSchema>;
 
 // --- Checkups ---
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { speciesSchema } from './breeds.ts';
-import { calendarDateSchema, lineText, personRefSchema, text, timestampSchema } from './common.ts';
+import {
+  calendarDateSchema,
+  lineText,
+  listQuerySchemas,
+  paginationSchema,
+  personRefSchema,
+  text,
+  timestampSchema,
+} from './common.ts';
 import { countOf } from './plural.ts';
 
 export const petSexes = ['male', 'female', 'unknown'] as const;
@@ -36,6 +44,27 @@ export const petSummarySchema = z.object({
   familyUuid: z.uuid(),
 });
 export type PetSummary = z.infer<typeof petSummarySchema>;
+
+/**
+ * `GET /v1/pets`: the pets the vet may see, by name, searched by name and filtered by
+ * species; a B2B vet's are their company's. Sending a checkup to many pets picks them here.
+ */
+export const petListQuery = listQuerySchemas(
+  ['name'] as const,
+  { sort: 'name', order: 'asc' },
+  { species: speciesSchema.optional() },
+);
+export const petListQuerySchema = petListQuery.list;
+export type PetListQuery = z.infer<typeof petListQuerySchema>;
+
+export const petListRowSchema = petSummarySchema.extend({ ownerName: z.string().nullable() });
+export type PetListRow = z.infer<typeof petListRowSchema>;
+
+export const petListResponseSchema = z.object({
+  pets: z.array(petListRowSchema),
+  pagination: paginationSchema,
+});
+export type PetListResponse = z.infer<typeof petListResponseSchema>;
 
 export const petProfileSchema = petSummarySchema.extend({
   microchip: z.string().nullable(),

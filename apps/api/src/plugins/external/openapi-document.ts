@@ -138,6 +138,24 @@ function dropUnusedSchemas(doc: Json): void {
  * route that needs a session also says it can answer 401, and a `/v1` change 403 (the same-origin
  * check), since every such route can.
  */
+/**
+ * @fastify/swagger marks every request body required, but a route whose body schema is nullish (a diet's
+ * publish, whose body only acknowledges warnings) takes a request with none: a client reading `required`
+ * would send `{}` for nothing, and a validating proxy would refuse the API's own accepted calls.
+ */
+function optionalNullableBodies(paths: Json): void {
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation) || !isObject(operation.requestBody)) continue;
+      const content = isObject(operation.requestBody.content) ? operation.requestBody.content : {};
+      const json = isObject(content['application/json']) ? content['application/json'] : undefined;
+      if (json && isObject(json.schema) && json.schema.nullable === true)
+        operation.requestBody.required = false;
+    }
+  }
+}
+
 export function finishDocument<T>(document: T): T {
   const doc = document as Json;
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -170,6 +188,7 @@ export function finishDocument<T>(document: T): T {
     }
   }
   allowNullInNullableEnums(doc);
+  optionalNullableBodies(paths);
   dropUnusedSchemas(doc);
   return document;
 }

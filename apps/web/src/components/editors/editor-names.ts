@@ -25,6 +25,7 @@ export const EDITOR_NAMES = [
   'pet-edit',
   'pet-question-answer',
   'pool-builder',
+  'pool-send-pets',
   'prescription-form',
   'prescription-stop',
   'pet-alert',

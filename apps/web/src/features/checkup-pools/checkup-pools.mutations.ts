@@ -77,6 +77,27 @@ export function useSendCheckupMutation(petUuid: string) {
   });
 }
 
+/** POST /v1/forms/{id}/send to many pets: their new checkups join each pet's lists and the pool's. */
+export function useSendToPetsMutation(formUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (petUuids: string[]) =>
+      api.request(`/v1/forms/${formUuid}/send`, {
+        method: 'POST',
+        body: { petUuids },
+        schema: formSendResponseSchema,
+      }),
+    onSuccess: (_response, petUuids) =>
+      Promise.all([
+        ...petUuids.map((petUuid) => queryClient.invalidateQueries({ queryKey: petKeys.pet(petUuid) })),
+        queryClient.invalidateQueries({ queryKey: checkupListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: poolKeys.all }),
+      ]),
+    // The dialog shows a refusal (a 400 over the cap or for a pet gone meanwhile) in place.
+    meta: { handlesErrors: true },
+  });
+}
+
 /** POST /v1/pets/{id}/checkups: the checkup the vet filled, answered and "filled by" them. */
 export function useFillCheckupMutation(petUuid: string) {
   const queryClient = useQueryClient();

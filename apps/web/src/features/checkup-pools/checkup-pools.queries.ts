@@ -7,6 +7,8 @@ import {
   formResponseSchema,
   formSummarySchema,
   formVersionListResponseSchema,
+  type PetListQuery,
+  petListResponseSchema,
 } from '@vetboard/contract';
 import { z } from 'zod';
 import { api } from '@/lib/api/api-client.ts';
@@ -112,6 +114,19 @@ export function skuHolderQueryOptions(sku: string) {
     queryFn: ({ signal }) => api.request('/v1/forms', { query, schema: formListResponseSchema, signal }),
     select: ({ forms }) => forms.find((form) => form.sku === sku) ?? null,
     staleTime: 10_000,
+    meta: { handlesErrors: true },
+  });
+}
+
+export const PET_PICKER_PAGE_SIZE = 20;
+/** The largest page the pets list serves: "select all matching" reads at most five of them. */
+export const PET_PICKER_BULK_PAGE_SIZE = 100;
+
+/** GET /v1/pets: one page of the pets "Send to pets…" picks from (a B2B vet's are their company's). */
+export function petPickerQueryOptions(query: PetListQuery) {
+  return queryOptions({
+    queryKey: ['pet-picker', query] as const,
+    queryFn: ({ signal }) => api.request('/v1/pets', { query, schema: petListResponseSchema, signal }),
     meta: { handlesErrors: true },
   });
 }

@@ -33,6 +33,7 @@ import {
   poolVersionsQueryOptions,
 } from './checkup-pools.queries.ts';
 import { ArchivePoolModal } from './pool-actions.tsx';
+import { SendToPetsButton } from './send-to-pets.tsx';
 
 const route = getRouteApi('/_default/checkups/pools/$uuid/');
 
@@ -296,6 +297,7 @@ export function PoolPage() {
           >
             Download as FHIR
           </Button>
+          {!form.archived && <SendToPetsButton pool={form} />}
           {!form.archived && rights.delete === null && (
             <Button
               variant="default"

@@ -1,6 +1,8 @@
-import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, like, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { breeds, families, users, vets } from '../../../db/schema.ts';
+import { boundedCount, containsPattern, type PageWindow } from '../../../lib/list-query.ts';
 import { DEFAULT_TIMEZONE } from '../../../lib/timezone.ts';
 import {
   type NewPetHealthProfileRow,
@@ -236,4 +238,46 @@ export async function findPetCompanySku(db: DbOrTx, petId: string): Promise<stri
     .where(eq(pets.id, petId))
     .limit(1);
   return row?.sku ?? null;
+}
+
+export type PetListRowData = PetSummaryRow & { ownerFirstName: string | null; ownerLastName: string | null };
+
+export interface PetListFilter {
+  scope: SQL | undefined;
+  search: string | undefined;
+  species: PetRow['species'] | undefined;
+}
+
+const listOwner = alias(users, 'owner');
+
+function petListWhere(filter: PetListFilter): SQL | undefined {
+  return and(
+    filter.scope,
+    filter.species ? eq(pets.species, filter.species) : undefined,
+    filter.search ? like(pets.searchText, containsPattern(filter.search)) : undefined,
+  );
+}
+
+/** One page of the pets in scope, by name then id (a stable page whatever the names). */
+export function listPetsPage(
+  db: DbOrTx,
+  filter: PetListFilter,
+  order: 'asc' | 'desc',
+  window: PageWindow,
+): Promise<PetListRowData[]> {
+  const by = order === 'asc' ? asc : desc;
+  return db
+    .select({ ...petSummaryColumns, ownerFirstName: listOwner.firstName, ownerLastName: listOwner.lastName })
+    .from(pets)
+    .leftJoin(breeds, eq(breeds.id, pets.breedId))
+    .leftJoin(families, eq(families.id, pets.familyId))
+    .leftJoin(listOwner, eq(listOwner.id, families.ownerUserId))
+    .where(petListWhere(filter))
+    .orderBy(by(pets.searchText), by(pets.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export function countPets(db: DbOrTx, filter: PetListFilter, bound: number): Promise<number> {
+  return boundedCount(db, pets, petListWhere(filter), bound);
 }

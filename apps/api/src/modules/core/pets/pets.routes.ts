@@ -1,6 +1,8 @@
 import {
   errorResponseSchema,
   healthProfileResponseSchema,
+  petListQuerySchema,
+  petListResponseSchema,
   petPatchResponseSchema,
   petPatchSchema,
   petResponseSchema,
@@ -8,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
-import { getHealthProfile, getPet, patchPet } from './pets.service.ts';
+import { getHealthProfile, getPet, listPets, patchPet } from './pets.service.ts';
 
 const tags = ['pets'];
 const idParams = z.object({ id: z.uuid() });
@@ -16,6 +18,22 @@ const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: er
 
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, now: app.clock.now };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listPets',
+        tags,
+        description:
+          'The pets the vet may see, by name (a B2B vet’s: their company’s), searched by name and filtered ' +
+          'by species, a page at a time.',
+        querystring: petListQuerySchema,
+        response: { 200: petListResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => listPets(deps, sessionVet(request), request.query),
+  );
 
   app.get(
     '/:id',

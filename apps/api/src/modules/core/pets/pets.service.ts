@@ -2,6 +2,8 @@ import {
   calendarDateToIso,
   type HealthProfile,
   type HealthProfilePatch,
+  type PetListQuery,
+  type PetListResponse,
   type PetPatch,
   type PetPatchResponse,
   type PetResponse,
@@ -11,6 +13,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Now } from '../../../lib/clock.ts';
+import { listPage } from '../../../lib/list-query.ts';
 import { todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
@@ -20,11 +23,13 @@ import { findBreed } from '../breeds/index.ts';
 import { petsErrors } from './pets.errors.ts';
 import { toHealthProfileDto, toOwnerHomeLocationDto, toPetProfileDto, toPetSummary } from './pets.mapper.ts';
 import {
+  countPets,
   findHealthProfile,
   findPetCompanySku,
   type HealthProfileWithVetRow,
   isMicrochipUsedByAnotherPet,
   listFamilyPets,
+  listPetsPage,
   type PetUpdate,
   type PetWithOwnerRow,
   petLookupSql,
@@ -84,6 +89,27 @@ async function requirePet(db: DbOrTx, actor: Actor, id: string, lock = false): P
   const pet = await findPetWithOwner(db, actor, id, { lock });
   if (!pet) throw petsErrors.notFound();
   return pet;
+}
+
+/** `GET /v1/pets`: one page of the pets in the actor's scope, with their owner's name. */
+export async function listPets(
+  deps: { db: Db },
+  actor: Actor,
+  query: PetListQuery,
+): Promise<PetListResponse> {
+  const filter = { scope: petCondition(actor, pets.id), search: query.search, species: query.species };
+  const { rows, pagination } = await listPage(query, {
+    rows: (window) => listPetsPage(deps.db, filter, query.order, window),
+    count: (bound) => countPets(deps.db, filter, bound),
+  });
+  return {
+    pets: rows.map((row) => ({
+      ...toPetSummary(row),
+      ownerName:
+        row.ownerFirstName === null ? null : `${row.ownerFirstName} ${row.ownerLastName ?? ''}`.trim(),
+    })),
+    pagination,
+  };
 }
 
 export async function getPet(deps: { db: Db }, actor: Actor, id: string): Promise<PetResponse> {

@@ -274,6 +274,43 @@ describe('sending a checkup to owners', () => {
     expect(rows.map((r) => r.petId).sort()).toEqual([petId, otherPetId].sort());
   });
 
+  it('skips, in a send to many, the pets whose owner has not answered the pool yet, and says so', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
+    const first = await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuid: petId });
+    expect(first.json()).toMatchObject({ skipped: [] });
+    const again = await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuids: [petId, otherPetId] });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().checkupUuids).toHaveLength(1);
+    expect(again.json().skipped).toEqual([{ petUuid: petId, reason: 'awaiting_answer' }]);
+    const rows = await app.database.db.select().from(checkups).where(eq(checkups.formId, pool.uuid));
+    expect(rows.map((r) => r.petId).sort()).toEqual([petId, otherPetId].sort());
+    // One pet is the vet's explicit choice: sent again.
+    const single = await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuid: petId });
+    expect(single.json().checkupUuids).toHaveLength(1);
+  });
+
+  it('sends nothing to any pet when one of many is outside a B2B vet’s scope', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
+    const response = await call(
+      'POST',
+      `/v1/forms/${pool.uuid}/send`,
+      { petUuids: [companyPetId, petId] },
+      companyVetCookies,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'forms.pet_not_found', details: [{ path: 'petUuids.1' }] });
+    const rows = await app.database.db.select().from(checkups).where(eq(checkups.formId, pool.uuid));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses more than 500 pets at once, before looking at any', async () => {
+    const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
+    const petUuids = Array.from({ length: 501 }, () => crypto.randomUUID());
+    const response = await call('POST', `/v1/forms/${pool.uuid}/send`, { petUuids });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('At most 500 pets at once');
+  });
+
   it('lets a B2B vet send only to their company’s pets: another pet is as unknown as a missing one', async () => {
     const pool = (await call('POST', '/v1/forms', { form: cardiacPool() })).json().form;
     const own = await call(

@@ -186,8 +186,10 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'sendForm',
         tags,
         description:
-          'Sends the form’s current version to the owner of `petUuid`, or of each of `petUuids`: one checkup ' +
-          'per pet, `sent`.',
+          'Sends the form’s current version to the owner of `petUuid`, or of each of `petUuids` (at most 500): ' +
+          'one checkup per pet, `sent`. Of `petUuids`, a pet whose owner has not answered this form’s last ' +
+          'checkup yet is left out and listed in `skipped` (`awaiting_answer`). A pet missing or outside the ' +
+          'vet’s scope refuses the whole send (400 `forms.pet_not_found`), nothing sent.',
         params: idParams,
         body: formSendSchema,
         response: { 201: formSendResponseSchema, ...errors, 409: errorResponseSchema },

@@ -6,6 +6,7 @@ import {
   type FormListResponse,
   type FormQuestionGroup,
   type FormSend,
+  type FormSendResponse,
   type FormSummary,
   type FormVersionListResponse,
   optionSku,
@@ -41,7 +42,7 @@ import {
   lockForm,
   updateForm,
 } from './checkups.forms.repository.ts';
-import { insertCheckups } from './checkups.repository.ts';
+import { insertCheckups, petsAwaitingForm } from './checkups.repository.ts';
 
 export interface FormsDeps {
   db: Db;
@@ -271,13 +272,18 @@ export async function deleteForm(
   });
 }
 
-/** Sends the form's current version to each pet's owner: one `sent` checkup per pet. */
+/**
+ * Sends the form's current version to each pet's owner: one `sent` checkup per pet. A send to many
+ * (`petUuids`, the pool page's) skips the pets whose owner has not answered the form's last checkup yet,
+ * so sending a pool again to the same filtered pets does not ask an owner twice; one pet (`petUuid`) is
+ * the vet's explicit choice and is sent regardless.
+ */
 export async function sendForm(
   deps: FormsDeps,
   actor: VetActor,
   id: string,
   input: FormSend,
-): Promise<{ checkupUuids: string[] }> {
+): Promise<FormSendResponse> {
   const petIds = [...new Set(input.petUuids ?? (input.petUuid ? [input.petUuid] : []))];
   return deps.db.transaction(async (tx) => {
     const form = await lockForm(tx, id);
@@ -289,16 +295,19 @@ export async function sendForm(
       throw formsErrors.petsNotFound(
         input.petUuids ? missing.map((petId) => `petUuids.${input.petUuids?.indexOf(petId)}`) : ['petUuid'],
       );
+    const awaiting = input.petUuids ? await petsAwaitingForm(tx, id, petIds) : new Set<string>();
     const at = deps.now();
-    const rows = petIds.map((petId) => ({
-      id: newId(),
-      petId,
-      formId: id,
-      formVersion: form.version,
-      status: 'sent' as const,
-      sentAt: at,
-      sentByVetId: actor.vetId,
-    }));
+    const rows = petIds
+      .filter((petId) => !awaiting.has(petId))
+      .map((petId) => ({
+        id: newId(),
+        petId,
+        formId: id,
+        formVersion: form.version,
+        status: 'sent' as const,
+        sentAt: at,
+        sentByVetId: actor.vetId,
+      }));
     await insertCheckups(tx, rows);
     for (const row of rows) {
       await recordPetEvent(tx, row.petId, {
@@ -314,6 +323,9 @@ export async function sendForm(
         changes: { after: { petUuid: row.petId, formUuid: id, formVersion: form.version } },
       });
     }
-    return { checkupUuids: rows.map((row) => row.id) };
+    return {
+      checkupUuids: rows.map((row) => row.id),
+      skipped: [...awaiting].map((petUuid) => ({ petUuid, reason: 'awaiting_answer' as const })),
+    };
   });
 }

@@ -13,6 +13,16 @@ export async function insertCheckups(tx: DbOrTx, rows: NewCheckupRow[]): Promise
   await tx.insert(checkups).values(rows);
 }
 
+/** The pets among `petIds` already holding a checkup of the form that their owner has not answered. */
+export async function petsAwaitingForm(tx: DbOrTx, formId: string, petIds: string[]): Promise<Set<string>> {
+  if (petIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ petId: checkups.petId })
+    .from(checkups)
+    .where(and(eq(checkups.formId, formId), eq(checkups.status, 'sent'), inArray(checkups.petId, petIds)));
+  return new Set(rows.map((row) => row.petId));
+}
+
 const reviewer = vetInRole('reviewer');
 const filler = vetInRole('filler');
 
