@@ -17,6 +17,24 @@ export const ACCESS_COOKIE = 'vb_access';
 export const REFRESH_COOKIE = 'vb_refresh';
 
 /**
+ * Over TLS, directly or behind a proxy (`x-forwarded-proto` under TRUST_PROXY, or an https PUBLIC_URL),
+ * the session cookies are `__Host-` ones: the browser then takes them only Secure, for Path=/ and this
+ * host alone, so a sibling subdomain or a plain-http page cannot plant a session of its choosing. Plain
+ * http (local dev, tests) keeps the bare names, which a browser would refuse with the prefix.
+ */
+export function servedOverTls(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
+}
+
+/** The name `cookie` goes by on this request (read and written alike). */
+export function sessionCookieName(
+  request: FastifyRequest,
+  cookie: typeof ACCESS_COOKIE | typeof REFRESH_COOKIE,
+): string {
+  return servedOverTls(request) ? `__Host-${cookie}` : cookie;
+}
+
+/**
  * How a `/v1` route authenticates, set per route as `config: { auth }` (default `session`):
  * - `session`: a vet's access token (Authorization header or the httpOnly cookie);
  * - `integration`: an integration token in the Authorization header; a vet's session is refused;
@@ -63,7 +81,9 @@ export const authenticatePlugin = fp(
     const sessionDeps = { db: app.database.db, now: app.clock.now };
 
     async function sessionActor(request: FastifyRequest): Promise<Actor | null> {
-      const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
+      const token =
+        bearerToken(request.headers.authorization) ??
+        request.cookies[sessionCookieName(request, ACCESS_COOKIE)];
       const session = token ? await authenticate(sessionDeps, token) : null;
       if (!session) return null;
       request.vet = session.vet;
