@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors, authenticate } from '../../modules/core/auth/index.ts';
+import { authErrors, authenticate, standingSessions } from '../../modules/core/auth/index.ts';
 import type { VetRow } from '../../modules/core/vets/index.ts';
 import { authenticateIntegration, integrationsErrors } from '../../modules/platform/integrations/index.ts';
 import {
@@ -60,10 +60,24 @@ export function requestActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The id of the session a `session` route was called with. */
+export function sessionIdOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw authErrors.unauthenticated();
+  return request.sessionId;
+}
+
 /** The session's full vet row, for the one route that shows it (`/auth/vet`). */
 export function sessionVetRow(request: FastifyRequest): VetRow {
   if (!request.vet) throw authErrors.unauthenticated();
   return request.vet;
+}
+
+/**
+ * For what outlives its request (the event stream): which of these sessions still stand, with their
+ * vet's kind and company now, so a stream can end with its session.
+ */
+export function standingSessionsOf(app: FastifyInstance, sessionIds: string[]) {
+  return standingSessions({ db: app.database.db, now: app.clock.now }, sessionIds);
 }
 
 /** The client of an `integration` route. */

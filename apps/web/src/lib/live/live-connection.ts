@@ -38,6 +38,11 @@ export function startLiveUpdates(options: {
       attempt = 0;
       setLiveStatus('live');
     };
+    // The server's first word on a fresh stream: where to resume from should it end before any change
+    // arrives (it ends streams itself: expiry, logout, a changed scope, too many tabs).
+    current.addEventListener('ready', (message) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+    });
     current.onmessage = (message) => {
       if (message.lastEventId) lastEventId = message.lastEventId;
       let parsed: unknown;

@@ -251,7 +251,7 @@ export async function updateVet(
   id: string,
   patch: VetPatch,
 ): Promise<VetRow> {
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);
     if (!before) throw vetsErrors.notFound();
     const changesAccess =
@@ -269,6 +269,10 @@ export async function updateVet(
     }
     return after;
   });
+  // Once more after the commit: what re-reads sessions when told (the event streams, a request racing
+  // this one) must see the change, which a read made inside the transaction would not.
+  forgetCachedSessions();
+  return updated;
 }
 
 /** Refuses before any work (e.g. reading an upload) when the actor may not edit this vet's profile. */
