@@ -11,6 +11,7 @@ export async function openEventStream(url: string, options: { cookie?: string; l
   const waiters: Array<() => void> = [];
   let opened = false;
   let readyId: number | undefined;
+  let evicted = false;
   const openWaiters: Array<() => void> = [];
   let endedByServer = false;
   const endWaiters: Array<() => void> = [];
@@ -36,6 +37,7 @@ export async function openEventStream(url: string, options: { cookie?: string; l
               for (const waiter of openWaiters.splice(0)) waiter();
             }
             const lines = block.split('\n');
+            if (lines.includes('event: evicted')) evicted = true;
             if (lines.includes('event: ready')) {
               readyId = Number(lines.find((line) => line.startsWith('id: '))?.slice(4));
             }
@@ -62,6 +64,10 @@ export async function openEventStream(url: string, options: { cookie?: string; l
     /** The id a fresh stream opens with (`event: ready`): where to resume from. */
     get readyId() {
       return readyId;
+    },
+    /** Whether the server said it ended this stream as one too many for its session. */
+    get evicted() {
+      return evicted;
     },
     /** Resolves once the server has sent its first block (the stream is subscribed). */
     async opened(timeoutMs = 5_000) {

@@ -48,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() }).loose(),
         response: {
           200: fileResponse(
-            'The event stream, open until the session would expire or ends; a session holds at most 5 (a sixth closes the oldest).',
+            'The event stream, open until the session would expire or ends; a session holds at most 5 (a sixth closes the oldest, with `event: evicted`).',
             ['text/event-stream'],
           ),
           400: errorResponseSchema,
@@ -105,7 +105,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         streams.remove(stream);
         if (!res.writableEnded) res.end();
       };
-      const stream: OpenStream = { sessionId, kind: vet.kind, companySku: vet.companySku, close };
+      const evict = () => {
+        if (!res.writableEnded) res.write('event: evicted\ndata: \n\n');
+        close();
+      };
+      const stream: OpenStream = { sessionId, kind: vet.kind, companySku: vet.companySku, close, evict };
       open.add(close);
       streams.add(stream);
       request.raw.on('close', close);

@@ -13,6 +13,8 @@ export interface OpenStream {
   kind: VetKind;
   companySku: string | null;
   close: () => void;
+  /** Closes it telling the client it was one stream too many (`event: evicted`). */
+  evict: () => void;
 }
 
 type Standing = Map<string, { kind: VetKind; companySku: string | null }>;
@@ -26,7 +28,9 @@ type Standing = Map<string, { kind: VetKind; companySku: string | null }>;
  * Past the cap the oldest stream is closed rather than the new one refused: the newest is the tab in
  * use, while the oldest is likeliest a closed tab or a reload whose socket has not been seen to drop
  * yet; a 429 would leave the vet's current tab without live updates. A client that opens streams in
- * a loop still holds no more than the cap.
+ * a loop still holds no more than the cap. The evicted stream is told so (`event: evicted`): its tab,
+ * if still open, reconnects once it is looked at again, where reconnecting at once would evict the
+ * next oldest and six open tabs would take turns forever.
  */
 export class SessionStreams {
   private readonly bySession = new Map<string, OpenStream[]>();
@@ -39,7 +43,7 @@ export class SessionStreams {
     const streams = this.bySession.get(stream.sessionId) ?? [];
     streams.push(stream);
     this.bySession.set(stream.sessionId, streams);
-    while (streams.length > MAX_STREAMS_PER_SESSION) streams.shift()?.close();
+    while (streams.length > MAX_STREAMS_PER_SESSION) streams.shift()?.evict();
   }
 
   remove(stream: OpenStream): void {

@@ -180,6 +180,8 @@ describe('a live stream ends with its session (issue #47, point 7)', () => {
     for (let n = 0; n < 6; n++) opened.push(await open(cookie));
     const [oldest, ...rest] = opened;
     expect(await oldest?.ended(3_000)).toBe(true);
+    // Told why, so its tab waits to be looked at before reconnecting rather than evict the next one.
+    expect(oldest?.evicted).toBe(true);
     expect((await rename(otherPet, 'Nala Capped')).status).toBe(200);
     for (const stream of rest) {
       expect(await stream.waitFor((e) => e.type === 'pet.edited' && e.petUuid === otherPet.id)).toBeDefined();
