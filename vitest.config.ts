@@ -33,6 +33,7 @@ const ENGINE_SENSITIVE_API_TESTS = [
   'src/modules/platform/jobs/jobs-overview.test.ts',
   'src/modules/platform/jobs/jobs-stop.test.ts',
   'src/modules/platform/mail/mail-delivery.test.ts',
+  'src/modules/records/reminders/assignments-after-disabling-and-queued-digests.test.ts',
   // Concurrency: requests or jobs at the same moment, serialised by row locks and constraints.
   'src/modules/core/auth/auth.test.ts',
   'src/modules/core/vets/vets-create.test.ts',

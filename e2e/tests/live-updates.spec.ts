@@ -10,7 +10,11 @@ async function vetPage(browser: Browser, email?: string): Promise<Page> {
   return page;
 }
 
-/** A seeded pet no other browser test looks at by name. */
+/**
+ * A seeded pet no other browser test looks at by name. Repeats of this test (`--repeat-each`) need one
+ * worker (E2E_WORKERS=1): run side by side, one repeat's restore of the name undid another's edit
+ * before its page showed it (1 of 6 failed with 'Charlie' on the page, 3 Dec 2026).
+ */
 async function somePet(page: Page): Promise<{ uuid: string; name: string }> {
   const response = await page.request.get('/v1/search?q=Charlie');
   const { results } = (await response.json()) as { results: { type: string; uuid: string; title: string }[] };

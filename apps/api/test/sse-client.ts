@@ -10,7 +10,11 @@ export async function openEventStream(url: string, options: { cookie?: string; l
   const events: Array<DomainEvent & { receivedAt: number }> = [];
   const waiters: Array<() => void> = [];
   let opened = false;
+  let readyId: number | undefined;
+  let evicted = false;
   const openWaiters: Array<() => void> = [];
+  let endedByServer = false;
+  const endWaiters: Array<() => void> = [];
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -18,7 +22,11 @@ export async function openEventStream(url: string, options: { cookie?: string; l
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            endedByServer = true;
+            for (const waiter of endWaiters.splice(0)) waiter();
+            break;
+          }
           buffer += value;
           let end = buffer.indexOf('\n\n');
           while (end >= 0) {
@@ -28,8 +36,12 @@ export async function openEventStream(url: string, options: { cookie?: string; l
               opened = true;
               for (const waiter of openWaiters.splice(0)) waiter();
             }
-            const data = block
-              .split('\n')
+            const lines = block.split('\n');
+            if (lines.includes('event: evicted')) evicted = true;
+            if (lines.includes('event: ready')) {
+              readyId = Number(lines.find((line) => line.startsWith('id: '))?.slice(4));
+            }
+            const data = lines
               .filter((line) => line.startsWith('data: '))
               .map((line) => line.slice(6))
               .join('\n');
@@ -49,6 +61,14 @@ export async function openEventStream(url: string, options: { cookie?: string; l
     status: response.status,
     headers: response.headers,
     events,
+    /** The id a fresh stream opens with (`event: ready`): where to resume from. */
+    get readyId() {
+      return readyId;
+    },
+    /** Whether the server said it ended this stream as one too many for its session. */
+    get evicted() {
+      return evicted;
+    },
     /** Resolves once the server has sent its first block (the stream is subscribed). */
     async opened(timeoutMs = 5_000) {
       if (opened) return;
@@ -75,6 +95,17 @@ export async function openEventStream(url: string, options: { cookie?: string; l
           });
         });
       }
+    },
+    /** Whether the server ended the stream within `timeoutMs`. */
+    async ended(timeoutMs = 5_000): Promise<boolean> {
+      if (endedByServer) return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        endWaiters.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
     },
     close() {
       controller.abort();

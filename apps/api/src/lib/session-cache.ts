@@ -24,7 +24,19 @@ export function cacheSession(tokenHash: string, session: unknown, accessExpiresA
   entries.set(tokenHash, { session, accessExpiresAt, cachedUntil: performance.now() + SESSION_CACHE_MS });
 }
 
+const forgetListeners = new Set<() => void>();
+
 /** After anything that may end a session or change its vet. */
 export function forgetCachedSessions(): void {
   entries.clear();
+  for (const listener of forgetListeners) listener();
+}
+
+/**
+ * Told whenever this process may have ended a session or changed its vet, so what outlives a request
+ * (the event streams) re-checks at once rather than at its next periodic check.
+ */
+export function onSessionsForgotten(listener: () => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
 }

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors, authenticate } from '../../modules/core/auth/index.ts';
+import { authErrors, authenticate, standingSessions } from '../../modules/core/auth/index.ts';
 import type { VetRow } from '../../modules/core/vets/index.ts';
 import { authenticateIntegration, integrationsErrors } from '../../modules/platform/integrations/index.ts';
 import {
@@ -15,6 +15,24 @@ import {
 
 export const ACCESS_COOKIE = 'vb_access';
 export const REFRESH_COOKIE = 'vb_refresh';
+
+/**
+ * Over TLS, directly or behind a proxy (`x-forwarded-proto` under TRUST_PROXY, or an https PUBLIC_URL),
+ * the session cookies are `__Host-` ones: the browser then takes them only Secure, for Path=/ and this
+ * host alone, so a sibling subdomain or a plain-http page cannot plant a session of its choosing. Plain
+ * http (local dev, tests) keeps the bare names, which a browser would refuse with the prefix.
+ */
+export function servedOverTls(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
+}
+
+/** The name `cookie` goes by on this request (read and written alike). */
+export function sessionCookieName(
+  request: FastifyRequest,
+  cookie: typeof ACCESS_COOKIE | typeof REFRESH_COOKIE,
+): string {
+  return servedOverTls(request) ? `__Host-${cookie}` : cookie;
+}
 
 /**
  * How a `/v1` route authenticates, set per route as `config: { auth }` (default `session`):
@@ -42,10 +60,24 @@ export function requestActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The id of the session a `session` route was called with. */
+export function sessionIdOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw authErrors.unauthenticated();
+  return request.sessionId;
+}
+
 /** The session's full vet row, for the one route that shows it (`/auth/vet`). */
 export function sessionVetRow(request: FastifyRequest): VetRow {
   if (!request.vet) throw authErrors.unauthenticated();
   return request.vet;
+}
+
+/**
+ * For what outlives its request (the event stream): which of these sessions still stand, with their
+ * vet's kind and company now, so a stream can end with its session.
+ */
+export function standingSessionsOf(app: FastifyInstance, sessionIds: string[]) {
+  return standingSessions({ db: app.database.db, now: app.clock.now }, sessionIds);
 }
 
 /** The client of an `integration` route. */
@@ -63,7 +95,9 @@ export const authenticatePlugin = fp(
     const sessionDeps = { db: app.database.db, now: app.clock.now };
 
     async function sessionActor(request: FastifyRequest): Promise<Actor | null> {
-      const token = bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE];
+      const token =
+        bearerToken(request.headers.authorization) ??
+        request.cookies[sessionCookieName(request, ACCESS_COOKIE)];
       const session = token ? await authenticate(sessionDeps, token) : null;
       if (!session) return null;
       request.vet = session.vet;

@@ -48,9 +48,9 @@ export const servicesPlugin = fp(
       resolveTriggersOfItem,
       pendingCardsOfItems,
       // Every record that assigns work to a vet: a reminder's assignee, a pending card's claimer.
-      releaseAssignments: async (tx, actor, vet) => {
-        await releaseRemindersOutOfScope(tx, actor, vet, app.clock.now());
-        await releaseCardsOutOfScope(tx, actor, vet);
+      releaseAssignments: async (tx, actor, vet, reason) => {
+        await releaseRemindersOutOfScope(tx, actor, vet, app.clock.now(), reason);
+        await releaseCardsOutOfScope(tx, actor, vet, reason);
       },
       companyExists: (sku) => companyExists({ db: app.database.db }, sku),
     } satisfies CrossModuleServices);

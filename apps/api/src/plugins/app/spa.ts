@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from '../../lib/api-path.ts';
-import { ACCESS_COOKIE } from './authenticate.ts';
+import { ACCESS_COOKIE, sessionCookieName } from './authenticate.ts';
 import { pageHtml } from './spa-preloads.ts';
 
 const notFoundBody = { error: 'Not found', code: 'route.not_found' } as const;
@@ -60,8 +60,8 @@ export const spaPlugin = fp(
       app.log.warn(`No web build at ${app.config.webDistDir}: serving the API only`);
     }
 
-    // The access cookie stands for "signed in": the refresh cookie never travels to pages (its path is
-    // /v1/auth), so a vet whose access token expired gets the plain page and the app refreshes as usual.
+    // The access cookie stands for "signed in", not the refresh cookie (which over plain http never
+    // travels to pages), so a vet whose access token expired gets the plain page and the app refreshes.
     const sendIndex = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -70,7 +70,7 @@ export const spaPlugin = fp(
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(html(request.url, Boolean(request.cookies[ACCESS_COOKIE])));
+        .send(html(request.url, Boolean(request.cookies[sessionCookieName(request, ACCESS_COOKIE)])));
 
     if (htmlFor) {
       const html = htmlFor;

@@ -15,7 +15,8 @@ export const SECURITY_SCHEMES = {
     name: 'vb_access',
     description:
       'The session cookie `POST /v1/auth/login` sets (HTTP-only, 15 minutes; `POST /v1/auth/refresh` renews it ' +
-      'with the `vb_refresh` cookie). What the dashboard uses.',
+      'with the `vb_refresh` cookie). Over TLS both carry the `__Host-` prefix (`__Host-vb_access`). ' +
+      'What the dashboard uses.',
   },
   bearerAuth: {
     type: 'http',

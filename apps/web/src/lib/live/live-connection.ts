@@ -28,6 +28,8 @@ export function startLiveUpdates(options: {
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  let evicted = false;
+  let onVisible: (() => void) | null = null;
 
   const connect = () => {
     if (stopped) return;
@@ -38,6 +40,16 @@ export function startLiveUpdates(options: {
       attempt = 0;
       setLiveStatus('live');
     };
+    // The server's first word on a fresh stream: where to resume from should it end before any change
+    // arrives (it ends streams itself: expiry, logout, a changed scope, too many tabs).
+    current.addEventListener('ready', (message) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+    });
+    // One stream too many for the session (the server keeps 5): this tab waits until it is looked at
+    // again, or reconnecting would evict the next oldest tab, and six tabs would take turns.
+    current.addEventListener('evicted', () => {
+      evicted = true;
+    });
     current.onmessage = (message) => {
       if (message.lastEventId) lastEventId = message.lastEventId;
       let parsed: unknown;
@@ -59,9 +71,25 @@ export function startLiveUpdates(options: {
       setLiveStatus('down');
       const delay = reconnectDelay(attempt);
       attempt += 1;
-      timer = setTimeout(() => {
-        options.checkSession().then(connect, connect);
-      }, delay);
+      const reconnect = () => {
+        timer = setTimeout(() => {
+          options.checkSession().then(connect, connect);
+        }, delay);
+      };
+      if (!evicted || typeof document === 'undefined' || document.visibilityState === 'visible') {
+        evicted = false;
+        reconnect();
+        return;
+      }
+      const visible = () => {
+        if (document.visibilityState !== 'visible') return;
+        document.removeEventListener('visibilitychange', visible);
+        onVisible = null;
+        evicted = false;
+        reconnect();
+      };
+      onVisible = visible;
+      document.addEventListener('visibilitychange', visible);
     };
   };
 
@@ -70,6 +98,7 @@ export function startLiveUpdates(options: {
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    if (onVisible) document.removeEventListener('visibilitychange', onVisible);
     source?.close();
     source = null;
     setLiveStatus('off');

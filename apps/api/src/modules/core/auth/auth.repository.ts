@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vets } from '../../../db/schema.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
@@ -25,6 +25,26 @@ export async function findActiveSessionByAccessHash(db: DbOrTx, accessTokenHash:
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Of these sessions, the ones that still stand (not revoked, not past their refresh expiry, their vet
+ * not disabled), with their vet's kind and company: what a long-lived stream re-checks.
+ */
+export async function findStandingSessions(db: DbOrTx, sessionIds: string[], now: Date) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({ id: sessions.id, kind: vets.kind, companySku: vets.companySku })
+    .from(sessions)
+    .innerJoin(vets, eq(vets.id, sessions.vetId))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, now),
+        eq(vets.disabled, false),
+      ),
+    );
 }
 
 export async function findSessionByRefreshHash(db: DbOrTx, refreshTokenHash: string) {

@@ -14,6 +14,7 @@ import {
   ACCESS_COOKIE,
   bearerToken,
   REFRESH_COOKIE,
+  sessionCookieName,
   sessionVetRow,
 } from '../../../plugins/app/authenticate.ts';
 import { authDepsOf } from '../../../plugins/app/services.ts';
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const refreshToken = request.cookies[REFRESH_COOKIE];
+      const refreshToken = request.cookies[sessionCookieName(request, REFRESH_COOKIE)];
       if (!refreshToken) throw authErrors.refreshInvalid();
       const tokens = await refresh(deps, refreshToken, requestMeta(request));
       setSessionCookies(request, reply, tokens);
@@ -92,8 +93,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(
         deps,
         {
-          accessToken: bearerToken(request.headers.authorization) ?? request.cookies[ACCESS_COOKIE],
-          refreshToken: request.cookies[REFRESH_COOKIE],
+          accessToken:
+            bearerToken(request.headers.authorization) ??
+            request.cookies[sessionCookieName(request, ACCESS_COOKIE)],
+          refreshToken: request.cookies[sessionCookieName(request, REFRESH_COOKIE)],
         },
         requestMeta(request),
       );

@@ -21,6 +21,7 @@ import {
   findActiveSessionByAccessHash,
   findSessionByAnyTokenHash,
   findSessionByRefreshHash,
+  findStandingSessions,
   insertLoginFailure,
   insertSession,
   listSessionIps,
@@ -258,6 +259,15 @@ export async function login(
     );
   });
   return { vet: toVetDto(vet), tokens };
+}
+
+/** The sessions of `sessionIds` that still stand, by id, with their vet's kind and company now. */
+export async function standingSessions(
+  { db, now }: Pick<AuthDeps, 'db' | 'now'>,
+  sessionIds: string[],
+): Promise<Map<string, { kind: VetRow['kind']; companySku: string | null }>> {
+  const rows = await findStandingSessions(db, sessionIds, now());
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, companySku: row.companySku }]));
 }
 
 export async function authenticate(

@@ -130,20 +130,60 @@ describe('a vet logs in', () => {
     });
   });
 
-  it('gets Secure cookies when the dashboard is served over https', async () => {
-    const httpsApp = await buildTestApp({ TRUST_PROXY: 'true' });
-    try {
-      const vet = await createTestVet(httpsApp);
-      const response = await httpsApp.inject({
-        method: 'POST',
-        url: '/v1/auth/login',
-        headers: { 'x-forwarded-proto': 'https' },
-        payload: { email: vet.email, password: TEST_PASSWORD },
+  describe('over TLS, gets __Host- cookies (Secure, Path=/, no Domain) that authenticate', () => {
+    for (const [how, env, headers] of [
+      ['behind a trusted proxy', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' }],
+      ['with an https PUBLIC_URL', { PUBLIC_URL: 'https://dashboard.test' }, {}],
+    ] as const) {
+      it(how, async () => {
+        const httpsApp = await buildTestApp(env);
+        try {
+          const vet = await createTestVet(httpsApp);
+          const response = await httpsApp.inject({
+            method: 'POST',
+            url: '/v1/auth/login',
+            headers,
+            payload: { email: vet.email, password: TEST_PASSWORD },
+          });
+          expect(response.statusCode).toBe(200);
+          expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual([
+            '__Host-vb_access',
+            '__Host-vb_refresh',
+          ]);
+          for (const cookie of response.cookies) {
+            expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+            expect(cookie.domain).toBeUndefined();
+          }
+          const jar = cookiesOf(response);
+          const me = (cookies: Record<string, string>) =>
+            httpsApp.inject({ method: 'GET', url: '/v1/auth/vet', headers, cookies });
+          expect((await me({ '__Host-vb_access': jar['__Host-vb_access'] ?? '' })).json().uuid).toBe(vet.id);
+          // The bare name is what anyone could plant over http or from a subdomain: not read over TLS.
+          expect((await me({ vb_access: jar['__Host-vb_access'] ?? '' })).statusCode).toBe(401);
+
+          const refreshed = await httpsApp.inject({
+            method: 'POST',
+            url: '/v1/auth/refresh',
+            headers,
+            cookies: { '__Host-vb_refresh': jar['__Host-vb_refresh'] ?? '' },
+          });
+          expect(refreshed.statusCode).toBe(200);
+          expect(Object.keys(cookiesOf(refreshed)).sort()).toEqual(['__Host-vb_access', '__Host-vb_refresh']);
+
+          const out = await httpsApp.inject({
+            method: 'POST',
+            url: '/v1/auth/logout',
+            headers,
+            cookies: cookiesOf(refreshed),
+          });
+          expect(out.statusCode).toBe(200);
+          expect(cookiesOf(out)).toEqual({ '__Host-vb_access': '', '__Host-vb_refresh': '' });
+          for (const cookie of out.cookies) expect(cookie).toMatchObject({ secure: true, path: '/' });
+          expect((await me(cookiesOf(refreshed))).statusCode).toBe(401);
+        } finally {
+          await httpsApp.close();
+        }
       });
-      expect(response.statusCode).toBe(200);
-      for (const cookie of response.cookies) expect(cookie.secure).toBe(true);
-    } finally {
-      await httpsApp.close();
     }
   });
 

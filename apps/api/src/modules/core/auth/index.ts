@@ -1,4 +1,4 @@
 export { authErrors } from './auth.errors.ts';
 export { defineAuthJobs } from './auth.jobs.ts';
 export { issuePasswordSetupLink, writePasswordSetupLink } from './auth.passwords.service.ts';
-export { type AuthDeps, authenticate, revokeAllSessions } from './auth.service.ts';
+export { type AuthDeps, authenticate, revokeAllSessions, standingSessions } from './auth.service.ts';

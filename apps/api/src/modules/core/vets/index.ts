@@ -8,6 +8,7 @@ export {
   findVetAccountById,
   type PasswordSetupLinks,
   type ReleaseAssignments,
+  type ReleaseReason,
   type RevokeSessions,
   setVetPasswordHash,
   VET_SETUP_LINK_TTL_MS,

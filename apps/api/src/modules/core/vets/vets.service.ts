@@ -40,11 +40,18 @@ export type RevokeSessions = (tx: DbOrTx, vetId: string, reason: string) => Prom
 
 /**
  * Gives back, inside the caller's transaction, the open work assigned to a vet that their new kind or
- * company no longer lets them see (`vet` is their new access, as the policy reads it), audited as the
- * actor's. The record modules that assign work to vets provide it and the app wires them in
- * (plugins/app/services.ts): vets are core and cannot import records.
+ * company no longer lets them see (`vet` is their new access, as the policy reads it), or all of it
+ * when the vet is disabled, audited as the actor's with the reason. The record modules that assign work
+ * to vets provide it and the app wires them in (plugins/app/services.ts): vets are core and cannot
+ * import records.
  */
-export type ReleaseAssignments = (tx: DbOrTx, actor: Actor, vet: VetActor) => Promise<void>;
+export type ReleaseReason = 'out_of_scope' | 'disabled';
+export type ReleaseAssignments = (
+  tx: DbOrTx,
+  actor: Actor,
+  vet: VetActor,
+  reason: ReleaseReason,
+) => Promise<void>;
 
 /** A vet created from the dashboard has a day to choose a password, as with `vet:create`. */
 export const VET_SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -241,8 +248,9 @@ async function applyChanges(
 /**
  * Names and avatar: the vet themselves or a head vet. Kind, company and the disabled flag: a head vet,
  * on another vet. Disabling ends every session of the vet in the same transaction; enabling again
- * revives none of them (they stay revoked), so the vet logs in afresh. A new kind or company releases,
- * in the same transaction, the vet's open assignments the new scope no longer covers (issue #47): a
+ * revives none of them (they stay revoked), so the vet logs in afresh, and releases all their open
+ * assignments (a re-enabled vet takes work again as anyone would). A new kind or company releases, in
+ * the same transaction, the vet's open assignments the new scope no longer covers (issue #47): a
  * partner must not keep a reminder about a pet they can no longer open.
  */
 export async function updateVet(
@@ -251,7 +259,7 @@ export async function updateVet(
   id: string,
   patch: VetPatch,
 ): Promise<VetRow> {
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const before = await findVetById(tx, id);
     if (!before) throw vetsErrors.notFound();
     const changesAccess =
@@ -263,12 +271,19 @@ export async function updateVet(
     const companySku = patch.companySku !== undefined ? patch.companySku : before.companySku;
     if (patch.kind !== undefined || patch.companySku !== undefined) await checkCompany(tx, kind, companySku);
     const after = await applyChanges(tx, before, patch, 'vets.update', actor);
-    if (after.disabled && !before.disabled) await deps.revokeSessions(tx, id, 'vet_disabled');
-    if (after.kind !== before.kind || after.companySku !== before.companySku) {
-      await deps.releaseAssignments(tx, actor, vetActor(after, null));
+    if (after.disabled && !before.disabled) {
+      await deps.revokeSessions(tx, id, 'vet_disabled');
+      // Nobody would do work left with a vet who can no longer log in: it goes back to the team.
+      await deps.releaseAssignments(tx, actor, vetActor(after, null), 'disabled');
+    } else if (after.kind !== before.kind || after.companySku !== before.companySku) {
+      await deps.releaseAssignments(tx, actor, vetActor(after, null), 'out_of_scope');
     }
     return after;
   });
+  // Once more after the commit: what re-reads sessions when told (the event streams, a request racing
+  // this one) must see the change, which a read made inside the transaction would not.
+  forgetCachedSessions();
+  return updated;
 }
 
 /** Refuses before any work (e.g. reading an upload) when the actor may not edit this vet's profile. */

@@ -136,6 +136,14 @@ export function createEventHub(deps: {
       return () => listeners.delete(listener);
     },
 
+    /**
+     * The newest seq this process has handed to its subscribers: a stream opened now hears every later
+     * one, so a client that resumes from it misses nothing (events.routes.ts sends it on opening).
+     */
+    get head(): number {
+      return lastSeq;
+    },
+
     get subscribers(): number {
       return listeners.size;
     },

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { openEventStream } from '../../../../test/sse-client.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
+import { sessions } from '../../core/auth/auth.table.ts';
 import type { PetRow } from '../../core/pets/pets.table.ts';
+import { SESSION_RECHECK_MS } from './events.streams.ts';
 import { domainEvents } from './events.table.ts';
 
 const context = useTestApp();
@@ -112,5 +114,78 @@ describe('live updates over GET /v1/events', () => {
     while (resumed.events.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(resumed.events.map((e) => e.type)).toEqual(['pet.edited', 'pet.edited']);
     expect(resumed.events.every((e) => e.seq > (seen?.seq ?? 0))).toBe(true);
+  });
+});
+
+describe('a live stream ends with its session (issue #47, point 7)', () => {
+  async function freshVet() {
+    const vet = await createTestVet(app, { kind: 'regular' });
+    return { vet, cookie: cookieHeader(await loginAs(app, vet.email)) };
+  }
+
+  it('ends at once when the vet logs out, and the cookie opens no new one', async () => {
+    const { cookie } = await freshVet();
+    const stream = await open(cookie);
+    expect(stream.status).toBe(200);
+    const logout = await fetch(`${base}/v1/auth/logout`, { method: 'POST', headers: { cookie } });
+    expect(logout.status).toBe(200);
+    expect(await stream.ended(3_000)).toBe(true);
+    expect((await open(cookie)).status).toBe(401);
+  });
+
+  it('ends every stream of a vet a head vet disables, and hears nothing after', async () => {
+    const { vet, cookie } = await freshVet();
+    const first = await open(cookie);
+    const second = await open(cookie);
+    const disabled = await fetch(`${base}/v1/vets/${vet.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie: ownCookie },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disabled.status).toBe(200);
+    expect(await first.ended(3_000)).toBe(true);
+    expect(await second.ended(3_000)).toBe(true);
+    expect((await rename(otherPet, 'Nala After')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...first.events, ...second.events].some((e) => e.type === 'pet.edited')).toBe(false);
+  });
+
+  it('ends within the recheck interval when another server process revokes the session', async () => {
+    const { vet, cookie } = await freshVet();
+    const stream = await open(cookie);
+    // Straight in the table, as another process would: this process is not told.
+    await app.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(eq(sessions.vetId, vet.id));
+    expect(await stream.ended(SESSION_RECHECK_MS + 3_000)).toBe(true);
+  }, 20_000);
+
+  it('opens with where to resume from, so a stream the server ends misses nothing before the reconnect', async () => {
+    const { cookie } = await freshVet();
+    const first = await open(cookie);
+    // Before any change reached it: what the client resumes from if the server ends it now.
+    expect(first.readyId).toBeGreaterThanOrEqual(0);
+    for (let n = 0; n < 5; n++) await open(cookie);
+    expect(await first.ended(3_000)).toBe(true);
+    // While the client waits before reconnecting.
+    expect((await rename(otherPet, 'Nala Meanwhile')).status).toBe(200);
+    const resumed = await open(cookie, first.readyId);
+    expect(await resumed.waitFor((e) => e.type === 'pet.edited' && e.petUuid === otherPet.id)).toBeDefined();
+  });
+
+  it('holds at most 5 streams per session: a sixth closes the oldest, the others keep hearing', async () => {
+    const { cookie } = await freshVet();
+    const opened = [];
+    for (let n = 0; n < 6; n++) opened.push(await open(cookie));
+    const [oldest, ...rest] = opened;
+    expect(await oldest?.ended(3_000)).toBe(true);
+    // Told why, so its tab waits to be looked at before reconnecting rather than evict the next one.
+    expect(oldest?.evicted).toBe(true);
+    expect((await rename(otherPet, 'Nala Capped')).status).toBe(200);
+    for (const stream of rest) {
+      expect(await stream.waitFor((e) => e.type === 'pet.edited' && e.petUuid === otherPet.id)).toBeDefined();
+      expect(await stream.ended(50)).toBe(false);
+    }
   });
 });

@@ -4,6 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { newId } from '../../../lib/ids.ts';
+import { systemActor } from '../../../policy/actor.ts';
+import { recordAudit } from '../audit/index.ts';
 import { JOBS_SCHEMA, type Jobs } from '../jobs/index.ts';
 import { findEmail, insertEmail, recordAttempt } from './mail.repository.ts';
 import { type EmailContent, renderEmail } from './mail.template.ts';
@@ -24,6 +26,8 @@ export interface OutgoingEmail {
   subject: string;
   content: EmailContent;
   createdByVetId?: string | null;
+  /** A mail to a vet about pets: not sent once the vet may no longer see every one of them. */
+  recipient?: { vetId: string; petIds: readonly string[] };
   attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
 }
 
@@ -47,6 +51,8 @@ export function createMailer(deps: {
   from: string;
   productName: string;
   logger: FastifyBaseLogger;
+  /** Whether the vet may still see every one of these pets now (the access policy, wired by the app). */
+  recipientMaySee: (vetId: string, petIds: readonly string[]) => Promise<boolean>;
 }): Mailer {
   const { db, jobs, smtpUrl, from, logger } = deps;
   // A send cannot outlive its job (`expireInSeconds` below): a hung server is given up on and retried,
@@ -72,6 +78,25 @@ export function createMailer(deps: {
       const email = await findEmail(db, emailId);
       // Sent already: a job retried after a crash that happened between sending and recording it.
       if (!email || email.status === 'sent' || email.status === 'logged') return;
+      // Checked here rather than only when the mail was written: the digest is built at 08:00, but a
+      // retry may come half an hour later, after a head vet turned its vet into a partner or disabled
+      // them. Withdrawn, not rebuilt: the reminders page says the same, and the mail stays one message.
+      if (email.recipientVetId && !(await deps.recipientMaySee(email.recipientVetId, email.petIds))) {
+        await db.transaction(async (tx) => {
+          await recordAttempt(tx, emailId, {
+            status: 'failed',
+            error: 'Withdrawn: its recipient may no longer see every pet it names',
+          });
+          await recordAudit(tx, systemActor(MAIL_QUEUE), {
+            action: 'mail.withdrawn',
+            entity: 'email',
+            entityId: emailId,
+            changes: { recipientVetUuid: email.recipientVetId, petUuids: email.petIds },
+          });
+        });
+        logger.info({ emailId }, 'e-mail withdrawn: its recipient may no longer see a pet it names');
+        return;
+      }
       if (!transport) {
         // Without SMTP the outbox is the mailbox: the log shows the mail so a developer can follow links.
         logger.info(
@@ -123,6 +148,8 @@ export function createMailer(deps: {
         text,
         html,
         createdByVetId: email.createdByVetId ?? null,
+        recipientVetId: email.recipient?.vetId ?? null,
+        petIds: [...(email.recipient?.petIds ?? [])],
         attachments: (email.attachments ?? []).map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

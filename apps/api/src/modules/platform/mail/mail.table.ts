@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -29,6 +30,13 @@ export const emailOutbox = pgTable('email_outbox', {
   /** The error of the latest failed try, kept after a later success for the record. */
   lastError: text('error'),
   createdByVetId: uuid('created_by_vet_id'),
+  /**
+   * A mail to one of our vets that names pets (the reminder digest): delivery checks again, at sending
+   * time, that this vet may still see every pet in `pet_ids`, since a retry can come long after the
+   * vet's kind or company changed (issue #47).
+   */
+  recipientVetId: uuid('recipient_vet_id'),
+  petIds: uuid('pet_ids').array().notNull().default(sql`'{}'::uuid[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }),

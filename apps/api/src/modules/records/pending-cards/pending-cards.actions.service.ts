@@ -7,10 +7,12 @@ import {
   type PendingCardTriggerResolve,
   timestampToDate,
 } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { recordPetEvent } from '../../core/pets/index.ts';
+import type { ReleaseReason } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import {
@@ -111,16 +113,22 @@ export function unclaimCard(deps: PendingCardsDeps, actor: VetActor, id: string)
 /**
  * A vet's kind or company changed (vets' `updateVet`, in its transaction): the cards they claimed about
  * pets outside their new scope go back to the queue unclaimed, each audited as the actor's and announced
- * like an unclaim. Answers how many were released.
+ * like an unclaim; a disabled vet's go back all of them. Answers how many were released.
  */
-export async function releaseCardsOutOfScope(tx: DbOrTx, actor: Actor, vet: VetActor): Promise<number> {
-  const scope = cardScope(vet);
+export async function releaseCardsOutOfScope(
+  tx: DbOrTx,
+  actor: Actor,
+  vet: VetActor,
+  reason: ReleaseReason = 'out_of_scope',
+): Promise<number> {
+  // A disabled vet keeps nothing: as if their scope were empty.
+  const scope = reason === 'disabled' ? sql`false` : cardScope(vet);
   if (!scope) return 0;
   const cards = await lockClaimedOutsideScope(tx, vet.vetId, scope);
   for (const card of cards) {
     const changes = { claimedByVetId: null, claimedAt: null };
     await applyCardChange(tx, actor, card, 'pending_cards.release', changes, {
-      reason: 'claimer_out_of_scope',
+      reason: reason === 'disabled' ? 'claimer_disabled' : 'claimer_out_of_scope',
     });
   }
   return cards.length;

@@ -54,6 +54,7 @@ export async function sendReminderDigests(deps: DigestDeps, actor: Actor): Promi
       const count = rows.length;
       const emailId = await deps.mailer.enqueue(tx, {
         to: vet.email,
+        recipient: { vetId, petIds: [...new Set(rows.map((row) => row.petId))] },
         subject: `${countOf(count, REMINDERS)} due today`,
         content: {
           greeting: `Good morning ${vet.firstName},`,

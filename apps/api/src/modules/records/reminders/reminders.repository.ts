@@ -191,7 +191,7 @@ export function listDigestRecipients(db: DbOrTx, from: Date, to: Date) {
  */
 export function listDueOfAssignee(db: DbOrTx, vetId: string, from: Date, to: Date, scope: SQL | undefined) {
   return db
-    .select({ title: reminders.title, dueAt: reminders.dueAt, petName: pets.name })
+    .select({ title: reminders.title, dueAt: reminders.dueAt, petId: reminders.petId, petName: pets.name })
     .from(reminders)
     .innerJoin(pets, eq(pets.id, reminders.petId))
     .where(

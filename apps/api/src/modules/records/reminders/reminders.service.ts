@@ -7,6 +7,7 @@ import {
   type ReminderUpdate,
   timestampToDate,
 } from '@vetboard/contract';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -15,6 +16,7 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId, type VetActor, vetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
+import type { ReleaseReason } from '../../core/vets/index.ts';
 import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { remindersErrors } from './reminders.errors.ts';
@@ -203,15 +205,17 @@ export async function assignReminder(
 /**
  * A vet's kind or company changed (vets' `updateVet`, in its transaction): their open reminders about
  * pets outside their new scope go back to nobody, each audited as the actor's and announced like any
- * assignment. Answers how many were released.
+ * assignment; a disabled vet's go back all of them. Answers how many were released.
  */
 export async function releaseRemindersOutOfScope(
   tx: DbOrTx,
   actor: Actor,
   vet: VetActor,
   at: Date,
+  reason: ReleaseReason = 'out_of_scope',
 ): Promise<number> {
-  const scope = reminderScope(vet);
+  // A disabled vet keeps nothing: as if their scope were empty.
+  const scope = reason === 'disabled' ? sql`false` : reminderScope(vet);
   if (!scope) return 0;
   const rows = await lockAssignedOutsideScope(tx, vet.vetId, scope);
   for (const row of rows) {
@@ -224,7 +228,7 @@ export async function releaseRemindersOutOfScope(
       changes: {
         before: { assigneeUuid: row.assigneeVetId },
         after: { assigneeUuid: null },
-        reason: 'assignee_out_of_scope',
+        reason: reason === 'disabled' ? 'assignee_disabled' : 'assignee_out_of_scope',
       },
     });
   }
