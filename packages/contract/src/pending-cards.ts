@@ -62,10 +62,10 @@ export const pendingCardTriggerKindInfo: Record<
     concern: 'respiratory',
     severity: 'high-orange',
   },
-  weight_change: { label: 'Weight changed by more than 5 % in 30 days', concern: 'weight', severity: 'high' },
+  weight_change: { label: 'Weight changed by more than 5 % in a month', concern: 'weight', severity: 'high' },
   weight_target: { label: 'Weight more than 3 % away from target', concern: 'weight', severity: 'high' },
   weight_off_plan: {
-    label: "Behind the diet's weight plan for three weeks",
+    label: "Behind the diet's weight plan",
     concern: 'weight',
     severity: 'high',
   },
@@ -115,6 +115,11 @@ export const pendingCardTriggerSchema = z.object({
    * owner's question answered), the resolver being the vet who did it; false when resolved on the card.
    */
   resolvedByItem: z.boolean(),
+  /**
+   * Came after the card was resolved, within its concern's quiet period and no worse than what the card
+   * was resolved with: kept here instead of opening a repeat card (issue #39).
+   */
+  heldBack: z.boolean(),
 });
 export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 

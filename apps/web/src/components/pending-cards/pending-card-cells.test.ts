@@ -17,6 +17,7 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolvedBy: null,
   resolutionNote: null,
   resolvedByItem: false,
+  heldBack: false,
   ...over,
 });
 

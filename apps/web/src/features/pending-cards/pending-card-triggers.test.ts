@@ -17,6 +17,7 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolvedBy: { uuid: '0190b3c2-4e5a-7a01-8c11-0000000000f3', name: 'Helena Marsh' },
   resolutionNote: 'Booked a recheck.',
   resolvedByItem: true,
+  heldBack: false,
   ...over,
 });
 

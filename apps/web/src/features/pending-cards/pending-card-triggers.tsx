@@ -14,6 +14,9 @@ const HANDLED_AS: Record<string, string> = {
   pet_question: 'Answered',
 };
 
+/** A signal kept on the resolved card rather than opening a repeat (issue #39): it needed no one. */
+export const HELD_BACK = 'Held back: no worse than when the card was resolved';
+
 /** What became of the item, when its own handling resolved the trigger: "Reviewed by Helena Marsh". */
 export function itemStateText(trigger: PendingCardTrigger): string | null {
   const handled = trigger.source ? HANDLED_AS[trigger.source.entity] : undefined;
@@ -109,7 +112,11 @@ export function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boo
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  {trigger.resolvedAt ? (
+                  {trigger.heldBack ? (
+                    <Text size="sm" c="dimmed" data-testid="trigger-held-back">
+                      {HELD_BACK}
+                    </Text>
+                  ) : trigger.resolvedAt ? (
                     <Stack gap={0}>
                       <Text size="sm">{trigger.resolvedBy?.name ?? 'Resolved by the system'}</Text>
                       <Text size="xs" c="dimmed">

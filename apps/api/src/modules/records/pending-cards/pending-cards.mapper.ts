@@ -35,6 +35,7 @@ export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): P
     resolvedBy: personRef(resolvedBy),
     resolutionNote: trigger.resolutionNote,
     resolvedByItem: trigger.resolvedByItem,
+    heldBack: trigger.heldBack,
   };
 }
 
