@@ -3,6 +3,7 @@ import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSch
 import {
   pendingCardAssignments,
   pendingCardConcerns,
+  pendingCardItemStates,
   pendingCardSeverities,
   pendingCardSortFields,
   pendingCardStatuses,
@@ -17,6 +18,15 @@ export type PendingCardSeverity = z.infer<typeof pendingCardSeveritySchema>;
 export const pendingCardStatusSchema = z.enum(pendingCardStatuses);
 export type PendingCardStatus = z.infer<typeof pendingCardStatusSchema>;
 export const pendingCardTriggerKindSchema = z.enum(pendingCardTriggerKinds);
+export const pendingCardItemStateSchema = z.enum(pendingCardItemStates);
+export type PendingCardItemState = z.infer<typeof pendingCardItemStateSchema>;
+
+/** The card page's words for what an open trigger's item waits for. */
+export const pendingCardItemStateLabels: Record<PendingCardItemState, string> = {
+  awaiting_review: 'Awaiting review',
+  awaiting_reply: 'Awaiting a reply',
+  awaiting_answer: 'Awaiting an answer',
+};
 export type PendingCardTriggerKind = z.infer<typeof pendingCardTriggerKindSchema>;
 
 export const pendingCardConcernLabels: Record<PendingCardConcern, string> = {
@@ -120,6 +130,11 @@ export const pendingCardTriggerSchema = z.object({
    * was resolved with: kept here instead of opening a repeat card (issue #39).
    */
   heldBack: z.boolean(),
+  /**
+   * While the trigger is open, what its `source` item still waits for (the checkup's review, a reply to the
+   * journal entry, the answer to the question), read from the item's own module; null otherwise.
+   */
+  itemState: pendingCardItemStateSchema.nullable(),
 });
 export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 

@@ -18,6 +18,7 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolutionNote: null,
   resolvedByItem: false,
   heldBack: false,
+  itemState: null,
   ...over,
 });
 
