@@ -8,7 +8,8 @@
  * (their response times are drawn from each card's pet, concern and opening), so the difference is the
  * rule's.
  *
- *   npx tsx bench/cards-per-pet-month.bench.ts
+ *   npm run bench:cards
+ *   BENCH_SHOW_REPEATS=1 npm run bench:cards
  *
  * "Resolved with no action": resolved by a vet, none of its triggers from an item the vet had to handle
  * (a checkup, a journal entry, an owner's question: those close with the item's review, reply or
@@ -50,6 +51,7 @@ interface Figures {
   repeats: number;
   heldBack: number;
   mostWeightCards: string;
+  rusty: number;
 }
 
 async function figures(db: Database['db']): Promise<Figures> {
@@ -84,7 +86,15 @@ async function figures(db: Database['db']): Promise<Figures> {
       select p.name, count(*)::int as n from pending_cards c join pets p on p.id = c.pet_id
       where c.concern = 'weight' group by p.id, p.name order by n desc, p.name limit 1`),
   );
+  // The issue's example: the demo's Rusty whose weight card came back four times in three weeks.
+  const [rusty] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select coalesce(max(n), 0)::int as n from (
+        select count(*) as n from pending_cards c join pets p on p.id = c.pet_id
+        where p.name = 'Rusty' and c.concern = 'weight' group by p.id) x`),
+  );
   return {
+    rusty: rusty?.n ?? 0,
     pets: totals?.pets ?? 0,
     cards: totals?.cards ?? 0,
     byConcern: Object.fromEntries(concerns.map((row) => [row.concern, row.n])),
@@ -93,6 +103,35 @@ async function figures(db: Database['db']): Promise<Figures> {
     heldBack: totals?.held ?? 0,
     mostWeightCards: most ? `${most.name} ${most.n}` : '–',
   };
+}
+
+/** Each repeat left after the rule (BENCH_SHOW_REPEATS=1): the earlier card's triggers and the new one's. */
+async function showRepeats(db: Database['db']) {
+  const rows = rowsOf<{
+    pet: string;
+    concern: string;
+    resolved: string;
+    opened: string;
+    was: string;
+    now: string;
+  }>(
+    await db.execute(sql`
+      select p.name as pet, c.concern::text as concern, e.resolved_at::text as resolved, c.opened_at::text as opened,
+        (select string_agg(t.kind || ' ' || t.severity || ' ' || t.value || '/' || t.threshold, ', ')
+           from pending_card_triggers t where t.card_id = e.id and not t.held_back) as was,
+        (select string_agg(t.kind || ' ' || t.severity || ' ' || t.value || '/' || t.threshold, ', ')
+           from pending_card_triggers t where t.card_id = c.id) as now
+      from pending_cards c join pets p on p.id = c.pet_id
+      join lateral (select * from pending_cards e where e.pet_id = c.pet_id and e.concern = c.concern
+                      and e.id <> c.id and e.resolved_at <= c.opened_at order by e.resolved_at desc limit 1) e on true
+      where c.opened_at < e.resolved_at + case c.concern when 'weight' then interval '30 days'
+                                              when 'respiratory' then interval '3 days' else interval '1 day' end
+      order by 1, 2, 4`),
+  );
+  for (const row of rows)
+    console.log(
+      `${row.pet} ${row.concern} resolved ${row.resolved} opened ${row.opened}\n  was ${row.was}\n  now ${row.now}`,
+    );
 }
 
 async function replay(database: Database, end: Date, holdRepeats: boolean): Promise<Figures> {
@@ -122,6 +161,7 @@ try {
   const end = trackersEndOf(now);
   const before = await replay(database, end, false);
   const after = await replay(database, end, true);
+  if (process.env.BENCH_SHOW_REPEATS === '1') await showRepeats(database.db);
   const perPetMonth = (f: Figures) => (f.cards / (f.pets * PET_MONTHS_PER_PET)).toFixed(3);
   const share = (f: Figures) => `${f.noAction} (${((100 * f.noAction) / Math.max(1, f.cards)).toFixed(0)} %)`;
   const rows: Array<[string, (f: Figures) => string]> = [
@@ -139,13 +179,14 @@ try {
     ['repeats (within the quiet period)', (f) => String(f.repeats)],
     ['signals held back', (f) => String(f.heldBack)],
     ['most weight cards (pet)', (f) => f.mostWeightCards],
+    ['weight cards of the busiest Rusty', (f) => String(f.rusty)],
   ];
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  console.log(`${''.padEnd(36)}${'before'.padEnd(48)}after`);
+  console.log(`${''.padEnd(36)}${'before'.padEnd(60)}after`);
   for (const [label, value] of rows)
-    console.log(`${label.padEnd(36)}${value(before).padEnd(48)}${value(after)}`);
+    console.log(`${label.padEnd(36)}${value(before).padEnd(60)}${value(after)}`);
 } finally {
   await database?.close();
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -87,17 +87,23 @@ describe('a resolved concern does not come back as a repeat', () => {
     await ingest(pet, 32);
     context.clock.advance(DAY);
     await ingest(pet, 31);
+    // Farther from the threshold by less than the margin (2 breaths/min): the same finding measured again.
+    context.clock.advance(DAY - HOUR);
+    await ingest(pet, 33.5);
+    // The same day's worse half hour refreshes that day's held-back signal rather than adding one.
+    context.clock.advance(HOUR / 2);
+    await ingest(pet, 33);
 
     const cards = await cardsOf(pet);
     expect(cards.map((c) => c.uuid)).toEqual([first.uuid]);
     const resolved = await card(first.uuid);
     expect(resolved).toMatchObject({ status: 'resolved', triggerCount: 1, openTriggerCount: 0 });
     const held = resolved.triggers.filter((t) => t.heldBack);
-    expect(held.map((t) => t.value).sort()).toEqual([31, 32]);
+    expect(held.map((t) => t.value).sort()).toEqual([31, 32, 33.5]);
     expect(held.every((t) => t.resolvedAt !== null && t.resolvedBy === null)).toBe(true);
   });
 
-  it('raises a new card when the signal is farther from normal than the card was resolved with', async () => {
+  it('raises a new card when the signal is farther from normal than the card was resolved with, by the margin', async () => {
     const { pet, first } = await resolvedAt('Clover', 32);
     context.clock.advance(HOUR);
     await ingest(pet, 34);

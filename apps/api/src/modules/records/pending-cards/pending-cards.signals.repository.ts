@@ -31,14 +31,21 @@ export interface TouchedCard {
   triggerCount: number;
 }
 
-/** How long after a card is resolved a signal of its concern no worse than it is held back, by concern. */
-export type QuietPeriods = Readonly<Record<string, number>>;
+/**
+ * When a signal after a resolution is a repeat: how long after a card is resolved a signal of its concern
+ * that is no worse is held back (ms, by concern), and by how much farther from its threshold than the
+ * card's trigger of the same kind a signal must be to count as worse (in the signal's unit).
+ */
+export interface RepeatRule {
+  quietMs: Readonly<Record<string, number>>;
+  margin: (signal: Signal) => number;
+}
 
 /**
  * Joins each signal to the open card of its pet and concern, opening one where there is none, and adds
  * (or refreshes) its trigger: three statements for any number of signals. The card's severity only
  * ever rises. Safe under concurrency: a second opener meets the partial unique index and joins.
- * With `quiet`, a pet and concern with no open card whose last card was resolved less than its quiet
+ * With `repeats`, a pet and concern with no open card whose last card was resolved less than its quiet
  * period ago, and whose signals are all no worse than that card's triggers, opens nothing: its signals
  * are held back on the resolved card (see `holdBack`).
  */
@@ -47,11 +54,11 @@ export async function upsertSignals(
   raised: readonly Signal[],
   ids: { card: () => string; trigger: () => string },
   now: Date,
-  quiet: QuietPeriods | null = null,
+  repeats: RepeatRule | null = null,
 ): Promise<TouchedCard[]> {
   if (raised.length === 0) return [];
   const worst = worstOfEach(raised);
-  const held = quiet ? await holdBack(tx, worst, quiet, ids.trigger, now) : new Set<Signal>();
+  const held = repeats ? await holdBack(tx, worst, repeats, ids.trigger, now) : new Set<Signal>();
   const signals = worst.filter((signal) => !held.has(signal));
   if (signals.length === 0) return [];
   const groups = new Map<
@@ -162,19 +169,19 @@ interface ResolvedCard {
 /**
  * The signals of pets and concerns with no open card that do not reopen the question their last,
  * resolved card answered: within the concern's quiet period after it was resolved and no worse than
- * it, i.e. of no higher severity than the card and no farther from its threshold than the card's
- * triggers of the same kind were. A pet and concern with one worse signal is a new card with all of
+ * it, i.e. of no higher severity than the card and not farther from its threshold, by the rule's margin,
+ * than the card's triggers of the same kind were. A pet and concern with one worse signal is a new card with all of
  * them. Those held back are added to the resolved card as resolved triggers marked `held_back` (one per
  * dedupe key, keeping its worst); answers them.
  */
 async function holdBack(
   tx: DbOrTx,
   signals: readonly Signal[],
-  quiet: QuietPeriods,
+  { quietMs, margin }: RepeatRule,
   newTriggerId: () => string,
   now: Date,
 ): Promise<Set<Signal>> {
-  const candidates = signals.filter((signal) => (quiet[signal.concern] ?? 0) > 0);
+  const candidates = signals.filter((signal) => (quietMs[signal.concern] ?? 0) > 0);
   if (candidates.length === 0) return new Set();
   const keys = [...new Set(candidates.map((s) => `${s.petId}|${s.concern}`))].sort();
   const pairs = keys.map((key) => key.split('|') as [string, string]);
@@ -214,11 +221,11 @@ async function holdBack(
     });
   }
   const isHeld = (signal: Signal, card: ResolvedCard) => {
-    if (signal.at.getTime() >= card.resolvedAt.getTime() + (quiet[signal.concern] ?? 0)) return false;
+    if (signal.at.getTime() >= card.resolvedAt.getTime() + (quietMs[signal.concern] ?? 0)) return false;
     if (signal.severity > card.severity) return false;
     const was = card.worst.get(signal.kind);
-    // Within rounding (values are stored as real): the same reading read again is not worse.
-    return was === undefined || signal.severity < card.severity || distance(signal) <= was + 1e-6;
+    // Farther by less than the margin is the same finding measured again (a scale's or a night's noise).
+    return was === undefined || signal.severity < card.severity || distance(signal) < was + margin(signal);
   };
   const held = new Set<Signal>();
   const onCard = new Map<Signal, string>();

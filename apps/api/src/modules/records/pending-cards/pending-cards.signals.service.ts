@@ -22,7 +22,12 @@ import {
 } from './pending-cards.events.repository.ts';
 import type { PendingCardsDeps } from './pending-cards.inbox.service.ts';
 import { collarCoverage } from './pending-cards.inputs.repository.ts';
-import { refreshTriggerCounts, type Signal, upsertSignals } from './pending-cards.signals.repository.ts';
+import {
+  type RepeatRule,
+  refreshTriggerCounts,
+  type Signal,
+  upsertSignals,
+} from './pending-cards.signals.repository.ts';
 
 export type { Signal } from './pending-cards.signals.repository.ts';
 
@@ -51,6 +56,27 @@ export const QUIET_PERIODS: Readonly<Record<PendingCardConcern, number>> = {
   journal: 0,
 };
 
+/**
+ * How much farther from its threshold than the resolved card's trigger of its kind a signal must be to be
+ * worse, in its unit (docs/architecture/records.md says why each): less is the same finding measured again.
+ */
+const WORSE_MARGIN: Partial<Record<PendingCardTriggerKind, (signal: Signal) => number>> = {
+  respiratory_high: () => 2,
+  respiratory_high_orange: () => 2,
+  respiratory_high_red: () => 2,
+  respiratory_low: () => 2,
+  weight_change: () => 1,
+  weight_target: () => 1,
+  // Kilograms behind the plan's line: 5 % of the weight the plan allowed, so a cat and a mastiff alike.
+  weight_off_plan: (signal) => 0.05 * Math.abs(signal.threshold ?? 0),
+  collar_data_gap: () => COVERAGE_SPREAD_HOURS,
+};
+
+export const REPEAT_RULE: RepeatRule = {
+  quietMs: QUIET_PERIODS,
+  margin: (signal) => WORSE_MARGIN[signal.kind as PendingCardTriggerKind]?.(signal) ?? 0,
+};
+
 // --- raising cards -------------------------------------------------------------------------------
 
 export function signalOf(
@@ -75,8 +101,8 @@ export async function raiseSignals(
   now: Date,
   options: Quiet = {},
 ): Promise<void> {
-  const quiet = options.holdRepeats === false ? null : QUIET_PERIODS;
-  const touched = await upsertSignals(tx, signals, { card: newId, trigger: newId }, now, quiet);
+  const repeats = options.holdRepeats === false ? null : REPEAT_RULE;
+  const touched = await upsertSignals(tx, signals, { card: newId, trigger: newId }, now, repeats);
   // The demo seed raises hundreds of cards at once: it records one audit entry for all it loads.
   if (options.announce === false) return;
   for (const card of touched) {
