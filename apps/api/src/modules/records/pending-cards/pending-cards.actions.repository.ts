@@ -60,7 +60,7 @@ export async function reopenTriggersResolvedWith(tx: DbOrTx, card: PendingCardRo
       and(
         eq(pendingCardTriggers.cardId, card.id),
         eq(pendingCardTriggers.resolvedAt, card.resolvedAt),
-        // Held back after the resolution, at the same instant or not: history, not the card's open work.
+        // A held-back signal stays history: it may share its dedupe key with a trigger reopened here.
         eq(pendingCardTriggers.heldBack, false),
       ),
     )
