@@ -108,6 +108,8 @@ export const labelColors = [
 
 /** A thread is `open` until the vet's answer is sent to the owner, then `answered`. */
 export const petQuestionStatuses = ['open', 'answered'] as const;
+/** What a trigger's item still waits for while the trigger is open (a checkup, a journal entry, a question). */
+export const pendingCardItemStates = ['awaiting_review', 'awaiting_reply', 'awaiting_answer'] as const;
 
 /** Who an event came from: the collar platform, the owner (through the app) or a vet. */
 export const timelineSources = ['collar', 'owner_app', 'vet'] as const;

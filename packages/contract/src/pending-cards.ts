@@ -3,6 +3,7 @@ import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSch
 import {
   pendingCardAssignments,
   pendingCardConcerns,
+  pendingCardItemStates,
   pendingCardSeverities,
   pendingCardSortFields,
   pendingCardStatuses,
@@ -17,6 +18,15 @@ export type PendingCardSeverity = z.infer<typeof pendingCardSeveritySchema>;
 export const pendingCardStatusSchema = z.enum(pendingCardStatuses);
 export type PendingCardStatus = z.infer<typeof pendingCardStatusSchema>;
 export const pendingCardTriggerKindSchema = z.enum(pendingCardTriggerKinds);
+export const pendingCardItemStateSchema = z.enum(pendingCardItemStates);
+export type PendingCardItemState = z.infer<typeof pendingCardItemStateSchema>;
+
+/** The card page's words for what an open trigger's item waits for. */
+export const pendingCardItemStateLabels: Record<PendingCardItemState, string> = {
+  awaiting_review: 'Awaiting review',
+  awaiting_reply: 'Awaiting a reply',
+  awaiting_answer: 'Awaiting an answer',
+};
 export type PendingCardTriggerKind = z.infer<typeof pendingCardTriggerKindSchema>;
 
 export const pendingCardConcernLabels: Record<PendingCardConcern, string> = {
@@ -62,10 +72,10 @@ export const pendingCardTriggerKindInfo: Record<
     concern: 'respiratory',
     severity: 'high-orange',
   },
-  weight_change: { label: 'Weight changed by more than 5 % in 30 days', concern: 'weight', severity: 'high' },
+  weight_change: { label: 'Weight changed by more than 5 % in a month', concern: 'weight', severity: 'high' },
   weight_target: { label: 'Weight more than 3 % away from target', concern: 'weight', severity: 'high' },
   weight_off_plan: {
-    label: "Behind the diet's weight plan for three weeks",
+    label: "Behind the diet's weight plan",
     concern: 'weight',
     severity: 'high',
   },
@@ -115,6 +125,16 @@ export const pendingCardTriggerSchema = z.object({
    * owner's question answered), the resolver being the vet who did it; false when resolved on the card.
    */
   resolvedByItem: z.boolean(),
+  /**
+   * Came after the card was resolved, within its concern's quiet period and no worse than what the card
+   * was resolved with: kept here instead of opening a repeat card (issue #39).
+   */
+  heldBack: z.boolean(),
+  /**
+   * While the trigger is open, what its `source` item still waits for (the checkup's review, a reply to the
+   * journal entry, the answer to the question), read from the item's own module; null otherwise.
+   */
+  itemState: pendingCardItemStateSchema.nullable(),
 });
 export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 

@@ -1,4 +1,10 @@
-import type { HomeResponse, PetAttentionItem, PetAttentionKind, TimelineKind } from '@vetboard/contract';
+import type {
+  HomeResponse,
+  PendingCardItemState,
+  PetAttentionItem,
+  PetAttentionKind,
+  TimelineKind,
+} from '@vetboard/contract';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -33,6 +39,16 @@ export interface AttentionSource {
 }
 
 /**
+ * What one record's items that raise pending-card triggers still wait for (the trigger's `source_entity`
+ * is `entity`): by item id, only the items still waiting. Pending cards read it for the card page, so
+ * they import none of the records that import them.
+ */
+export interface ItemStateSource {
+  entity: string;
+  read: (db: DbOrTx, ids: readonly string[]) => Promise<Map<string, PendingCardItemState>>;
+}
+
+/**
  * What the views are handed: every manifest's sources, gathered by the registry. Views read records
  * only through these, so a view imports no record and a new record reaches them by its manifest.
  */
@@ -40,6 +56,7 @@ export interface ViewSources {
   timeline: readonly TimelineSourceEntry[];
   home: readonly HomeSource[];
   attention: readonly AttentionSource[];
+  itemStates: readonly ItemStateSource[];
 }
 
 /** What a home count is counted within. */
@@ -103,4 +120,5 @@ export interface ModuleManifest {
   timeline?: readonly TimelineSourceEntry[];
   home?: HomeSource;
   attention?: AttentionSource;
+  itemState?: ItemStateSource;
 }

@@ -83,6 +83,7 @@ export function viewSourcesOf(manifests: readonly ModuleManifest[]): ViewSources
     timeline: manifests.flatMap((manifest) => manifest.timeline ?? []),
     home: manifests.flatMap((manifest) => (manifest.home ? [manifest.home] : [])),
     attention: manifests.flatMap((manifest) => (manifest.attention ? [manifest.attention] : [])),
+    itemStates: manifests.flatMap((manifest) => (manifest.itemState ? [manifest.itemState] : [])),
   };
 }
 

@@ -92,9 +92,13 @@ interface Resolution {
  * the collars' coverage over the last day and a half. What is still open is partly claimed and snoozed. Luna's high-red
  * respiratory card stays open and unclaimed, as the issue found it.
  */
-export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
+export async function seedPendingCards(
+  tx: Tx,
+  now: Date,
+  { holdRepeats = true }: { holdRepeats?: boolean } = {},
+): Promise<number> {
   const actor = systemActor('seed');
-  const quiet = { announce: false };
+  const quiet = { announce: false, holdRepeats };
   const since = new Date(now.getTime() - REPLAY_DAYS * DAY_MS);
   const signals: Signal[] = [
     ...(await respiratorySignalsSince(tx, since)),
@@ -125,7 +129,7 @@ export async function seedPendingCards(tx: Tx, now: Date): Promise<number> {
   // The coverage job runs every hour; its runs of the last day and a half are enough to open each
   // quiet collar's card when its coverage first fell under half, as the job would have.
   for (const hoursAgo of [36, 24, 12, 0])
-    await checkCollarCoverageIn(tx, actor, new Date(now.getTime() - hoursAgo * HOUR_MS));
+    await checkCollarCoverageIn(tx, actor, new Date(now.getTime() - hoursAgo * HOUR_MS), { holdRepeats });
   if (vets.length > 0) await claimAndSnooze(tx, now, vets, headVet, records);
   const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from pending_cards`));
   return total?.n ?? 0;

@@ -17,6 +17,8 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolvedBy: null,
   resolutionNote: null,
   resolvedByItem: false,
+  heldBack: false,
+  itemState: null,
   ...over,
 });
 

@@ -17,6 +17,8 @@ const trigger = (over: Partial<PendingCardTrigger>): PendingCardTrigger => ({
   resolvedBy: { uuid: '0190b3c2-4e5a-7a01-8c11-0000000000f3', name: 'Helena Marsh' },
   resolutionNote: 'Booked a recheck.',
   resolvedByItem: true,
+  heldBack: false,
+  itemState: null,
   ...over,
 });
 
@@ -34,5 +36,12 @@ describe("a trigger's item state in words", () => {
   it('says nothing of the item when the trigger is open or was resolved on the card', () => {
     expect(itemStateText(trigger({ resolvedAt: null, resolvedBy: null, resolvedByItem: false }))).toBeNull();
     expect(itemStateText(trigger({ resolvedByItem: false }))).toBeNull();
+  });
+
+  it('says what an open trigger’s item still waits for', () => {
+    const open = { resolvedAt: null, resolvedBy: null, resolvedByItem: false };
+    expect(itemStateText(trigger({ ...open, itemState: 'awaiting_review' }))).toBe('Awaiting review');
+    expect(itemStateText(trigger({ ...open, itemState: 'awaiting_reply' }))).toBe('Awaiting a reply');
+    expect(itemStateText(trigger({ ...open, itemState: 'awaiting_answer' }))).toBe('Awaiting an answer');
   });
 });

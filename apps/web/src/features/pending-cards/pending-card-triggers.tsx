@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { PendingCard, PendingCardTrigger } from '@vetboard/contract';
+import { type PendingCard, type PendingCardTrigger, pendingCardItemStateLabels } from '@vetboard/contract';
 import { useState } from 'react';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { CardSeverityBadge, triggerValueText } from '@/components/pending-cards/pending-card-cells.tsx';
@@ -14,8 +14,15 @@ const HANDLED_AS: Record<string, string> = {
   pet_question: 'Answered',
 };
 
-/** What became of the item, when its own handling resolved the trigger: "Reviewed by Helena Marsh". */
+/** A signal kept on the resolved card rather than opening a repeat (issue #39): it needed no one. */
+export const HELD_BACK = 'Held back: no worse than when the card was resolved';
+
+/**
+ * What became of the item, when its own handling resolved the trigger ("Reviewed by Helena Marsh"), or
+ * what it still waits for while the trigger is open ("Awaiting review").
+ */
 export function itemStateText(trigger: PendingCardTrigger): string | null {
+  if (!trigger.resolvedAt && trigger.itemState) return pendingCardItemStateLabels[trigger.itemState];
   const handled = trigger.source ? HANDLED_AS[trigger.source.entity] : undefined;
   if (!handled || !trigger.resolvedByItem || !trigger.resolvedAt) return null;
   return trigger.resolvedBy ? `${handled} by ${trigger.resolvedBy.name}` : handled;
@@ -109,7 +116,11 @@ export function TriggersTable({ card, canAct }: { card: PendingCard; canAct: boo
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  {trigger.resolvedAt ? (
+                  {trigger.heldBack ? (
+                    <Text size="sm" c="dimmed" data-testid="trigger-held-back">
+                      {HELD_BACK}
+                    </Text>
+                  ) : trigger.resolvedAt ? (
                     <Stack gap={0}>
                       <Text size="sm">{trigger.resolvedBy?.name ?? 'Resolved by the system'}</Text>
                       <Text size="xs" c="dimmed">

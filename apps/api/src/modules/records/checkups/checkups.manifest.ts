@@ -4,10 +4,12 @@ import { formsRoutes } from './checkups.forms.routes.ts';
 import { checkupsHomeCounts } from './checkups.home.repository.ts';
 import { checkupsPetRoutes, checkupsRoutes } from './checkups.routes.ts';
 import { listCheckupsPage, listCheckupTimelineEvents } from './checkups.service.ts';
+import { checkupsAwaitingReview } from './checkups.signals.repository.ts';
 
 export const manifest: ModuleManifest = {
   name: 'checkups',
   tier: 'records',
+  itemState: { entity: 'checkup', read: checkupsAwaitingReview },
   routes: [
     { plugin: formsRoutes, prefix: '/v1/forms' },
     { plugin: checkupsRoutes, prefix: '/v1/checkups' },

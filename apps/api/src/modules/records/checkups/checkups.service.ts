@@ -6,6 +6,7 @@ import {
   type CheckupListResponse,
   type CheckupReview,
   checkAnswers,
+  countOf,
   type ItemPendingCard,
   toTimestamp,
 } from '@vetboard/contract';
@@ -388,7 +389,7 @@ export async function checkupsOfPetsAnsweredInWeek(
 
 function problematicAnswers(count: number): string {
   if (count === 0) return 'no problematic answer';
-  return count === 1 ? '1 problematic answer' : `${count} problematic answers`;
+  return countOf(count, { one: 'problematic answer', other: 'problematic answers' });
 }
 
 /** A pet's checkups sent, answered and reviewed, for its timeline (each kind one bounded read). */

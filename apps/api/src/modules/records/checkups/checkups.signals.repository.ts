@@ -23,3 +23,16 @@ export async function problematicCheckupsAnsweredSince(
   );
   return rows.map((row) => ({ id: row.id, petId: row.pet_id, answeredAt: new Date(row.answered_at) }));
 }
+
+/** The answered checkups of `ids` not reviewed yet: what their pending-card triggers wait for. */
+export async function checkupsAwaitingReview(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, 'awaiting_review'>> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id::text as id from checkups
+      where id = any(${sql.param([...ids])}::uuid[]) and status = 'answered'`),
+  );
+  return new Map(rows.map((row) => [row.id, 'awaiting_review' as const]));
+}

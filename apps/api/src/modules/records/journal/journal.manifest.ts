@@ -2,10 +2,12 @@ import type { ModuleManifest } from '../../manifest.ts';
 import { journalHomeCounts } from './journal.home.repository.ts';
 import { journalRoutes } from './journal.routes.ts';
 import { listJournalTimelineEvents } from './journal.service.ts';
+import { journalEntriesAwaitingReply } from './journal.signals.repository.ts';
 
 export const manifest: ModuleManifest = {
   name: 'journal',
   tier: 'records',
+  itemState: { entity: 'journal_entry', read: journalEntriesAwaitingReply },
   routes: [{ plugin: journalRoutes, prefix: '/v1/journal-entries' }],
   openApiTags: [
     {

@@ -15,3 +15,17 @@ export async function severeJournalEntriesReceivedSince(
   );
   return rows.map((row) => ({ id: row.id, petId: row.pet_id, receivedAt: new Date(row.received_at) }));
 }
+
+/** The entries of `ids` no vet has replied to or resolved yet: what their pending-card triggers wait for. */
+export async function journalEntriesAwaitingReply(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, 'awaiting_reply'>> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select e.id::text as id from journal_entries e
+      where e.id = any(${sql.param([...ids])}::uuid[]) and e.resolved_at is null
+        and not exists (select 1 from journal_entry_replies r where r.entry_id = e.id)`),
+  );
+  return new Map(rows.map((row) => [row.id, 'awaiting_reply' as const]));
+}

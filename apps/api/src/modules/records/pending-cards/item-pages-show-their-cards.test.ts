@@ -131,6 +131,13 @@ async function postJournalEntry(petUuid: string, severity: 1 | 3): Promise<strin
 }
 
 describe("an item's page shows the card it raised", () => {
+  /** The card page's triggers: what each one's item still waits for (the card shows it beside the item's link). */
+  async function itemStatesOn(cardUuid: string | undefined) {
+    const response = await app.inject({ method: 'GET', url: `/v1/pending-cards/${cardUuid}`, cookies });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().pendingCard.triggers as PendingCardTrigger[]).map((trigger) => trigger.itemState);
+  }
+
   it('a problematic checkup shows its open card, who claimed it, and after the review the card resolved', async () => {
     const pet = await newPet('Luna');
     const checkup = await answeredCheckup(pet, 'yes');
@@ -146,6 +153,8 @@ describe("an item's page shows the card it raised", () => {
         triggerResolved: false,
       },
     ]);
+    // The card, for its part, says the checkup is answered and waits for a vet's review.
+    expect(await itemStatesOn(card?.uuid)).toEqual(['awaiting_review']);
 
     const claimed = await app.inject({
       method: 'POST',
@@ -178,6 +187,8 @@ describe("an item's page shows the card it raised", () => {
     expect(reopened.json().pendingCard.triggers).toEqual([
       expect.objectContaining({ resolvedAt: null, resolvedByItem: false }),
     ]);
+    // Its checkup was reviewed: an open trigger whose item waits for nothing says so by no state.
+    expect(await itemStatesOn(card?.uuid)).toEqual([null]);
     expect(await checkupCards(checkup)).toEqual([
       expect.objectContaining({ uuid: card?.uuid, status: 'open', triggerResolved: false }),
     ]);
@@ -262,6 +273,7 @@ describe("an item's page shows the card it raised", () => {
         triggerResolved: false,
       },
     ]);
+    expect(await itemStatesOn(card?.uuid)).toEqual(['awaiting_reply']);
     const replied = await app.inject({
       method: 'POST',
       url: `/v1/journal-entries/${entry}/reply`,
@@ -335,6 +347,8 @@ describe("an item's page shows the card it raised", () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().petQuestion.pendingCards).toEqual([expect.objectContaining({ status: 'open' })]);
+    // Saved is not sent: the owner has no answer yet.
+    expect(await itemStatesOn(card?.uuid)).toEqual(['awaiting_answer']);
     const sent = await app.inject({ method: 'POST', url: `/v1/pet-questions/${questionUuid}/send`, cookies });
     expect(sent.statusCode, sent.body).toBe(200);
     const expected = { uuid: card?.uuid, status: 'resolved', triggerResolved: true };

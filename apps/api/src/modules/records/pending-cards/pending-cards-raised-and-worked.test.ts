@@ -328,7 +328,7 @@ describe('Pending cards', () => {
     expect(resolved?.resolutionNote).toBe('Collar data came back');
   });
 
-  it('let vets claim, unclaim, snooze and resolve a card with a note; a later signal opens a new card', async () => {
+  it('let vets claim, unclaim, snooze and resolve a card with a note; a later, worse signal opens a new card', async () => {
     const pet = await newPet('Rosie');
     await ingest(pet, [38, 38], 100);
     const [card] = await cardsOf(pet);
@@ -372,7 +372,8 @@ describe('Pending cards', () => {
     });
     expect((await post(`/v1/pending-cards/${id}/resolve`, { note: 'again' })).statusCode).toBe(409);
 
-    await ingest(pet, [39], 10);
+    // A worse signal (high-red now) opens a new card: one no worse would be held back (pending-cards-repeats).
+    await ingest(pet, [41], 10);
     const cards = await cardsOf(pet);
     expect(cards.map((c) => c.status).sort()).toEqual(['open', 'resolved']);
     const fresh = cards.find((c) => c.status === 'open');

@@ -56,7 +56,14 @@ export async function reopenTriggersResolvedWith(tx: DbOrTx, card: PendingCardRo
   const rows = await tx
     .update(pendingCardTriggers)
     .set({ resolvedAt: null, resolvedByVetId: null, resolutionNote: null, resolvedByItem: false })
-    .where(and(eq(pendingCardTriggers.cardId, card.id), eq(pendingCardTriggers.resolvedAt, card.resolvedAt)))
+    .where(
+      and(
+        eq(pendingCardTriggers.cardId, card.id),
+        eq(pendingCardTriggers.resolvedAt, card.resolvedAt),
+        // A held-back signal stays history: it may share its dedupe key with a trigger reopened here.
+        eq(pendingCardTriggers.heldBack, false),
+      ),
+    )
     .returning({ id: pendingCardTriggers.id });
   return rows.length;
 }

@@ -1,6 +1,7 @@
 import {
   type PendingCard,
   type PendingCardConcern,
+  type PendingCardItemState,
   type PendingCardListQuery,
   type PendingCardListResponse,
   type PendingCardSummary,
@@ -21,6 +22,7 @@ import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { vetName } from '../../core/vets/index.ts';
+import type { ItemStateSource } from '../../manifest.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import {
   type CardDetailsRow,
@@ -31,14 +33,17 @@ import {
   listCards,
   pendingCardTimelineRows,
   relatedCards,
+  type TriggerWithResolverRow,
   triggersOf,
 } from './pending-cards.inbox.repository.ts';
-import { toCardDto, toCardSummaryDto } from './pending-cards.mapper.ts';
+import { itemKey, toCardDto, toCardSummaryDto } from './pending-cards.mapper.ts';
 import { pendingCards } from './pending-cards.table.ts';
 
 export interface PendingCardsDeps {
   db: Db;
   now: Now;
+  /** Each record's reader of what its items still wait for (their manifests'), for the card page. */
+  itemStates?: readonly ItemStateSource[];
 }
 
 /** Out of the actor's scope, a card is as unknown as a missing one. */
@@ -72,7 +77,12 @@ export async function listPendingCardsPage(
   return { pendingCards: await summaries(deps.db, rows), pagination };
 }
 
-async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCard> {
+async function cardDto(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  sources: readonly ItemStateSource[],
+): Promise<PendingCard> {
   const row = await findCard(db, id, cardScope(actor));
   if (!row) throw pendingCardsErrors.notFound();
   const [triggers, related] = await Promise.all([triggersOf(db, [id]), relatedCards(db, row.card)]);
@@ -87,11 +97,39 @@ async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCar
     others,
     history,
     reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
+    await openItemStates(db, triggers, sources),
   );
 }
 
-export async function getPendingCard(deps: Pick<PendingCardsDeps, 'db'>, actor: Actor, id: string) {
-  return { pendingCard: await cardDto(deps.db, actor, id) };
+export async function getPendingCard(
+  deps: Pick<PendingCardsDeps, 'db' | 'itemStates'>,
+  actor: Actor,
+  id: string,
+) {
+  return { pendingCard: await cardDto(deps.db, actor, id, deps.itemStates ?? []) };
+}
+
+/**
+ * What the open triggers' items still wait for, by `itemKey`: one read per record that has such items,
+ * through its manifest's reader (pending cards import none of checkups' peers that import them).
+ */
+async function openItemStates(
+  db: DbOrTx,
+  triggers: readonly TriggerWithResolverRow[],
+  sources: readonly ItemStateSource[],
+): Promise<Map<string, PendingCardItemState>> {
+  const states = new Map<string, PendingCardItemState>();
+  for (const source of sources) {
+    const ids = triggers
+      .filter(
+        ({ trigger }) => !trigger.resolvedAt && trigger.sourceEntity === source.entity && trigger.sourceId,
+      )
+      .map(({ trigger }) => trigger.sourceId as string);
+    if (ids.length === 0) continue;
+    for (const [id, state] of await source.read(db, [...new Set(ids)]))
+      states.set(itemKey(source.entity, id), state);
+  }
+  return states;
 }
 
 export function listTriggerKinds(): PendingCardTriggerKindsResponse {

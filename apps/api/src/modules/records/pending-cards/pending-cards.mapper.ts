@@ -1,6 +1,7 @@
 import {
   fullName,
   type PendingCard,
+  type PendingCardItemState,
   type PendingCardSummary,
   type PendingCardTrigger,
   type PendingCardTriggerKind,
@@ -15,7 +16,13 @@ type Person = { id: string; firstName: string; lastName: string } | null;
 const personRef = (person: Person) => (person ? { uuid: person.id, name: fullName(person) } : null);
 const stamp = (date: Date | null) => (date ? toTimestamp(date) : null);
 
-export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): PendingCardTrigger {
+/** An item's key in the card's item states: its entity and id. */
+export const itemKey = (entity: string | null, id: string | null) => `${entity}:${id}`;
+
+export function toTriggerDto(
+  { trigger, resolvedBy }: TriggerWithResolverRow,
+  itemState: PendingCardItemState | null = null,
+): PendingCardTrigger {
   const kind = trigger.kind as PendingCardTriggerKind;
   return {
     uuid: trigger.id,
@@ -35,6 +42,8 @@ export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): P
     resolvedBy: personRef(resolvedBy),
     resolutionNote: trigger.resolutionNote,
     resolvedByItem: trigger.resolvedByItem,
+    heldBack: trigger.heldBack,
+    itemState: trigger.resolvedAt ? null : itemState,
   };
 }
 
@@ -73,13 +82,19 @@ export function toCardDto(
   others: PendingCardSummary[],
   history: PendingCardSummary[],
   reopenedBy: Person,
+  itemStates: ReadonlyMap<string, PendingCardItemState> = new Map(),
 ): PendingCard {
   return {
     ...toCardSummaryDto(row, triggers[0]),
     reopenedAt: stamp(row.card.reopenedAt),
     reopenedBy: personRef(reopenedBy),
     reopenReason: row.card.reopenReason,
-    triggers: triggers.map(toTriggerDto),
+    triggers: triggers.map((trigger) =>
+      toTriggerDto(
+        trigger,
+        itemStates.get(itemKey(trigger.trigger.sourceEntity, trigger.trigger.sourceId)) ?? null,
+      ),
+    ),
     otherOpenCards: others,
     history,
   };

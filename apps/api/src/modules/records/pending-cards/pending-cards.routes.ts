@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import type { ViewSources } from '../../manifest.ts';
 import {
   bulkResolveCards,
   claimCard,
@@ -35,8 +36,12 @@ const idParams = z.object({ id: z.uuid() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const changeErrors = { ...errors, 409: errorResponseSchema };
 
-export const pendingCardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: PendingCardsDeps = { db: app.database.db, now: app.clock.now };
+export const pendingCardsRoutes: FastifyPluginAsyncZod<ViewSources> = async (app, options) => {
+  const deps: PendingCardsDeps = {
+    db: app.database.db,
+    now: app.clock.now,
+    itemStates: options.itemStates,
+  };
 
   app.get(
     '/',

@@ -1,9 +1,11 @@
 import {
   classifyRespiratoryRate,
+  countOf,
   DIET_OFF_PLAN_DAYS,
   type DietProgress,
   defaultRespiratoryThresholds,
   type PendingCardTriggerKind,
+  periodOf,
   type RespiratoryThresholds,
   suggestedAssessmentSentence,
 } from '@vetboard/contract';
@@ -76,7 +78,7 @@ function respiratorySignal(bucket: RespiratoryBucket): Signal[] {
       value: average,
       threshold: bandThreshold(band, thresholds),
       unit: 'breaths/min',
-      detail: `Half-hour average of ${bucket.count} sleeping reading${bucket.count === 1 ? '' : 's'}`,
+      detail: `Half-hour average of ${countOf(bucket.count, { one: 'sleeping reading', other: 'sleeping readings' })}`,
       sourceEntity: null,
       sourceId: null,
       at: bucket.bucketStart,
@@ -125,7 +127,7 @@ export function dietOffPlanSignal(entry: WeighedEntry, progress: DietProgress | 
       value: latest.actualKg,
       threshold: round1(latest.expectedKg + progress.toleranceKg * (progress.direction === 'loss' ? 1 : -1)),
       unit: 'kg',
-      detail: `${latest.actualKg} kg, expected ${latest.expectedKg} kg: behind the diet's plan for ${progress.behindDays} days${suggestion ? `. ${suggestion}` : ''}`,
+      detail: `${latest.actualKg} kg, expected ${latest.expectedKg} kg: behind the diet's plan for ${periodOf(progress.behindDays)}${suggestion ? `. ${suggestion}` : ''}`,
       sourceEntity: 'weight_entry',
       sourceId: entry.id,
       at: entry.measuredAt,
@@ -168,7 +170,7 @@ function weightSignals(entry: WeighedEntry, context: WeightContext): Signal[] {
           value: round1(change),
           threshold: change > 0 ? WEIGHT_CHANGE_PERCENT : -WEIGHT_CHANGE_PERCENT,
           unit: '%',
-          detail: `${entry.valueKg} kg, ${signed(change)} from ${context.monthAgo.valueKg} kg in ${days} day${days === 1 ? '' : 's'}`,
+          detail: `${entry.valueKg} kg, ${signed(change)} from ${context.monthAgo.valueKg} kg in ${periodOf(days)}`,
           dedupeKey: `weight_change:${entry.id}`,
         }),
       );

@@ -32,18 +32,35 @@ export interface TouchedCard {
 }
 
 /**
+ * When a signal after a resolution is a repeat: how long after a card is resolved a signal of its concern
+ * that is no worse is held back (ms, by concern), and by how much farther from its threshold than the
+ * card's trigger of the same kind a signal must be to count as worse (in the signal's unit).
+ */
+export interface RepeatRule {
+  quietMs: Readonly<Record<string, number>>;
+  margin: (signal: Signal) => number;
+}
+
+/**
  * Joins each signal to the open card of its pet and concern, opening one where there is none, and adds
  * (or refreshes) its trigger: three statements for any number of signals. The card's severity only
  * ever rises. Safe under concurrency: a second opener meets the partial unique index and joins.
+ * With `repeats`, a pet and concern with no open card whose last card was resolved less than its quiet
+ * period ago, and whose signals are all no worse than that card's triggers, opens nothing: its signals
+ * are held back on the resolved card (see `holdBack`).
  */
 export async function upsertSignals(
   tx: DbOrTx,
   raised: readonly Signal[],
   ids: { card: () => string; trigger: () => string },
   now: Date,
+  repeats: RepeatRule | null = null,
 ): Promise<TouchedCard[]> {
   if (raised.length === 0) return [];
-  const signals = worstOfEach(raised);
+  const worst = worstOfEach(raised);
+  const held = repeats ? await holdBack(tx, worst, repeats, ids.trigger, now) : new Set<Signal>();
+  const signals = worst.filter((signal) => !held.has(signal));
+  if (signals.length === 0) return [];
   const groups = new Map<
     string,
     { petId: string; concern: string; severity: number; firstAt: Date; lastAt: Date }
@@ -140,6 +157,119 @@ export async function upsertSignals(
   });
 }
 
+interface ResolvedCard {
+  id: string;
+  key: string;
+  severity: number;
+  resolvedAt: Date;
+  /** The farthest from its threshold each kind of trigger was when the card was resolved. */
+  worst: Map<string, number>;
+}
+
+/**
+ * The signals of pets and concerns with no open card that do not reopen the question their last,
+ * resolved card answered: within the concern's quiet period after it was resolved and no worse than
+ * it, i.e. of no higher severity than the card and not farther from its threshold, by the rule's margin,
+ * than the card's triggers of the same kind were. A pet and concern with one worse signal is a new card with all of
+ * them. Those held back are added to the resolved card as resolved triggers marked `held_back` (one per
+ * dedupe key, keeping its worst); answers them.
+ */
+async function holdBack(
+  tx: DbOrTx,
+  signals: readonly Signal[],
+  { quietMs, margin }: RepeatRule,
+  newTriggerId: () => string,
+  now: Date,
+): Promise<Set<Signal>> {
+  const candidates = signals.filter((signal) => (quietMs[signal.concern] ?? 0) > 0);
+  if (candidates.length === 0) return new Set();
+  const keys = [...new Set(candidates.map((s) => `${s.petId}|${s.concern}`))].sort();
+  const pairs = keys.map((key) => key.split('|') as [string, string]);
+  const cards = rowsOf<{
+    id: string;
+    pet_id: string;
+    concern: string;
+    severity: number;
+    resolved_at: string | Date;
+  }>(
+    await tx.execute(sql`
+      select distinct on (c.pet_id, c.concern) c.id, c.pet_id, c.concern::text as concern, c.severity, c.resolved_at
+      from pending_cards c
+      join unnest(${sql.param(pairs.map((p) => p[0]))}::uuid[], ${sql.param(pairs.map((p) => p[1]))}::text[])
+        as i(pet_id, concern) on c.pet_id = i.pet_id and c.concern::text = i.concern
+      where not exists (select 1 from pending_cards o
+                        where o.pet_id = c.pet_id and o.concern = c.concern and o.status = 'open')
+      order by c.pet_id, c.concern, c.opened_at desc`),
+  ).filter((row) => row.resolved_at !== null);
+  if (cards.length === 0) return new Set();
+  const worstRows = rowsOf<{ card_id: string; kind: string; d: number }>(
+    await tx.execute(sql`
+      select card_id, kind, max(abs(coalesce(value, 0) - coalesce(threshold, 0)))::float8 as d
+      from pending_card_triggers
+      where card_id = any(${sql.param(cards.map((c) => c.id))}::uuid[]) and not held_back
+      group by card_id, kind`),
+  );
+  const resolved = new Map<string, ResolvedCard>();
+  for (const row of cards) {
+    const key = `${row.pet_id}|${row.concern}`;
+    resolved.set(key, {
+      id: row.id,
+      key,
+      severity: row.severity,
+      resolvedAt: new Date(row.resolved_at),
+      worst: new Map(worstRows.filter((w) => w.card_id === row.id).map((w) => [w.kind, Number(w.d)])),
+    });
+  }
+  const isHeld = (signal: Signal, card: ResolvedCard) => {
+    if (signal.at.getTime() >= card.resolvedAt.getTime() + (quietMs[signal.concern] ?? 0)) return false;
+    if (signal.severity > card.severity) return false;
+    const was = card.worst.get(signal.kind);
+    // Farther by less than the margin is the same finding measured again (a scale's or a night's noise).
+    return was === undefined || signal.severity < card.severity || distance(signal) < was + margin(signal);
+  };
+  const held = new Set<Signal>();
+  const onCard = new Map<Signal, string>();
+  for (const key of keys) {
+    const card = resolved.get(key);
+    if (!card) continue;
+    const group = candidates.filter((s) => `${s.petId}|${s.concern}` === key);
+    if (!group.every((signal) => isHeld(signal, card))) continue;
+    for (const signal of group) {
+      held.add(signal);
+      onCard.set(signal, card.id);
+    }
+  }
+  const rows = [...held];
+  if (rows.length === 0) return held;
+  await tx.execute(sql`
+    insert into pending_card_triggers as t
+      (id, card_id, kind, severity, value, threshold, unit, detail, source_entity, source_id, at, dedupe_key,
+       resolved_at, held_back)
+    select i.*, ${now.toISOString()}::timestamptz, true from unnest(
+      ${sql.param(rows.map(() => newTriggerId()))}::uuid[],
+      ${sql.param(rows.map((s) => onCard.get(s)))}::uuid[],
+      ${sql.param(rows.map((s) => s.kind))}::text[],
+      ${sql.param(rows.map((s) => s.severity))}::smallint[],
+      ${sql.param(rows.map((s) => s.value))}::real[],
+      ${sql.param(rows.map((s) => s.threshold))}::real[],
+      ${sql.param(rows.map((s) => s.unit))}::text[],
+      ${sql.param(rows.map((s) => s.detail))}::text[],
+      ${sql.param(rows.map((s) => s.sourceEntity))}::text[],
+      ${sql.param(rows.map((s) => s.sourceId))}::text[],
+      ${sql.param(rows.map((s) => s.at.toISOString()))}::timestamptz[],
+      ${sql.param(rows.map((s) => s.dedupeKey))}::text[]
+    ) as i
+    on conflict (card_id, dedupe_key) where held_back do update set
+      kind = excluded.kind, severity = excluded.severity, value = excluded.value,
+      threshold = excluded.threshold, unit = excluded.unit, detail = excluded.detail, at = excluded.at,
+      resolved_at = excluded.resolved_at
+    where excluded.severity > t.severity
+       or (excluded.severity = t.severity
+           and abs(coalesce(excluded.value, 0) - coalesce(excluded.threshold, 0))
+               >= abs(coalesce(t.value, 0) - coalesce(t.threshold, 0)))`);
+  return held;
+}
+
 const distance = (signal: Signal) => Math.abs((signal.value ?? 0) - (signal.threshold ?? 0));
 
 /**
@@ -171,7 +301,8 @@ export async function refreshTriggerCounts(
     await tx.execute(sql`
     update pending_cards c set trigger_count = x.n, open_trigger_count = x.open
     from (
-      select card_id, count(*)::int as n, (count(*) filter (where resolved_at is null))::int as open
+      select card_id, (count(*) filter (where not held_back))::int as n,
+             (count(*) filter (where resolved_at is null))::int as open
       from pending_card_triggers where card_id = any(${sql.param([...cardIds])}::uuid[])
       group by card_id
     ) x

@@ -1,4 +1,6 @@
 import {
+  countOf,
+  type PendingCardConcern,
   type PendingCardTriggerKind,
   pendingCardTriggerKindInfo,
   severityOfRank,
@@ -20,14 +22,60 @@ import {
 } from './pending-cards.events.repository.ts';
 import type { PendingCardsDeps } from './pending-cards.inbox.service.ts';
 import { collarCoverage } from './pending-cards.inputs.repository.ts';
-import { refreshTriggerCounts, type Signal, upsertSignals } from './pending-cards.signals.repository.ts';
+import {
+  type RepeatRule,
+  refreshTriggerCounts,
+  type Signal,
+  upsertSignals,
+} from './pending-cards.signals.repository.ts';
 
 export type { Signal } from './pending-cards.signals.repository.ts';
 
-/** `announce: false`: no live event or audit entry per card (the demo seed audits its load once). */
+/**
+ * `announce: false`: no live event or audit entry per card (the demo seed audits its load once).
+ * `holdRepeats: false`: every signal of a concern with no open card opens one, as before issue #39 (the
+ * cards-per-pet-month bench's "before").
+ */
 interface Quiet {
   announce?: boolean;
+  holdRepeats?: boolean;
 }
+
+const DAY = 86_400_000;
+
+/**
+ * How long after a card is resolved a signal of its concern that is no worse is held back on it instead
+ * of opening a repeat (docs/architecture/records.md says why each). Checkups and journal entries are
+ * never held back: each is a new item from the owner, closed by handling it.
+ */
+export const QUIET_PERIODS: Readonly<Record<PendingCardConcern, number>> = {
+  respiratory: 3 * DAY,
+  weight: 30 * DAY,
+  collar_data: 1 * DAY,
+  checkup: 0,
+  journal: 0,
+};
+
+/**
+ * How much farther from its threshold than the resolved card's trigger of its kind a signal must be to be
+ * worse, in its unit (docs/architecture/records.md says why each): less is the same finding measured again.
+ */
+const WORSE_MARGIN: Partial<Record<PendingCardTriggerKind, (signal: Signal) => number>> = {
+  respiratory_high: () => 2,
+  respiratory_high_orange: () => 2,
+  respiratory_high_red: () => 2,
+  respiratory_low: () => 2,
+  weight_change: () => 1,
+  weight_target: () => 1,
+  // Kilograms behind the plan's line: 5 % of the weight the plan allowed, so a cat and a mastiff alike.
+  weight_off_plan: (signal) => 0.05 * Math.abs(signal.threshold ?? 0),
+  collar_data_gap: () => COVERAGE_SPREAD_HOURS,
+};
+
+export const REPEAT_RULE: RepeatRule = {
+  quietMs: QUIET_PERIODS,
+  margin: (signal) => WORSE_MARGIN[signal.kind as PendingCardTriggerKind]?.(signal) ?? 0,
+};
 
 // --- raising cards -------------------------------------------------------------------------------
 
@@ -53,7 +101,8 @@ export async function raiseSignals(
   now: Date,
   options: Quiet = {},
 ): Promise<void> {
-  const touched = await upsertSignals(tx, signals, { card: newId, trigger: newId }, now);
+  const repeats = options.holdRepeats === false ? null : REPEAT_RULE;
+  const touched = await upsertSignals(tx, signals, { card: newId, trigger: newId }, now, repeats);
   // The demo seed raises hundreds of cards at once: it records one audit entry for all it loads.
   if (options.announce === false) return;
   for (const card of touched) {
@@ -109,7 +158,8 @@ const EVENT_SIGNALS: Record<
       value: count,
       threshold: null,
       unit: 'answers',
-      detail: count === null ? null : `${count} problematic answer${count === 1 ? '' : 's'}`,
+      detail:
+        count === null ? null : countOf(count, { one: 'problematic answer', other: 'problematic answers' }),
       sourceEntity: 'checkup',
       sourceId: event.entityId,
       at: event.at,
@@ -238,7 +288,12 @@ export async function checkCollarCoverage(deps: PendingCardsDeps, actor: Actor) 
 }
 
 /** The collar-data rule inside the caller's transaction, as of `now`. */
-export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date) {
+export async function checkCollarCoverageIn(
+  tx: DbOrTx,
+  actor: Actor,
+  now: Date,
+  options: Pick<Quiet, 'holdRepeats'> = {},
+) {
   const coverage = await collarCoverage(tx, now, COVERAGE_WINDOW_HOURS, COVERAGE_SPREAD_HOURS);
   const gaps = coverage.filter((pet) => pet.hoursWithData < COVERAGE_WINDOW_HOURS / 2);
   const covered = new Set(
@@ -261,6 +316,7 @@ export async function checkCollarCoverageIn(tx: DbOrTx, actor: Actor, now: Date)
       }),
     ),
     now,
+    options,
   );
   const back = (await openCollarTriggers(tx)).filter((trigger) => covered.has(trigger.petId));
   for (const trigger of back) {

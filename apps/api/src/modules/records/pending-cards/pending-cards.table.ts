@@ -102,11 +102,21 @@ export const pendingCardTriggers = pgTable(
      * entry, the answer sent to the question), not on the card: the card can then say "Reviewed by …".
      */
     resolvedByItem: boolean('resolved_by_item').notNull().default(false),
+    /**
+     * A signal that came after its concern's card was resolved, within the concern's quiet period and no
+     * worse than what the card was resolved with: kept on that resolved card (resolved when it came, by
+     * nobody) rather than opening a repeat, so a vet who opens the card or reopens it sees it.
+     */
+    heldBack: boolean('held_back').notNull().default(false),
   },
   (table) => [
     uniqueIndex('pending_card_triggers_open_key_idx')
       .on(table.cardId, table.dedupeKey)
       .where(sql`resolved_at is null`),
+    // A held-back signal seen again (the same night's half hours, the collar gap each hour) refreshes its row.
+    uniqueIndex('pending_card_triggers_held_back_key_idx')
+      .on(table.cardId, table.dedupeKey)
+      .where(sql`held_back`),
     index('pending_card_triggers_card_idx').on(table.cardId, table.at),
     // Reviewing a checkup or replying to a journal entry finds the triggers it raised, and the item's
     // page its cards: by source, not by scanning every collar trigger.

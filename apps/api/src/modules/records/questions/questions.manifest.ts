@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../manifest.ts';
 import { questionsHomeCounts } from './questions.home.repository.ts';
+import { questionsAwaitingAnswer } from './questions.repository.ts';
 import { questionsPetRoutes, questionsRoutes } from './questions.routes.ts';
 import {
   listOldestOpenQuestions,
@@ -10,6 +11,7 @@ import {
 export const manifest: ModuleManifest = {
   name: 'questions',
   tier: 'records',
+  itemState: { entity: 'pet_question', read: questionsAwaitingAnswer },
   routes: [
     { plugin: questionsRoutes, prefix: '/v1/pet-questions' },
     { plugin: questionsPetRoutes, prefix: '/v1/pets' },

@@ -1,5 +1,5 @@
 import type { PetQuestionStatus } from '@vetboard/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { PageWindow } from '../../../lib/list-query.ts';
 import { type TimelineRead, timelineAt, timelineOrder, timelineWhere } from '../../../lib/timeline.ts';
@@ -121,4 +121,16 @@ export function questionTimelineRows(
     .where(timelineWhere(kind, at, petQuestions.id, read, eq(petQuestions.petId, read.petId)))
     .orderBy(...timelineOrder(at, petQuestions.id))
     .limit(read.limit);
+}
+
+/** The questions of `ids` whose answer has not been sent: what their pending-card triggers wait for. */
+export async function questionsAwaitingAnswer(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, 'awaiting_answer'>> {
+  const rows = await db
+    .select({ id: petQuestions.id })
+    .from(petQuestions)
+    .where(and(inArray(petQuestions.id, [...ids]), isNull(petQuestions.sentAt)));
+  return new Map(rows.map((row) => [row.id, 'awaiting_answer' as const]));
 }

@@ -203,13 +203,13 @@ describe('three weeks behind the plan', () => {
     expect(others).toEqual([]);
     expect(trigger).toMatchObject({
       kind: 'weight_off_plan',
-      label: "Behind the diet's weight plan for three weeks",
+      label: "Behind the diet's weight plan",
       severity: 'high',
       value: 9.9,
       threshold: 9.5,
       unit: 'kg',
       detail:
-        "9.9 kg, expected 9.3 kg: behind the diet's plan for 21 days. Suggested next assessment: 03/11/2026 (was 01/12/2026)",
+        "9.9 kg, expected 9.3 kg: behind the diet's plan for 3 weeks. Suggested next assessment: 03/11/2026 (was 01/12/2026)",
       source: { entity: 'weight_entry', uuid: expect.any(String) },
     });
     // A later entry still behind refreshes the diet's one trigger instead of adding another.

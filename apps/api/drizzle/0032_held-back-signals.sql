@@ -1,0 +1,2 @@
+ALTER TABLE "pending_card_triggers" ADD COLUMN "held_back" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "pending_card_triggers_held_back_key_idx" ON "pending_card_triggers" USING btree ("card_id","dedupe_key") WHERE held_back;
