@@ -1,4 +1,10 @@
-import type { HomeResponse, PetAttentionItem, PetAttentionKind, TimelineKind } from '@vetboard/contract';
+import type {
+  HomeResponse,
+  PetAlertBadge,
+  PetAttentionItem,
+  PetAttentionKind,
+  TimelineKind,
+} from '@vetboard/contract';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -32,6 +38,12 @@ export interface AttentionSource {
   ) => Promise<{ items: PetAttentionItem[]; total: number }>;
 }
 
+/** Several pets' active alerts in one read, by pet id, for a view's rows (search hits). */
+export type PetAlertBadgesRead = (
+  db: DbOrTx,
+  petIds: readonly string[],
+) => Promise<Map<string, PetAlertBadge[]>>;
+
 /**
  * What the views are handed: every manifest's sources, gathered by the registry. Views read records
  * only through these, so a view imports no record and a new record reaches them by its manifest.
@@ -40,6 +52,8 @@ export interface ViewSources {
   timeline: readonly TimelineSourceEntry[];
   home: readonly HomeSource[];
   attention: readonly AttentionSource[];
+  /** The one module that keeps patient alerts gives this (records/pet-alerts). */
+  petAlertBadges: PetAlertBadgesRead;
 }
 
 /** What a home count is counted within. */
@@ -103,4 +117,5 @@ export interface ModuleManifest {
   timeline?: readonly TimelineSourceEntry[];
   home?: HomeSource;
   attention?: AttentionSource;
+  petAlertBadges?: PetAlertBadgesRead;
 }

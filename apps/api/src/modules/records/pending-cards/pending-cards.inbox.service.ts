@@ -15,12 +15,14 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { vetName } from '../../core/vets/index.ts';
+import { alertBadgesOfPets, withAlertsOfPet } from '../pet-alerts/index.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import {
   type CardDetailsRow,
@@ -47,15 +49,23 @@ export const cardScope = (actor: Actor) => petCondition(actor, pendingCards.petI
 // --- reads ---------------------------------------------------------------------------------------
 
 async function summaries(db: DbOrTx, rows: CardDetailsRow[]): Promise<PendingCardSummary[]> {
-  const latest = new Map(
-    (
-      await latestTriggersOf(
+  const [latestTriggers, alerts] = await readTogether(db, [
+    () =>
+      latestTriggersOf(
         db,
         rows.map((row) => row.card.id),
-      )
-    ).map((t) => [t.trigger.cardId, t]),
-  );
-  return rows.map((row) => toCardSummaryDto(row, latest.get(row.card.id)));
+      ),
+    () =>
+      alertBadgesOfPets(
+        db,
+        rows.map((row) => row.pet.id),
+      ),
+  ] as const);
+  const latest = new Map(latestTriggers.map((t) => [t.trigger.cardId, t]));
+  return rows.map((row) => {
+    const summary = toCardSummaryDto(row, latest.get(row.card.id));
+    return { ...summary, pet: { ...summary.pet, alerts: alerts.get(row.pet.id) ?? [] } };
+  });
 }
 
 export async function listPendingCardsPage(
@@ -81,12 +91,15 @@ async function cardDto(db: DbOrTx, actor: Actor, id: string): Promise<PendingCar
     summaries(db, related.history),
   ]);
   const reopenedBy = row.card.reopenedByVetId ? await vetName(db, row.card.reopenedByVetId) : undefined;
-  return toCardDto(
-    row,
-    triggers,
-    others,
-    history,
-    reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
+  return withAlertsOfPet<PendingCard>(
+    db,
+    toCardDto(
+      row,
+      triggers,
+      others,
+      history,
+      reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
+    ),
   );
 }
 

@@ -8,6 +8,7 @@ import {
   severityOfRank,
   toTimestamp,
 } from '@vetboard/contract';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { CardDetailsRow, TriggerWithResolverRow } from './pending-cards.inbox.repository.ts';
 
 type Person = { id: string; firstName: string; lastName: string } | null;
@@ -41,7 +42,7 @@ export function toTriggerDto({ trigger, resolvedBy }: TriggerWithResolverRow): P
 export function toCardSummaryDto(
   row: CardDetailsRow,
   latest: TriggerWithResolverRow | undefined,
-): PendingCardSummary {
+): WithoutPetAlerts<PendingCardSummary> {
   const { card } = row;
   return {
     uuid: card.id,
@@ -73,7 +74,7 @@ export function toCardDto(
   others: PendingCardSummary[],
   history: PendingCardSummary[],
   reopenedBy: Person,
-): PendingCard {
+): WithoutPetAlerts<PendingCard> {
   return {
     ...toCardSummaryDto(row, triggers[0]),
     reopenedAt: stamp(row.card.reopenedAt),
