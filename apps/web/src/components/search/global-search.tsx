@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type SearchResult, type SearchResultType, searchQuerySchema } from '@vetboard/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api/api-errors.ts';
+import { PetAlertBadges } from '../pets/pet-alert-badges.tsx';
 import { searchQueryOptions } from './search.queries.ts';
 
 const DEBOUNCE_MS = 150;
@@ -57,9 +58,12 @@ function ResultAction({
         </Avatar>
       }
       rightSection={
-        <Badge variant="light" color={color} radius="sm" tt="none">
-          {label}
-        </Badge>
+        <Group component="span" gap={6} wrap="nowrap" justify="flex-end">
+          <PetAlertBadges alerts={result.alerts} petName={result.title} />
+          <Badge component="span" variant="light" color={color} radius="sm" tt="none">
+            {label}
+          </Badge>
+        </Group>
       }
       dimmedSections={false}
       onClick={() => onOpen(result)}
