@@ -101,12 +101,35 @@ test.describe('pet profile (/pets/{uuid})', () => {
     const header = page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-alert');
     await expect(header).toHaveText(['Muzzle for the ears', 'Will bite']);
 
+    // Search names them beside the pet's hit, and every inbox row of the pet beside its name.
+    await page.keyboard.press('Control+K');
+    await page.getByRole('textbox', { name: 'Search pets, owners and vets' }).pressSequentially(pet.name);
+    const hit = page.locator('[data-action][data-result-type="pet"]', { hasText: pet.name });
+    await expect(hit.getByTestId('pet-alert')).toHaveText(['Muzzle for the ears', 'Will bite']);
+    await page.keyboard.press('Escape');
+    const reminder = await page.request.post('/v1/reminders', {
+      data: { petUuid: pet.uuid, title: 'Trim the claws', dueAt: { seconds: Math.floor(Date.now() / 1000) } },
+    });
+    expect(reminder.status()).toBe(201);
+    await page.goto(`/reminders?search=${pet.name}`);
+    const row = page.getByRole('row', { name: /Trim the claws/ });
+    await expect(row.getByRole('group', { name: `${pet.name}’s patient alerts` })).toBeVisible();
+    await expect(row.getByTestId('pet-alert')).toHaveText(['Muzzle for the ears', 'Will bite']);
+
     await page.goto(`/pets/${pet.uuid}`);
     await alerts.getByRole('button', { name: 'Remove the alert Will bite' }).click();
     await expect(alerts.getByText('Will bite')).toHaveCount(0);
     await alerts.getByRole('button', { name: 'Remove the alert Muzzle for the ears' }).click();
     await expect(alerts).toContainText('None');
     await expect(page.getByRole('navigation', { name: 'Pet menu' }).getByTestId('pet-alert')).toHaveCount(0);
+
+    // Both the setting and the removal are on the pet's timeline, with who did it.
+    await page.goto(`/pets/${pet.uuid}/timeline`);
+    for (const what of ['“Will bite” set by', '“Will bite” removed by', '“Muzzle for the ears” removed by'])
+      await expect(page.getByText(`Patient alert ${what}`)).toBeVisible();
+    await page.goto(`/reminders?search=${pet.name}`);
+    await expect(page.getByRole('row', { name: /Trim the claws/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Trim the claws/ }).getByTestId('pet-alert')).toHaveCount(0);
   });
 
   test('field errors show on their fields: a microchip already taken (from the server) or malformed', async ({

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { logIn, submitLogin } from '../support/auth.ts';
+import { auditLines } from '../support/axe.ts';
 import { LUNA, LUNA_DOCUMENTS, SAMPLE_UUID } from '../support/demo.ts';
 import { specFamily } from '../support/fixtures.ts';
 import { openInApp } from '../support/navigation.ts';
@@ -230,6 +231,37 @@ for (const viewport of viewports) {
       await page.goto('/medical-records/labels');
       await expect(page.getByTestId('label-row').first()).toBeVisible();
       await shoot(page, 'medical-record-labels', viewport.name);
+    });
+
+    test(`patient alerts in search and an inbox @screens`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const pet = specFamily('petProfile').pets.biscuit;
+      await logIn(page);
+      // Both widths' runs may set them at once on this run's copy of the database: one of them wins.
+      for (const data of [{ kind: 'will_bite' }, { kind: 'do_not_sedate' }, { kind: 'senior' }]) {
+        const response = await page.request.post(`/v1/pets/${pet.uuid}/alerts`, { data });
+        expect([201, 409], await response.text()).toContain(response.status());
+      }
+      const reminder = await page.request.post('/v1/reminders', {
+        data: {
+          petUuid: pet.uuid,
+          title: 'Recheck the ears',
+          dueAt: { seconds: Math.floor(Date.now() / 1000) },
+        },
+      });
+      expect(reminder.status()).toBe(201);
+
+      await page.goto(`/reminders?search=${pet.name}`);
+      const row = page.getByRole('row', { name: /Recheck the ears/ }).first();
+      await expect(row.getByTestId('pet-alert')).toHaveCount(3);
+      await shoot(page, 'reminders-with-alerts', viewport.name);
+      expect(await auditLines(page)).toEqual([]);
+
+      await page.keyboard.press('Control+K');
+      await page.getByRole('textbox', { name: 'Search pets, owners and vets' }).pressSequentially(pet.name);
+      await expect(page.locator('[data-action]').getByTestId('pet-alert')).toHaveCount(3);
+      await shoot(page, 'search-with-alerts', viewport.name);
+      expect(await auditLines(page)).toEqual([]);
     });
   });
 }

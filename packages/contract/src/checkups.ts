@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { checkupSortFields, checkupStatuses, formSortFields } from './enums.ts';
 import { itemPendingCardSchema } from './pending-cards.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 
 /**
  * SPEC §5: an option's sku is its title snake-cased: lower case, every run of anything but letters and
@@ -260,7 +261,7 @@ export const commentHistoryEntrySchema = z.object({
 
 export const checkupSummarySchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   form: z.object({ uuid: z.uuid(), title: z.string(), version: z.number().int() }),
   poolUuid: z.uuid().nullable(),

@@ -135,6 +135,8 @@ export const timelineKinds = [
   'daily_status.written',
   'question.asked',
   'question.answered',
+  'pet_alert.set',
+  'pet_alert.removed',
 ] as const;
 
 export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;

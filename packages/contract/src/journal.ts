@@ -10,6 +10,7 @@ import {
 import { dietPlanSchema } from './diets.ts';
 import { journalCategories, journalSortFields, journalStatuses } from './enums.ts';
 import { itemPendingCardSchema } from './pending-cards.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 import { latestTrackersResponseSchema } from './trackers.ts';
 
 export const journalCategorySchema = z.enum(journalCategories);
@@ -48,7 +49,7 @@ export type JournalPhoto = z.infer<typeof journalPhotoSchema>;
 
 export const journalEntrySummarySchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   category: journalCategorySchema,
   severity: journalSeveritySchema,

@@ -16,6 +16,7 @@ import {
   medicalRecordStatuses,
   medicalRecordUploaders,
 } from './enums.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 
 /** SPEC §9: the labels and a pet's medical records are asked for page 1, 200 a page. */
 export const RECORDS_PAGE = { page: 1, pageSize: 200 } as const;
@@ -96,7 +97,7 @@ export type LabelResponse = z.infer<typeof labelResponseSchema>;
 
 export const medicalRecordSchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   title: z.string(),
   documentDate: calendarDateSchema,

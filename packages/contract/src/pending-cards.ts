@@ -10,6 +10,7 @@ import {
   pendingCardTriggerKinds,
   pendingCardViews,
 } from './enums.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 
 export const pendingCardConcernSchema = z.enum(pendingCardConcerns);
 export type PendingCardConcern = z.infer<typeof pendingCardConcernSchema>;
@@ -140,7 +141,7 @@ export type PendingCardTrigger = z.infer<typeof pendingCardTriggerSchema>;
 
 export const pendingCardSummarySchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   companySku: z.string().nullable(),
   concern: pendingCardConcernSchema,

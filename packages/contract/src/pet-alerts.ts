@@ -49,3 +49,18 @@ export const petAlertCreateSchema = z
       context.addIssue({ code: 'custom', message: 'Only an “other” alert has words', path: ['text'] });
   });
 export type PetAlertCreate = z.infer<typeof petAlertCreateSchema>;
+
+/**
+ * An active alert as a list shows it beside the pet's name (search hits, inbox rows): what it is and its
+ * words, no more; who set it and when are on the pet's own pages.
+ */
+export const petAlertBadgeSchema = z.object({ kind: z.enum(petAlertKinds), label: z.string() });
+export type PetAlertBadge = z.infer<typeof petAlertBadgeSchema>;
+
+/** The pet of an inbox row: its name and its active alerts, oldest first (issue #39 §2). */
+export const inboxPetSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  alerts: z.array(petAlertBadgeSchema),
+});
+export type InboxPet = z.infer<typeof inboxPetSchema>;

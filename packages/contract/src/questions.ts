@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { petQuestionStatuses } from './enums.ts';
 import { itemPendingCardSchema } from './pending-cards.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 
 export const petQuestionStatusSchema = z.enum(petQuestionStatuses);
 export type PetQuestionStatus = z.infer<typeof petQuestionStatusSchema>;
@@ -22,7 +23,7 @@ export type PetQuestionIngest = z.infer<typeof petQuestionIngestSchema>;
 
 export const petQuestionSchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   question: z.string(),
   askedAt: timestampSchema,

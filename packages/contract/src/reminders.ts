@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchemas, paginationSchema, personRefSchema, text, timestampSchema } from './common.ts';
 import { reminderAssignments, reminderDueStates, reminderSortFields, reminderStatuses } from './enums.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 
 export const reminderStatusSchema = z.enum(reminderStatuses);
 export type ReminderStatus = z.infer<typeof reminderStatusSchema>;
@@ -18,7 +19,7 @@ const notes = text().trim().max(REMINDER_NOTES_MAX, `At most ${REMINDER_NOTES_MA
 
 export const reminderSchema = z.object({
   uuid: z.uuid(),
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   ownerName: z.string().nullable(),
   title: z.string(),
   notes: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { petAlertBadgeSchema } from './pet-alerts.ts';
 
 export const searchResultTypes = ['pet', 'owner', 'vet'] as const;
 export const searchResultTypeSchema = z.enum(searchResultTypes);
@@ -27,6 +28,8 @@ export const searchResultSchema = z.object({
   /** Which field matched: 'name', 'email' or 'microchip'. */
   matchedOn: z.enum(['name', 'email', 'microchip']),
   score: z.number(),
+  /** A pet's active alerts, oldest first; always empty for an owner or a vet. */
+  alerts: z.array(petAlertBadgeSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

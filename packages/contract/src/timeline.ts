@@ -33,6 +33,8 @@ export const TIMELINE_KIND_SOURCES: Record<TimelineKind, readonly TimelineSource
   'daily_status.written': ['vet'],
   'question.asked': ['owner_app'],
   'question.answered': ['vet'],
+  'pet_alert.set': ['vet'],
+  'pet_alert.removed': ['vet'],
 };
 
 export const TIMELINE_SOURCE_LABELS: Record<TimelineSource, string> = {
@@ -61,6 +63,8 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   'daily_status.written': 'Daily status written',
   'question.asked': 'Owner question asked',
   'question.answered': 'Owner question answered',
+  'pet_alert.set': 'Patient alert set',
+  'pet_alert.removed': 'Patient alert removed',
 };
 
 export const TIMELINE_DEFAULT_LIMIT = 30;

@@ -8,6 +8,7 @@ import {
   weeklyReportSortFields,
   weeklyReportStatuses,
 } from './enums.ts';
+import { inboxPetSchema } from './pet-alerts.ts';
 import { readingKinds } from './trackers.ts';
 
 export const weeklyReportStatusSchema = z.enum(weeklyReportStatuses);
@@ -155,7 +156,7 @@ export const weeklyReportSummarySchema = z.object({
   uuid: z.uuid(),
   week: z.string(),
   status: weeklyReportStatusSchema,
-  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  pet: inboxPetSchema,
   companySku: z.string().nullable(),
   openCardCount: z.number().int(),
   /** The largest change of a tracker's average against the previous week, in percent (absolute). */

@@ -1,6 +1,7 @@
 import type {
   HomeResponse,
   PendingCardItemState,
+  PetAlertBadge,
   PetAttentionItem,
   PetAttentionKind,
   TimelineKind,
@@ -38,6 +39,12 @@ export interface AttentionSource {
   ) => Promise<{ items: PetAttentionItem[]; total: number }>;
 }
 
+/** Several pets' active alerts in one read, by pet id, for a view's rows (search hits). */
+export type PetAlertBadgesRead = (
+  db: DbOrTx,
+  petIds: readonly string[],
+) => Promise<Map<string, PetAlertBadge[]>>;
+
 /**
  * What one record's items that raise pending-card triggers still wait for (the trigger's `source_entity`
  * is `entity`): by item id, only the items still waiting. Pending cards read it for the card page, so
@@ -57,6 +64,8 @@ export interface ViewSources {
   home: readonly HomeSource[];
   attention: readonly AttentionSource[];
   itemStates: readonly ItemStateSource[];
+  /** The one module that keeps patient alerts gives this (records/pet-alerts). */
+  petAlertBadges: PetAlertBadgesRead;
 }
 
 /** What a home count is counted within. */
@@ -121,4 +130,5 @@ export interface ModuleManifest {
   home?: HomeSource;
   attention?: AttentionSource;
   itemState?: ItemStateSource;
+  petAlertBadges?: PetAlertBadgesRead;
 }

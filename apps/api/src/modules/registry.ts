@@ -78,12 +78,20 @@ export const MANIFESTS: readonly ModuleManifest[] = [
 ];
 
 /** What the views read of the records: each manifest's sources, gathered here so no view imports a record. */
+function onlyOne<T>(given: T[]): T {
+  const [first] = given;
+  if (given.length !== 1 || first === undefined)
+    throw new Error(`One module gives the pets' alert badges, not ${given.length}`);
+  return first;
+}
+
 export function viewSourcesOf(manifests: readonly ModuleManifest[]): ViewSources {
   return {
     timeline: manifests.flatMap((manifest) => manifest.timeline ?? []),
     home: manifests.flatMap((manifest) => (manifest.home ? [manifest.home] : [])),
     attention: manifests.flatMap((manifest) => (manifest.attention ? [manifest.attention] : [])),
     itemStates: manifests.flatMap((manifest) => (manifest.itemState ? [manifest.itemState] : [])),
+    petAlertBadges: onlyOne(manifests.flatMap((manifest) => manifest.petAlertBadges ?? [])),
   };
 }
 

@@ -79,10 +79,17 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
   },
   {
     key: 'other',
-    label: 'Reminder, question or daily status',
+    label: 'Reminder, question, daily status or alert',
     shape: 'crossRot',
     color: '#495057',
-    kinds: ['reminder.done', 'daily_status.written', 'question.asked', 'question.answered'],
+    kinds: [
+      'reminder.done',
+      'daily_status.written',
+      'question.asked',
+      'question.answered',
+      'pet_alert.set',
+      'pet_alert.removed',
+    ],
   },
 ];
 

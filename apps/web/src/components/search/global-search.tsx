@@ -7,6 +7,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { type SearchResult, type SearchResultType, searchQuerySchema } from '@vetboard/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api/api-errors.ts';
+import { PetAlertBadges } from '../pets/pet-alert-badges.tsx';
+import classes from './global-search.module.css';
 import { searchQueryOptions } from './search.queries.ts';
 
 const DEBOUNCE_MS = 150;
@@ -45,26 +47,33 @@ function ResultAction({
   onOpen: (result: SearchResult) => void;
 }) {
   const { label, color, Icon } = typeStyle[result.type];
+  // Our own layout rather than label and description: a pet's alerts go under its subtitle, where a
+  // phone has the width for them (beside the type badge, they squeezed both to a letter at 375 px).
   return (
     <Spotlight.Action
-      label={result.title}
-      description={result.subtitle}
       disabled={disabled}
       style={disabled ? { opacity: 0.55 } : undefined}
-      leftSection={
+      onClick={() => onOpen(result)}
+      data-result-type={result.type}
+    >
+      <Group component="span" gap="md" wrap="nowrap" w="100%">
         <Avatar src={result.imageUrl} alt="" size={36} radius="100%" color={color}>
           <Icon size={18} stroke={1.7} />
         </Avatar>
-      }
-      rightSection={
-        <Badge variant="light" color={color} radius="sm" tt="none">
+        <span className={classes.body}>
+          <span className={classes.title}>{result.title}</span>
+          <span className={classes.subtitle}>{result.subtitle}</span>
+          {result.alerts.length > 0 && (
+            <span className={classes.alerts}>
+              <PetAlertBadges alerts={result.alerts} petName={result.title} />
+            </span>
+          )}
+        </span>
+        <Badge component="span" variant="light" color={color} radius="sm" tt="none" className={classes.type}>
           {label}
         </Badge>
-      }
-      dimmedSections={false}
-      onClick={() => onOpen(result)}
-      data-result-type={result.type}
-    />
+      </Group>
+    </Spotlight.Action>
   );
 }
 

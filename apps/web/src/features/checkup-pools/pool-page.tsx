@@ -21,6 +21,7 @@ import type { CheckupStatus, Form } from '@vetboard/contract';
 import { type ReactNode, useState } from 'react';
 import { DetailSection } from '@/components/layouts/detail-section.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { buildUrl } from '@/lib/api/http-client.ts';
 import { useReferenceDataRights } from '@/lib/auth/reference-data-rights.ts';
@@ -214,6 +215,7 @@ function CheckupsSection({ uuid }: { uuid: string }) {
                       <Text size="xs" c="dimmed">
                         {checkup.ownerName ?? ''}
                       </Text>
+                      <PetAlertBadges alerts={checkup.pet.alerts} petName={checkup.pet.name} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">

@@ -9,6 +9,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { CHECKUP_STATUS_LABELS, CheckupStatusBadge, ProblematicCount } from './checkup-cells.tsx';
 import { checkupsListQueryOptions, poolChoicesQueryOptions } from './checkups.queries.ts';
@@ -41,6 +42,7 @@ const columns: DataTableColumn<CheckupSummary, CheckupsSearch['sort']>[] = [
         <Text size="xs" c="dimmed" data-testid="owner-name">
           {checkup.ownerName ?? 'No owner'}
         </Text>
+        <PetAlertBadges alerts={checkup.pet.alerts} petName={checkup.pet.name} />
       </Stack>
     ),
   },

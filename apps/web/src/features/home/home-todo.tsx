@@ -34,6 +34,7 @@ import {
   type Reminder,
 } from '@vetboard/contract';
 import { type ReactNode, useEffect } from 'react';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -258,6 +259,7 @@ function CardItem({ card }: { card: PendingCardSummary }) {
         <Text size="xs" c="dimmed" truncate="end">
           {card.ownerName ?? 'No owner'} · opened {formatDateTime(card.openedAt)}
         </Text>
+        <PetAlertBadges alerts={card.pet.alerts} petName={card.pet.name} />
       </Stack>
       <Badge variant="light" color={SEVERITY_COLORS[card.severity]} tt="none" style={{ flexShrink: 0 }}>
         {pendingCardSeverityLabels[card.severity]}
@@ -282,6 +284,7 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
         <Text size="xs" c="dimmed">
           {reminder.pet.name} · due {formatDateTime(reminder.dueAt)}
         </Text>
+        <PetAlertBadges alerts={reminder.pet.alerts} petName={reminder.pet.name} />
       </Stack>
       {reminder.due && (
         <Badge variant="light" color={DUE_COLORS[reminder.due]} tt="none" style={{ flexShrink: 0 }}>
@@ -305,6 +308,7 @@ function QuestionItem({ question }: { question: PetQuestion }) {
       <Text size="xs" c="dimmed" truncate="end">
         {question.ownerName ?? 'No owner'} · asked {formatDateTime(question.askedAt)}
       </Text>
+      <PetAlertBadges alerts={question.pet.alerts} petName={question.pet.name} />
     </Stack>
   );
 }

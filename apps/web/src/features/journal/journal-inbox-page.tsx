@@ -25,6 +25,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { formatDateTime } from '@/lib/format/dates.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { useMarkMatchingSeenMutation, useMarkSeenMutation } from './journal.mutations.ts';
@@ -72,6 +73,7 @@ function columnsOf(
           <Text size="xs" c="dimmed">
             {entry.ownerName ?? 'No owner'}
           </Text>
+          <PetAlertBadges alerts={entry.pet.alerts} petName={entry.pet.name} />
         </Stack>
       ),
     },

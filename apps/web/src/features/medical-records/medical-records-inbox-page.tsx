@@ -25,6 +25,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formatDateTime } from '@/lib/format/dates.ts';
@@ -84,6 +85,7 @@ function columnsOf(
           <Text fw={600} size="sm" style={nowrap}>
             {record.pet.name}
           </Text>
+          <PetAlertBadges alerts={record.pet.alerts} petName={record.pet.name} />
           <Text size="xs" c="dimmed">
             {record.ownerName ?? 'No owner'}
           </Text>

@@ -32,6 +32,7 @@ import {
   ConcernLabel,
   LatestTriggerCell,
 } from '@/components/pending-cards/pending-card-cells.tsx';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { useAuthState } from '@/lib/auth/auth-store.ts';
 import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
@@ -226,6 +227,7 @@ export function PendingCardsQueuePage() {
             <Text size="xs" c="dimmed">
               {card.ownerName ?? 'No owner'}
             </Text>
+            <PetAlertBadges alerts={card.pet.alerts} petName={card.pet.name} />
           </Stack>
         ),
       },

@@ -100,7 +100,7 @@ function PetIdentity({
         </Group>
       )}
       <OpenSeverity petUuid={petUuid} />
-      <PetAlertBadges petUuid={petUuid} />
+      <PetAlertBadges petUuid={petUuid} petName={profile?.name ?? 'The pet'} />
       {owner.data ? (
         <Group gap={6} wrap="nowrap">
           <IconUser size={14} stroke={1.7} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />

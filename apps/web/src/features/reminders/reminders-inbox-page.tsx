@@ -9,6 +9,7 @@ import { DateRangeFilter } from '@/components/lists/date-range-filter.tsx';
 import { AssigneeCell } from '@/components/lists/inbox-cells.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { LazyReminderFormModal } from '@/components/reminders/lazy-reminder-form-modal.tsx';
 import { publicConfig } from '@/lib/config/public-config.ts';
 import { assignableVetsQueryOptions, remindersListQueryOptions } from '@/lib/reminders/reminders.queries.ts';
@@ -80,6 +81,7 @@ const columnsOf = (
         <Text size="xs" c="dimmed">
           {reminder.ownerName ?? 'No owner'}
         </Text>
+        <PetAlertBadges alerts={reminder.pet.alerts} petName={reminder.pet.name} />
       </Stack>
     ),
   },

@@ -16,6 +16,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { type SortChoice, SortSelect } from '@/components/lists/sort-select.tsx';
 import { StatusCountFilter } from '@/components/lists/status-count-filter.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
 import { formatChange, WeeklyReportStatusBadge } from './weekly-report-cells.tsx';
 import { reportVetsQueryOptions, weeklyReportsListQueryOptions } from './weekly-reports.queries.ts';
@@ -67,6 +68,7 @@ const columns: DataTableColumn<WeeklyReportSummary, WeeklyReportsSearch['sort']>
             {report.companySku}
           </Text>
         )}
+        <PetAlertBadges alerts={report.pet.alerts} petName={report.pet.name} />
       </Stack>
     ),
   },

@@ -37,6 +37,10 @@ describe('live events', () => {
         petTimelineKey(PET),
       ]),
     );
+    // An alert set or removed: the pet's badges and its timeline, which lists both.
+    expect(asSet(keysForLiveEvent(event('pet_alert.changed')))).toEqual(
+      asSet([petKeys.alerts(PET), petTimelineKey(PET)]),
+    );
     for (const type of [
       'pet.edited',
       'weight.entry_added',

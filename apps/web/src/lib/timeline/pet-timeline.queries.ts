@@ -26,6 +26,7 @@ const TIMELINE_EVENT_TYPES: readonly DomainEventType[] = [
   'question.received',
   'question.changed',
   'clinical_document.signed',
+  'pet_alert.changed',
 ];
 
 // Registered here, not in the timeline feature: a tracker page draws the timeline's events without

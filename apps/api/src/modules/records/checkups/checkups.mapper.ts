@@ -5,6 +5,7 @@ import {
   fullName,
   toTimestamp,
 } from '@vetboard/contract';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { CheckupDetailsRow } from './checkups.repository.ts';
 
 const personRef = (
@@ -17,7 +18,7 @@ const personRef = (
       }
     : null;
 
-export function toCheckupSummaryDto(row: CheckupDetailsRow): CheckupSummary {
+export function toCheckupSummaryDto(row: CheckupDetailsRow): WithoutPetAlerts<CheckupSummary> {
   const { checkup } = row;
   return {
     uuid: checkup.id,
@@ -43,7 +44,7 @@ export function toCheckupDto(
   row: CheckupDetailsRow,
   questionGroups: FormQuestionGroup[],
   vets: Map<string, { id: string; firstName: string; lastName: string }>,
-): Omit<Checkup, 'pendingCards'> {
+): Omit<WithoutPetAlerts<Checkup>, 'pendingCards'> {
   const answers = new Map((row.checkup.answers ?? []).map((a) => [a.questionUuid, a.optionSku]));
   return {
     ...toCheckupSummaryDto(row),

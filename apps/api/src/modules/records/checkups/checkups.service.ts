@@ -23,6 +23,7 @@ import { petIdsInScope, recordPetEvent } from '../../core/pets/index.ts';
 import { vetNames } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
+import { withAlertsOfPet, withPetAlerts } from '../pet-alerts/index.ts';
 import { checkupsErrors } from './checkups.errors.ts';
 import { toFhirQuestionnaireResponse } from './checkups.fhir.ts';
 import { findPoolForFill } from './checkups.forms.repository.ts';
@@ -92,7 +93,7 @@ export async function listCheckupsPage(
     }),
     countCheckupsByStatus(deps.db, filter),
   ]);
-  return { checkups: rows.map(toCheckupSummaryDto), pagination, counts };
+  return { checkups: await withPetAlerts(deps.db, rows.map(toCheckupSummaryDto)), pagination, counts };
 }
 
 async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Omit<Checkup, 'pendingCards'>> {
@@ -103,7 +104,7 @@ async function checkupDto(db: DbOrTx, actor: Actor, id: string): Promise<Omit<Ch
     ...new Set(row.checkup.commentHistory.flatMap((entry) => (entry.vetId ? [entry.vetId] : []))),
   ];
   const vets = new Map((await vetNames(db, vetIds)).map((vet) => [vet.id, vet]));
-  return toCheckupDto(row, structure, vets);
+  return withAlertsOfPet<Omit<Checkup, 'pendingCards'>>(db, toCheckupDto(row, structure, vets));
 }
 
 export async function getCheckup(

@@ -7,11 +7,12 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import { personRef } from '../../../lib/person-ref.ts';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { JournalEntryDetailsRow, JournalReplyRow } from './journal.repository.ts';
 
 const timestampOrNull = (date: Date | null) => (date ? toTimestamp(date) : null);
 
-export function toJournalEntrySummaryDto(row: JournalEntryDetailsRow): JournalEntrySummary {
+export function toJournalEntrySummaryDto(row: JournalEntryDetailsRow): WithoutPetAlerts<JournalEntrySummary> {
   const { entry } = row;
   return {
     uuid: entry.id,
@@ -42,7 +43,7 @@ export function toJournalEntryDto(
   replies: JournalReplyRow[],
   pendingCards: ItemPendingCard[],
   fileUrl: (id: string) => string,
-): JournalEntry {
+): WithoutPetAlerts<JournalEntry> {
   return {
     ...toJournalEntrySummaryDto(row),
     photos: photos.map((photo) => ({

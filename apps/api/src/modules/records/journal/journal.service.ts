@@ -26,6 +26,7 @@ import { fileUrl } from '../../platform/files/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { getCurrentDietPlan } from '../diets/index.ts';
 import { pendingCardsOfItems, resolveTriggersOfItem } from '../pending-cards/index.ts';
+import { withAlertsOfPet, withPetAlerts } from '../pet-alerts/index.ts';
 import { getLatestTrackers } from '../trackers/index.ts';
 import { journalErrors } from './journal.errors.ts';
 import { journalLifecycle } from './journal.lifecycle.ts';
@@ -87,7 +88,11 @@ export async function listJournalPage(
     }),
     countEntriesByStatus(deps.db, filter),
   ]);
-  return { journalEntries: rows.map(toJournalEntrySummaryDto), pagination, counts };
+  return {
+    journalEntries: await withPetAlerts(deps.db, rows.map(toJournalEntrySummaryDto)),
+    pagination,
+    counts,
+  };
 }
 
 export async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
@@ -98,7 +103,10 @@ export async function entryDto(db: DbOrTx, actor: Actor, id: string): Promise<Jo
     () => listReplies(db, id),
     () => pendingCardsOfItems(db, 'journal_entry', [id]),
   ] as const);
-  return toJournalEntryDto(row, photos, replies, cards.get(id) ?? [], fileUrl);
+  return withAlertsOfPet<JournalEntry>(
+    db,
+    toJournalEntryDto(row, photos, replies, cards.get(id) ?? [], fileUrl),
+  );
 }
 
 const RECENT_DAYS = 30;
@@ -127,7 +135,11 @@ export async function getJournalEntryDetail(
   ]);
   return {
     journalEntry,
-    context: { latestTrackers, dietPlan, recentEntries: recent.map(toJournalEntrySummaryDto) },
+    context: {
+      latestTrackers,
+      dietPlan,
+      recentEntries: recent.map((entry) => ({ ...toJournalEntrySummaryDto(entry), pet: journalEntry.pet })),
+    },
   };
 }
 

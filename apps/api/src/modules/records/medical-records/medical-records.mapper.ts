@@ -7,6 +7,7 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import { personRef } from '../../../lib/person-ref.ts';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { MedicalRecordDetailsRow } from './medical-records.repository.ts';
 import type { LabelRow } from './medical-records.table.ts';
 
@@ -21,7 +22,10 @@ export function toLabelDto(row: { label: LabelRow; recordCount: number }): Label
   };
 }
 
-export function toMedicalRecordDto(row: MedicalRecordDetailsRow, url: string): MedicalRecord {
+export function toMedicalRecordDto(
+  row: MedicalRecordDetailsRow,
+  url: string,
+): WithoutPetAlerts<MedicalRecord> {
   const { record } = row;
   return {
     uuid: record.id,

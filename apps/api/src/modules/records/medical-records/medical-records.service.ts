@@ -17,6 +17,7 @@ import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { findReadableFile, type StoredFile } from '../../platform/files/index.ts';
+import { withAlertsOfPet, withPetAlerts } from '../pet-alerts/index.ts';
 import { medicalRecordsErrors } from './medical-records.errors.ts';
 import { medicalRecordLifecycle } from './medical-records.lifecycle.ts';
 import { toMedicalRecordDto } from './medical-records.mapper.ts';
@@ -63,7 +64,10 @@ export async function listMedicalRecordsPage(
     countRecordsByStatus(deps.db, filter),
   ]);
   return {
-    medicalRecords: rows.map((row) => toMedicalRecordDto(row, fileUrlOf(row.record.id))),
+    medicalRecords: await withPetAlerts(
+      deps.db,
+      rows.map((row) => toMedicalRecordDto(row, fileUrlOf(row.record.id))),
+    ),
     pagination,
     counts,
   };
@@ -76,7 +80,7 @@ export async function recordDto(
 ): Promise<{ medicalRecord: MedicalRecord }> {
   const row = await findRecord(db, id, recordScope(actor));
   if (!row) throw medicalRecordsErrors.notFound();
-  return { medicalRecord: toMedicalRecordDto(row, fileUrlOf(id)) };
+  return { medicalRecord: await withAlertsOfPet<MedicalRecord>(db, toMedicalRecordDto(row, fileUrlOf(id))) };
 }
 
 export function getMedicalRecord(deps: Pick<MedicalRecordsDeps, 'db'>, actor: Actor, id: string) {

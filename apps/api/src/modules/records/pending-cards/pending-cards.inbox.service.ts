@@ -16,6 +16,7 @@ import {
   toTimestamp,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
@@ -23,6 +24,7 @@ import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { vetName } from '../../core/vets/index.ts';
 import type { ItemStateSource } from '../../manifest.ts';
+import { alertBadgesOfPets, withAlertsOfPet } from '../pet-alerts/index.ts';
 import { pendingCardsErrors } from './pending-cards.errors.ts';
 import {
   type CardDetailsRow,
@@ -52,15 +54,23 @@ export const cardScope = (actor: Actor) => petCondition(actor, pendingCards.petI
 // --- reads ---------------------------------------------------------------------------------------
 
 async function summaries(db: DbOrTx, rows: CardDetailsRow[]): Promise<PendingCardSummary[]> {
-  const latest = new Map(
-    (
-      await latestTriggersOf(
+  const [latestTriggers, alerts] = await readTogether(db, [
+    () =>
+      latestTriggersOf(
         db,
         rows.map((row) => row.card.id),
-      )
-    ).map((t) => [t.trigger.cardId, t]),
-  );
-  return rows.map((row) => toCardSummaryDto(row, latest.get(row.card.id)));
+      ),
+    () =>
+      alertBadgesOfPets(
+        db,
+        rows.map((row) => row.pet.id),
+      ),
+  ] as const);
+  const latest = new Map(latestTriggers.map((t) => [t.trigger.cardId, t]));
+  return rows.map((row) => {
+    const summary = toCardSummaryDto(row, latest.get(row.card.id));
+    return { ...summary, pet: { ...summary.pet, alerts: alerts.get(row.pet.id) ?? [] } };
+  });
 }
 
 export async function listPendingCardsPage(
@@ -91,13 +101,16 @@ async function cardDto(
     summaries(db, related.history),
   ]);
   const reopenedBy = row.card.reopenedByVetId ? await vetName(db, row.card.reopenedByVetId) : undefined;
-  return toCardDto(
-    row,
-    triggers,
-    others,
-    history,
-    reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
-    await openItemStates(db, triggers, sources),
+  return withAlertsOfPet<PendingCard>(
+    db,
+    toCardDto(
+      row,
+      triggers,
+      others,
+      history,
+      reopenedBy ? { id: row.card.reopenedByVetId as string, ...reopenedBy } : null,
+      await openItemStates(db, triggers, sources),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   severityOfRank,
   toTimestamp,
 } from '@vetboard/contract';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { CardDetailsRow, TriggerWithResolverRow } from './pending-cards.inbox.repository.ts';
 
 type Person = { id: string; firstName: string; lastName: string } | null;
@@ -50,7 +51,7 @@ export function toTriggerDto(
 export function toCardSummaryDto(
   row: CardDetailsRow,
   latest: TriggerWithResolverRow | undefined,
-): PendingCardSummary {
+): WithoutPetAlerts<PendingCardSummary> {
   const { card } = row;
   return {
     uuid: card.id,
@@ -83,7 +84,7 @@ export function toCardDto(
   history: PendingCardSummary[],
   reopenedBy: Person,
   itemStates: ReadonlyMap<string, PendingCardItemState> = new Map(),
-): PendingCard {
+): WithoutPetAlerts<PendingCard> {
   return {
     ...toCardSummaryDto(row, triggers[0]),
     reopenedAt: stamp(row.card.reopenedAt),

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../manifest.ts';
+import { alertBadgesOfPets, listPetAlertTimelineEvents } from './pet-alerts.read.service.ts';
 import { petAlertsRoutes } from './pet-alerts.routes.ts';
 
 export const manifest: ModuleManifest = {
@@ -13,4 +14,6 @@ export const manifest: ModuleManifest = {
         'sedate", …), with who set them and when.',
     },
   ],
+  timeline: [{ kinds: ['pet_alert.set', 'pet_alert.removed'], read: listPetAlertTimelineEvents }],
+  petAlertBadges: alertBadgesOfPets,
 };

@@ -2,7 +2,6 @@ import {
   type PetAlert,
   type PetAlertCreate,
   type PetAlertListResponse,
-  petAlertKindLabels,
   toTimestamp,
 } from '@vetboard/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { vetInRole } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import { petAlertsErrors } from './pet-alerts.errors.ts';
+import { alertLabel } from './pet-alerts.read.service.ts';
 import { type PetAlertRow, petAlerts } from './pet-alerts.table.ts';
 
 export interface PetAlertsDeps {
@@ -40,7 +40,7 @@ function toDto({ alert, setBy }: { alert: PetAlertRow; setBy: PersonColumns }): 
   return {
     uuid: alert.id,
     kind: alert.kind,
-    label: alert.kind === 'other' ? (alert.text ?? '') : petAlertKindLabels[alert.kind],
+    label: alertLabel(alert.kind, alert.text),
     createdBy: personRef(setBy),
     createdAt: toTimestamp(alert.createdAt),
   };

@@ -1,10 +1,11 @@
 import { fullName, type PetQuestion, toTimestamp } from '@vetboard/contract';
 import { personRef } from '../../../lib/person-ref.ts';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { PetQuestionDetailsRow } from './questions.repository.ts';
 
 const timestampOrNull = (date: Date | null) => (date ? toTimestamp(date) : null);
 
-export function toPetQuestionDto(row: PetQuestionDetailsRow): PetQuestion {
+export function toPetQuestionDto(row: PetQuestionDetailsRow): WithoutPetAlerts<PetQuestion> {
   const { question } = row;
   return {
     uuid: question.id,

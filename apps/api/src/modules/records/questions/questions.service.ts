@@ -10,6 +10,7 @@ import {
   timestampToDate,
 } from '@vetboard/contract';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { listPage } from '../../../lib/list-query.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
@@ -21,6 +22,7 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { pendingCardsOfItems, resolveTriggersOfItem } from '../pending-cards/index.ts';
+import { type WithoutPetAlerts, withPetAlerts } from '../pet-alerts/index.ts';
 import { questionsErrors } from './questions.errors.ts';
 import { questionsLifecycle } from './questions.lifecycle.ts';
 import { toPetQuestionDto } from './questions.mapper.ts';
@@ -49,21 +51,28 @@ export interface QuestionsSendDeps extends QuestionsDeps {
 /** Out of the actor's scope, a question is as unknown as a missing one. */
 const questionsScope = (actor: Actor) => petCondition(actor, petQuestions.petId);
 
-/** The questions with the cards each one fed, in one read however many there are. */
-async function withPendingCards(db: DbOrTx, questions: PetQuestion[]): Promise<PetQuestionDetail[]> {
-  const cards = await pendingCardsOfItems(
-    db,
-    'pet_question',
-    questions.map((question) => question.uuid),
-  );
-  return questions.map((question) => ({ ...question, pendingCards: cards.get(question.uuid) ?? [] }));
+/** The questions with the cards each one fed and their pets' alerts, one read each however many there are. */
+async function withPendingCards(
+  db: DbOrTx,
+  questions: WithoutPetAlerts<PetQuestion>[],
+): Promise<PetQuestionDetail[]> {
+  const [cards, withAlerts] = await readTogether(db, [
+    () =>
+      pendingCardsOfItems(
+        db,
+        'pet_question',
+        questions.map((question) => question.uuid),
+      ),
+    () => withPetAlerts<PetQuestion>(db, questions),
+  ] as const);
+  return withAlerts.map((question) => ({ ...question, pendingCards: cards.get(question.uuid) ?? [] }));
 }
 
 async function questionDto(db: DbOrTx, actor: Actor, id: string): Promise<PetQuestionDetail> {
   const row = await findQuestion(db, id, questionsScope(actor));
   if (!row) throw questionsErrors.notFound();
-  const cards = await pendingCardsOfItems(db, 'pet_question', [id]);
-  return { ...toPetQuestionDto(row), pendingCards: cards.get(id) ?? [] };
+  const [question] = await withPendingCards(db, [toPetQuestionDto(row)]);
+  return question as PetQuestionDetail;
 }
 
 /** The open questions that have waited longest, within the actor's scope: for the home page. */
@@ -73,7 +82,7 @@ export async function listOldestOpenQuestions(
   limit: number,
 ): Promise<PetQuestion[]> {
   const rows = await selectOldestOpenQuestions(deps.db, questionsScope(actor), limit);
-  return rows.map(toPetQuestionDto);
+  return withPetAlerts(deps.db, rows.map(toPetQuestionDto));
 }
 
 export async function listPetQuestionsPage(

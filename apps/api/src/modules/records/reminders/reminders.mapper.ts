@@ -1,5 +1,6 @@
 import { fullName, type Reminder, type ReminderDueState, toTimestamp } from '@vetboard/contract';
 import { personRef } from '../../../lib/person-ref.ts';
+import type { WithoutPetAlerts } from '../pet-alerts/index.ts';
 import type { ReminderDetailsRow } from './reminders.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -11,7 +12,7 @@ export function dueStateOf(dueAt: Date, now: Date): ReminderDueState {
   return dueAt.getTime() < endOfDay ? 'today' : 'later';
 }
 
-export function toReminderDto(row: ReminderDetailsRow, now: Date): Reminder {
+export function toReminderDto(row: ReminderDetailsRow, now: Date): WithoutPetAlerts<Reminder> {
   const { reminder } = row;
   return {
     uuid: reminder.id,

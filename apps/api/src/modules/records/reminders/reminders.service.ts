@@ -19,6 +19,7 @@ import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import type { ReleaseReason } from '../../core/vets/index.ts';
 import { auditDiff, hasChanges, recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
+import { withAlertsOfPet, withPetAlerts } from '../pet-alerts/index.ts';
 import { remindersErrors } from './reminders.errors.ts';
 import { reminderLifecycle } from './reminders.lifecycle.ts';
 import { toReminderDto } from './reminders.mapper.ts';
@@ -57,13 +58,19 @@ export async function listRemindersPage(
     count: (bound) => countReminders(deps.db, filter, bound),
   });
   const now = deps.now();
-  return { reminders: rows.map((row) => toReminderDto(row, now)), pagination };
+  return {
+    reminders: await withPetAlerts(
+      deps.db,
+      rows.map((row) => toReminderDto(row, now)),
+    ),
+    pagination,
+  };
 }
 
 async function reminderDto(deps: RemindersDeps, actor: Actor, id: string): Promise<{ reminder: Reminder }> {
   const row = await findReminder(deps.db, id, reminderScope(actor));
   if (!row) throw remindersErrors.notFound();
-  return { reminder: toReminderDto(row, deps.now()) };
+  return { reminder: await withAlertsOfPet<Reminder>(deps.db, toReminderDto(row, deps.now())) };
 }
 
 export function getReminder(deps: RemindersDeps, actor: Actor, id: string) {

@@ -113,6 +113,7 @@ describe('global search', () => {
       imageUrl: null,
       matchedOn: 'name',
       score: expect.any(Number),
+      alerts: [],
     });
     const [biscuit] = await search('biscuit');
     expect(biscuit?.subtitle).toBe('Dog · Beagle · Tom Becker');
@@ -141,6 +142,7 @@ describe('global search', () => {
       imageUrl: null,
       matchedOn: 'email',
       score: expect.any(Number),
+      alerts: [],
     });
     const [byName] = await search('becker');
     expect(byName).toMatchObject({ type: 'owner', uuid: ids.tom, matchedOn: 'name' });
@@ -159,6 +161,7 @@ describe('global search', () => {
       imageUrl: '/v1/vets/avatars/0123456789abcdef0123456789abcdef.png',
       matchedOn: 'name',
       score: expect.any(Number),
+      alerts: [],
     });
     expect((await search('head.vet'))[0]).toMatchObject({ type: 'vet', matchedOn: 'email' });
   });

@@ -1,10 +1,11 @@
 import { errorResponseSchema, searchQuerySchema, searchResponseSchema } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import type { ViewSources } from '../../manifest.ts';
 import { searchEverything } from './search.service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db };
+export const searchRoutes: FastifyPluginAsyncZod<ViewSources> = async (app, options) => {
+  const deps = { db: app.database.db, petAlertBadges: options.petAlertBadges };
 
   app.get(
     '/',

@@ -3,7 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../policy/actor.ts';
 import { petCondition, userCodeCondition } from '../../../policy/scope.ts';
-import { toOwnerResult, toPetResult, toVetResult } from './search.mapper.ts';
+import type { PetAlertBadgesRead } from '../../manifest.ts';
+import { type SearchHitDto, toOwnerResult, toPetResult, toVetResult } from './search.mapper.ts';
 import {
   prepareTypoSearch,
   searchOwners,
@@ -26,7 +27,7 @@ function typoTolerant(term: string): boolean {
 
 const TYPE_ORDER: Record<SearchResult['type'], number> = { pet: 0, owner: 1, vet: 2 };
 
-function byRank(a: SearchResult, b: SearchResult): number {
+function byRank(a: SearchHitDto, b: SearchHitDto): number {
   return b.score - a.score || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.title.localeCompare(b.title);
 }
 
@@ -37,7 +38,7 @@ interface Scopes {
 }
 
 /** Real matches. One query after the other: on PGlite they could not overlap anyway. */
-async function findMatches(db: Db, term: string, limit: number, scopes: Scopes): Promise<SearchResult[]> {
+async function findMatches(db: Db, term: string, limit: number, scopes: Scopes): Promise<SearchHitDto[]> {
   const digits = term.replace(/[\s-]/g, '');
   const petsByChip = MICROCHIP_QUERY.test(digits)
     ? await searchPetsByMicrochip(db, digits, limit, scopes.pets)
@@ -54,7 +55,7 @@ async function findMatches(db: Db, term: string, limit: number, scopes: Scopes):
 }
 
 /** Typo matches, one query after the other: they share the transaction that holds their settings. */
-async function findTypos(db: Db, term: string, limit: number, scopes: Scopes): Promise<SearchResult[]> {
+async function findTypos(db: Db, term: string, limit: number, scopes: Scopes): Promise<SearchHitDto[]> {
   return db.transaction(async (tx) => {
     await prepareTypoSearch(tx);
     const pets = await searchPetsByName(tx, 'typo', term, limit, scopes.pets);
@@ -66,10 +67,11 @@ async function findTypos(db: Db, term: string, limit: number, scopes: Scopes): P
 
 /**
  * Pets, owners and vets in one list, best first (tiers in search.repository.ts). A typo match always
- * ranks below a real one, so typos are only looked for when real matches do not fill the list.
+ * ranks below a real one, so typos are only looked for when real matches do not fill the list. The pets
+ * shown get their alerts in one read (handed by records/pet-alerts: a view imports no record).
  */
 export async function searchEverything(
-  deps: { db: Db },
+  deps: { db: Db; petAlertBadges: PetAlertBadgesRead },
   actor: Actor,
   query: SearchQuery,
 ): Promise<SearchResponse> {
@@ -84,5 +86,15 @@ export async function searchEverything(
   );
   if (results.length < limit && typoTolerant(q))
     results.push(...(await findTypos(deps.db, q, limit - results.length, scopes)));
-  return { results: results.sort(byRank).slice(0, limit) };
+  const shown = results.sort(byRank).slice(0, limit);
+  const alerts = await deps.petAlertBadges(
+    deps.db,
+    shown.filter((result) => result.type === 'pet').map((result) => result.uuid),
+  );
+  return {
+    results: shown.map((result) => ({
+      ...result,
+      alerts: result.type === 'pet' ? (alerts.get(result.uuid) ?? []) : [],
+    })),
+  };
 }

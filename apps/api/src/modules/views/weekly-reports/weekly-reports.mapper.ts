@@ -4,12 +4,13 @@ import {
   type WeeklyReport,
   type WeeklyReportSummary,
 } from '@vetboard/contract';
+import type { WithoutPetAlerts } from '../../records/pet-alerts/index.ts';
 import { weeklyReportLifecycle } from './weekly-reports.lifecycle.ts';
 import type { WeeklyReportDetailsRow } from './weekly-reports.repository.ts';
 
 const personRef = (id: string | null, name: string | null) => (id && name ? { uuid: id, name } : null);
 
-export function toWeeklyReportSummaryDto(row: WeeklyReportDetailsRow): WeeklyReportSummary {
+export function toWeeklyReportSummaryDto(row: WeeklyReportDetailsRow): WithoutPetAlerts<WeeklyReportSummary> {
   const { report } = row;
   return {
     uuid: report.id,
@@ -25,7 +26,7 @@ export function toWeeklyReportSummaryDto(row: WeeklyReportDetailsRow): WeeklyRep
   };
 }
 
-export function toWeeklyReportDto(row: WeeklyReportDetailsRow): WeeklyReport {
+export function toWeeklyReportDto(row: WeeklyReportDetailsRow): WithoutPetAlerts<WeeklyReport> {
   const { report } = row;
   return {
     ...toWeeklyReportSummaryDto(row),

@@ -2,6 +2,7 @@ import {
   isoWeekOfDate,
   type PetWeeklyReportsResponse,
   replacePetNamePlaceholders,
+  type WeeklyReport,
   type WeeklyReportComment,
   type WeeklyReportContent,
   type WeeklyReportListQuery,
@@ -24,6 +25,7 @@ import { checkupsOfPetsAnsweredInWeek } from '../../records/checkups/index.ts';
 import { currentDietPlansOfPets } from '../../records/diets/index.ts';
 import { journalEntriesOfPetsDuring } from '../../records/journal/index.ts';
 import { cardsOfPetsDuringWeek } from '../../records/pending-cards/index.ts';
+import { withAlertsOfPet, withPetAlerts } from '../../records/pet-alerts/index.ts';
 import { monitoredPetIds, weekBounds, weeklyTrackersOfPets } from '../../records/trackers/index.ts';
 import { weeklyReportsErrors } from './weekly-reports.errors.ts';
 import { weeklyReportLifecycle } from './weekly-reports.lifecycle.ts';
@@ -213,7 +215,11 @@ export async function listWeeklyReports(
     }),
     countReportsByStatus(deps.db, filter),
   ]);
-  return { weeklyReports: rows.map(toWeeklyReportSummaryDto), pagination, counts };
+  return {
+    weeklyReports: await withPetAlerts(deps.db, rows.map(toWeeklyReportSummaryDto)),
+    pagination,
+    counts,
+  };
 }
 
 /** A pet's reports, newest week first. */
@@ -229,13 +235,13 @@ export async function listPetWeeklyReports(
     { sort: 'week', order: 'desc' },
     { offset: 0, limit: 520 },
   );
-  return { weeklyReports: rows.map(toWeeklyReportSummaryDto) };
+  return { weeklyReports: await withPetAlerts(deps.db, rows.map(toWeeklyReportSummaryDto)) };
 }
 
 async function reportResponse(db: DbOrTx, actor: Actor, id: string): Promise<WeeklyReportResponse> {
   const row = await findReport(db, id, reportScope(actor));
   if (!row) throw weeklyReportsErrors.notFound();
-  return { weeklyReport: toWeeklyReportDto(row) };
+  return { weeklyReport: await withAlertsOfPet<WeeklyReport>(db, toWeeklyReportDto(row)) };
 }
 
 export function getWeeklyReport(deps: WeeklyReportsDeps, actor: Actor, id: string) {
