@@ -93,6 +93,9 @@ const PATH_RESOURCES: Record<string, Resource> = {
   reminders: 'reminder',
   prescriptions: 'prescription',
   'weekly-reports': 'weeklyReport',
+  // `/v1/auth/vets/{id}/second-factor-reset`: a vet of the directory every vet reads; the reset is a
+  // head vet's right (second-factor.test.ts).
+  auth: 'unscoped',
   'pet-questions': 'petQuestion',
   'clinical-documents': 'clinicalDocument',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
@@ -274,6 +277,13 @@ const OTHER_RIGHTS: Record<string, string> = {
   requestPasswordReset: 'public: answered alike for every address',
   confirmPasswordReset: 'public: the token decides',
   createVet: 'a head vet’s (mayCreateVets; vets-create.test.ts)',
+  verifySecondFactor: 'the session’s own second factor (second-factor.test.ts)',
+  startTotpEnrolment: 'the session’s own factor (second-factor.test.ts)',
+  confirmTotpEnrolment: 'the session’s own factor (second-factor.test.ts)',
+  removeTotp: 'the session’s own factor, after a recent second factor (second-factor.test.ts)',
+  regenerateRecoveryCodes: 'the session’s own codes, after a recent second factor (second-factor.test.ts)',
+  setSecondFactorRequirement: 'a head vet’s (canManageVets; second-factor.test.ts)',
+  resetVetSecondFactor: 'a head vet’s, on another vet (canManageVets; second-factor.test.ts)',
   updateVet: 'oneself or a head vet (mayEditVetProfile, mayChangeVetAccess)',
   uploadVetAvatar: 'oneself or a head vet (mayEditVetProfile)',
   // Multipart, so its petUuid is not in the document's JSON body: the pet's scope decides.
