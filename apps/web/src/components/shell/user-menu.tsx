@@ -1,5 +1,12 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconApi, IconChevronDown, IconListCheck, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChevronDown,
+  IconListCheck,
+  IconLogout,
+  IconShieldLock,
+  IconUserEdit,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { canSeeJobs, fullName, type Vet } from '@vetboard/contract';
 import { useLogout } from '../../lib/auth/use-logout.ts';
@@ -8,7 +15,8 @@ import { VetAvatar, vetInitials } from './vet-avatar.tsx';
 
 /**
  * SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown; a head
- * vet also finds 'Jobs' there (the side menu stays as SPEC §2 has it).
+ * vet also finds 'Jobs' there, and every vet 'Account security' (issue #47: second factors); the side
+ * menu stays as SPEC §2 has it.
  */
 export function UserMenu({ vet }: { vet: Vet }) {
   const logout = useLogout();
@@ -54,6 +62,12 @@ export function UserMenu({ vet }: { vet: Vet }) {
           renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
         >
           Edit Profile
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconShieldLock size={16} stroke={1.7} />}
+          renderRoot={(props) => <Link to="/account/security" {...props} />}
+        >
+          Account security
         </Menu.Item>
         {canSeeJobs(vet) && (
           <Menu.Item
