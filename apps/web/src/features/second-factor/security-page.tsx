@@ -56,14 +56,15 @@ export function SecurityPage() {
               </Badge>
             )}
           </Group>
-          {status.totp ? (
+          {/* Set-up first: its confirmation refreshes the status, and the codes it then shows must stay. */}
+          {settingUp ? (
+            <TotpSetup onDone={() => setSettingUp(false)} />
+          ) : status.totp ? (
             <Group>
               <Button variant="light" color="red" loading={remove.isPending} onClick={removeTotp}>
                 Remove authenticator app
               </Button>
             </Group>
-          ) : settingUp ? (
-            <TotpSetup onDone={() => setSettingUp(false)} />
           ) : (
             <Group>
               <Button onClick={() => setSettingUp(true)}>Add authenticator app</Button>
@@ -71,7 +72,7 @@ export function SecurityPage() {
           )}
         </Stack>
       </Paper>
-      {status.totp && (
+      {status.totp && !settingUp && (
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
           <Stack gap="md">
             <Title order={2} fz="lg">
