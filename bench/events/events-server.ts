@@ -8,6 +8,7 @@ import { parseConfig } from '../../apps/api/src/config.ts';
 import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { newId } from '../../apps/api/src/lib/ids.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { writeSecondFactorRequirement } from '../../apps/api/src/modules/core/auth/index.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
 import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { createFamily, createPet } from '../../apps/api/test/people-fixtures.ts';
@@ -18,6 +19,8 @@ const database = process.env.BENCH_DATABASE_URL
   ? await openPostgres(process.env.BENCH_DATABASE_URL)
   : await openPglite();
 await migrateDatabase(database);
+// A bench logs its head vet in with the password alone, as the demo seed has it (issue #47).
+await writeSecondFactorRequirement(database.db, 'none', new Date());
 const config = parseConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'low', WEB_DIST_DIR: '/none' });
 const app = await buildApp({ config, database, logger: false });
 const vet = await insertVet(database.db, {

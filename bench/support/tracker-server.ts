@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { writeSecondFactorRequirement } from '../../apps/api/src/modules/core/auth/index.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/records/trackers/trackers.writes.ts';
 import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
@@ -54,6 +55,8 @@ export async function serveLoadedTrackers(
 ): Promise<TrackerServer> {
   const database = await setup.open();
   await migrateDatabase(database);
+  // A bench logs its head vet in with the password alone, as the demo seed has it (issue #47).
+  await writeSecondFactorRequirement(database.db, 'none', new Date());
   const db = database.db;
   let petIds: string[];
   if (process.env.BENCH_PRELOADED === '1') {

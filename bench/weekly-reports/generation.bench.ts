@@ -22,6 +22,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { parseConfig } from '../../apps/api/src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { writeSecondFactorRequirement } from '../../apps/api/src/modules/core/auth/index.ts';
 import { insertVet } from '../../apps/api/src/modules/core/vets/vets.repository.ts';
 import { migrateDatabase } from '../../apps/api/src/modules/registry.ts';
 import { generateWeeklyReports } from '../../apps/api/src/modules/views/weekly-reports/weekly-reports.service.ts';
@@ -106,6 +107,8 @@ async function main() {
   const database: Database = POSTGRES_URL ? await openPostgres(POSTGRES_URL) : await openPglite({ dataDir });
   const db = database.db;
   await migrateDatabase(database);
+  // A bench logs its head vet in with the password alone, as the demo seed has it (issue #47).
+  await writeSecondFactorRequirement(database.db, 'none', new Date());
   console.log(`${database.engine}: ${PETS} pets…`);
   await createPets(db, PETS);
 

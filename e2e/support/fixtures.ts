@@ -182,6 +182,9 @@ export type SpecFamilyKey = keyof typeof SPEC_FAMILIES;
 export const SPEC_VETS = {
   rightsDisabled: { firstName: 'Wilhelmina', lastName: 'Ashdown', kind: 'regular' },
   rightsDemoted: { firstName: 'Barnaby', lastName: 'Featherstone', kind: 'head' },
+  // Sets up a second factor (second-factor.spec.ts): a demo vet with one could no longer log in with
+  // the password alone.
+  secondFactorTotp: { firstName: 'Octavia', lastName: 'Quillfeather', kind: 'regular' },
 } as const satisfies Record<string, { firstName: string; lastName: string; kind: 'regular' | 'head' }>;
 
 export type SpecVetKey = keyof typeof SPEC_VETS;

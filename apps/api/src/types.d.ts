@@ -6,7 +6,7 @@ import type { EventHub } from './modules/platform/events/index.ts';
 import type { IntegrationScope } from './modules/platform/integrations/index.ts';
 import type { Jobs } from './modules/platform/jobs/index.ts';
 import type { Mailer } from './modules/platform/mail/index.ts';
-import type { AuthMode } from './plugins/app/authenticate.ts';
+import type { AuthMode, SessionSecondFactor } from './plugins/app/authenticate.ts';
 import type { CrossModuleServices } from './plugins/app/services.ts';
 import type { Actor } from './policy/actor.ts';
 
@@ -28,6 +28,8 @@ declare module 'fastify' {
     /** The session's vet row (for `/auth/me`); services take `actor`. */
     vet: VetRow | null;
     sessionId: string | null;
+    /** The session's second factor (plugins/app/authenticate.ts): its pending state, when it gave one. */
+    secondFactor: SessionSecondFactor | null;
   }
   interface FastifyContextConfig {
     /** How the route authenticates (plugins/app/authenticate.ts); `session` when left out. */
@@ -36,5 +38,12 @@ declare module 'fastify' {
     integrationScope?: IntegrationScope;
     /** `signed-link-or-session` routes: throws unless the request carries a valid signed link. */
     verifySignedLink?: (request: FastifyRequest) => Promise<void>;
+    /** A route a session still waiting for its second factor (or its set-up) may call. */
+    secondFactorPending?: boolean;
+    /**
+     * A sensitive action (issue #47): a vet with a second factor must have given it within
+     * RECENT_SECOND_FACTOR_MS; a function decides from the validated request whether this one is.
+     */
+    recentSecondFactor?: true | ((request: FastifyRequest) => boolean);
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/db/client.ts';
+import { writeSecondFactorRequirement } from '../src/modules/core/auth/index.ts';
 import { migrateDatabase } from '../src/modules/registry.ts';
 import { databaseUrlFor } from './template.ts';
 
@@ -19,6 +20,8 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const database = await openPostgres(databaseUrlFor(adminUrl, templateName));
   await migrateDatabase(database);
+  // Like the demo seed: tests log in with a password alone unless they turn the requirement on.
+  await writeSecondFactorRequirement(database.db, 'none', new Date());
   await database.close();
   project.provide('databaseTemplate', { engine: 'postgres', adminUrl, templateName });
   return async () => {

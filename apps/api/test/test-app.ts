@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -142,4 +143,27 @@ export async function loginAs(app: TestApp, email: string, password = TEST_PASSW
   const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return cookiesOf(response);
+}
+
+/**
+ * A session opened with a second factor, as a vet who set one up logs in (issue #47): the vet sets up
+ * an authenticator app in a first session, then logs in again and gives the next time step's code.
+ */
+export async function loginWithSecondFactor(app: TestApp, email: string, password = TEST_PASSWORD) {
+  const first = await loginAs(app, email, password);
+  const inject = (cookies: Record<string, string>, url: string, payload?: Record<string, string>) =>
+    app.inject({ method: 'POST', url, cookies: { vb_access: cookies.vb_access ?? '' }, payload });
+  const start = await inject(first, '/v1/auth/second-factor/totp');
+  const { secret } = start.json() as { secret: string };
+  const code = (steps: number) =>
+    OTPAuth.TOTP.generate({
+      secret: OTPAuth.Secret.fromBase32(secret),
+      timestamp: app.clock.now().getTime() + steps * 30_000,
+    });
+  const confirmed = await inject(first, '/v1/auth/second-factor/totp/confirm', { code: code(0) });
+  if (confirmed.statusCode !== 200) throw new Error(`TOTP set-up failed: ${confirmed.body}`);
+  const second = await loginAs(app, email, password);
+  const verified = await inject(second, '/v1/auth/second-factor', { method: 'totp', code: code(1) });
+  if (verified.statusCode !== 200) throw new Error(`second factor refused: ${verified.body}`);
+  return second;
 }

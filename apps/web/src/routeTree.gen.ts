@@ -18,7 +18,10 @@ import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
 import { Route as PublicLoginRouteImport } from './routes/_public/login';
+import { Route as PublicSecondFactorRouteImport } from './routes/_public/second-factor';
+import { Route as PublicSecondFactorSetupRouteImport } from './routes/_public/second-factor-setup';
 import { Route as PetsUuidRouteRouteImport } from './routes/pets/$uuid/route';
+import { Route as DefaultAccountSecurityRouteImport } from './routes/_default/account/security';
 import { Route as DefaultB2bIndexRouteImport } from './routes/_default/b2b/index';
 import { Route as DefaultBetasIndexRouteImport } from './routes/_default/betas/index';
 import { Route as DefaultBetasBetaIdRouteImport } from './routes/_default/betas/$betaId';
@@ -117,10 +120,25 @@ const PublicLoginRoute = PublicLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => PublicRoute,
 } as any);
+const PublicSecondFactorRoute = PublicSecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
+  getParentRoute: () => PublicRoute,
+} as any);
+const PublicSecondFactorSetupRoute = PublicSecondFactorSetupRouteImport.update({
+  id: '/second-factor-setup',
+  path: '/second-factor-setup',
+  getParentRoute: () => PublicRoute,
+} as any);
 const PetsUuidRouteRoute = PetsUuidRouteRouteImport.update({
   id: '/pets/$uuid',
   path: '/pets/$uuid',
   getParentRoute: () => rootRouteImport,
+} as any);
+const DefaultAccountSecurityRoute = DefaultAccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
+  getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultB2bIndexRoute = DefaultB2bIndexRouteImport.update({
   id: '/b2b/',
@@ -424,7 +442,10 @@ export interface FileRoutesByFullPath {
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
+  '/second-factor': typeof PublicSecondFactorRoute;
+  '/second-factor-setup': typeof PublicSecondFactorSetupRoute;
   '/diets/$uuid': typeof DefaultDietsUuidRouteRouteWithChildren;
+  '/account/security': typeof DefaultAccountSecurityRoute;
   '/betas/$betaId': typeof DefaultBetasBetaIdRoute;
   '/betas/create': typeof DefaultBetasCreateRoute;
   '/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
@@ -487,6 +508,9 @@ export interface FileRoutesByTo {
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
+  '/second-factor': typeof PublicSecondFactorRoute;
+  '/second-factor-setup': typeof PublicSecondFactorSetupRoute;
+  '/account/security': typeof DefaultAccountSecurityRoute;
   '/betas/$betaId': typeof DefaultBetasBetaIdRoute;
   '/betas/create': typeof DefaultBetasCreateRoute;
   '/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
@@ -552,8 +576,11 @@ export interface FileRoutesById {
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
   '/_public/login': typeof PublicLoginRoute;
+  '/_public/second-factor': typeof PublicSecondFactorRoute;
+  '/_public/second-factor-setup': typeof PublicSecondFactorSetupRoute;
   '/_default/': typeof DefaultIndexRoute;
   '/_default/diets/$uuid': typeof DefaultDietsUuidRouteRouteWithChildren;
+  '/_default/account/security': typeof DefaultAccountSecurityRoute;
   '/_default/betas/$betaId': typeof DefaultBetasBetaIdRoute;
   '/_default/betas/create': typeof DefaultBetasCreateRoute;
   '/_default/checkups/$uuid': typeof DefaultCheckupsUuidRoute;
@@ -619,7 +646,10 @@ export interface FileRouteTypes {
     | '/reminders'
     | '/users'
     | '/login'
+    | '/second-factor'
+    | '/second-factor-setup'
     | '/diets/$uuid'
+    | '/account/security'
     | '/betas/$betaId'
     | '/betas/create'
     | '/checkups/$uuid'
@@ -682,6 +712,9 @@ export interface FileRouteTypes {
     | '/reminders'
     | '/users'
     | '/login'
+    | '/second-factor'
+    | '/second-factor-setup'
+    | '/account/security'
     | '/betas/$betaId'
     | '/betas/create'
     | '/checkups/$uuid'
@@ -746,8 +779,11 @@ export interface FileRouteTypes {
     | '/_default/reminders'
     | '/_default/users'
     | '/_public/login'
+    | '/_public/second-factor'
+    | '/_public/second-factor-setup'
     | '/_default/'
     | '/_default/diets/$uuid'
+    | '/_default/account/security'
     | '/_default/betas/$betaId'
     | '/_default/betas/create'
     | '/_default/checkups/$uuid'
@@ -876,12 +912,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicLoginRouteImport;
       parentRoute: typeof PublicRoute;
     };
+    '/_public/second-factor': {
+      id: '/_public/second-factor';
+      path: '/second-factor';
+      fullPath: '/second-factor';
+      preLoaderRoute: typeof PublicSecondFactorRouteImport;
+      parentRoute: typeof PublicRoute;
+    };
+    '/_public/second-factor-setup': {
+      id: '/_public/second-factor-setup';
+      path: '/second-factor-setup';
+      fullPath: '/second-factor-setup';
+      preLoaderRoute: typeof PublicSecondFactorSetupRouteImport;
+      parentRoute: typeof PublicRoute;
+    };
     '/pets/$uuid': {
       id: '/pets/$uuid';
       path: '/pets/$uuid';
       fullPath: '/pets/$uuid';
       preLoaderRoute: typeof PetsUuidRouteRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/_default/account/security': {
+      id: '/_default/account/security';
+      path: '/account/security';
+      fullPath: '/account/security';
+      preLoaderRoute: typeof DefaultAccountSecurityRouteImport;
+      parentRoute: typeof DefaultRoute;
     };
     '/_default/b2b/': {
       id: '/_default/b2b/';
@@ -1309,6 +1366,7 @@ interface DefaultRouteChildren {
   DefaultUsersRoute: typeof DefaultUsersRoute;
   DefaultIndexRoute: typeof DefaultIndexRoute;
   DefaultDietsUuidRouteRoute: typeof DefaultDietsUuidRouteRouteWithChildren;
+  DefaultAccountSecurityRoute: typeof DefaultAccountSecurityRoute;
   DefaultBetasBetaIdRoute: typeof DefaultBetasBetaIdRoute;
   DefaultBetasCreateRoute: typeof DefaultBetasCreateRoute;
   DefaultCheckupsUuidRoute: typeof DefaultCheckupsUuidRoute;
@@ -1340,6 +1398,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultUsersRoute: DefaultUsersRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultDietsUuidRouteRoute: DefaultDietsUuidRouteRouteWithChildren,
+  DefaultAccountSecurityRoute: DefaultAccountSecurityRoute,
   DefaultBetasBetaIdRoute: DefaultBetasBetaIdRoute,
   DefaultBetasCreateRoute: DefaultBetasCreateRoute,
   DefaultCheckupsUuidRoute: DefaultCheckupsUuidRoute,
@@ -1370,6 +1429,8 @@ const DefaultRouteWithChildren =
 
 interface PublicRouteChildren {
   PublicLoginRoute: typeof PublicLoginRoute;
+  PublicSecondFactorRoute: typeof PublicSecondFactorRoute;
+  PublicSecondFactorSetupRoute: typeof PublicSecondFactorSetupRoute;
   PublicResetPasswordTokenRoute: typeof PublicResetPasswordTokenRoute;
   PublicResetPasswordIndexRoute: typeof PublicResetPasswordIndexRoute;
   PublicDietsUuidPdfRoute: typeof PublicDietsUuidPdfRoute;
@@ -1377,6 +1438,8 @@ interface PublicRouteChildren {
 
 const PublicRouteChildren: PublicRouteChildren = {
   PublicLoginRoute: PublicLoginRoute,
+  PublicSecondFactorRoute: PublicSecondFactorRoute,
+  PublicSecondFactorSetupRoute: PublicSecondFactorSetupRoute,
   PublicResetPasswordTokenRoute: PublicResetPasswordTokenRoute,
   PublicResetPasswordIndexRoute: PublicResetPasswordIndexRoute,
   PublicDietsUuidPdfRoute: PublicDietsUuidPdfRoute,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { secondFactorStateSchema } from './second-factor.ts';
 import { vetSchema } from './vets.ts';
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -12,7 +13,8 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ vet: vetSchema });
+/** `secondFactor`: what the session still needs before it opens the dashboard (second-factor.ts). */
+export const loginResponseSchema = z.object({ vet: vetSchema, secondFactor: secondFactorStateSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const currentVetResponseSchema = vetSchema;

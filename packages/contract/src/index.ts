@@ -33,6 +33,7 @@ export * from './reference-data.ts';
 export * from './reminders.ts';
 export * from './route-preloads.ts';
 export * from './search.ts';
+export * from './second-factor.ts';
 export * from './session.ts';
 export * from './subscriptions.ts';
 export * from './text.ts';

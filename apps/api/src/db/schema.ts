@@ -1,3 +1,4 @@
+export * from '../modules/core/auth/auth.second-factor.table.ts';
 export * from '../modules/core/auth/auth.table.ts';
 export * from '../modules/core/breeds/breeds.table.ts';
 export * from '../modules/core/companies/companies.table.ts';

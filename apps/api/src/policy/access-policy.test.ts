@@ -8,7 +8,7 @@ import {
 } from '@vetboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet, createSubscription } from '../../test/people-fixtures.ts';
-import { createTestVet, loginAs, type TestApp, useTestApp } from '../../test/test-app.ts';
+import { createTestVet, loginWithSecondFactor, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { newId } from '../lib/ids.ts';
 import { files } from '../modules/platform/files/files.table.ts';
 import { dailyStatuses } from '../modules/records/b2b/b2b.table.ts';
@@ -93,6 +93,9 @@ const PATH_RESOURCES: Record<string, Resource> = {
   reminders: 'reminder',
   prescriptions: 'prescription',
   'weekly-reports': 'weeklyReport',
+  // `/v1/auth/vets/{id}/second-factor-reset`: a vet of the directory every vet reads; the reset is a
+  // head vet's right (second-factor.test.ts).
+  auth: 'unscoped',
   'pet-questions': 'petQuestion',
   'clinical-documents': 'clinicalDocument',
   // Labels are the practice's managed list every vet uses (each label's count is of the records in scope).
@@ -278,6 +281,13 @@ const OTHER_RIGHTS: Record<string, string> = {
   requestPasswordReset: 'public: answered alike for every address',
   confirmPasswordReset: 'public: the token decides',
   createVet: 'a head vet’s (mayCreateVets; vets-create.test.ts)',
+  verifySecondFactor: 'the session’s own second factor (second-factor.test.ts)',
+  startTotpEnrolment: 'the session’s own factor (second-factor.test.ts)',
+  confirmTotpEnrolment: 'the session’s own factor (second-factor.test.ts)',
+  removeTotp: 'the session’s own factor, after a recent second factor (second-factor.test.ts)',
+  regenerateRecoveryCodes: 'the session’s own codes, after a recent second factor (second-factor.test.ts)',
+  setSecondFactorRequirement: 'a head vet’s (canManageVets; second-factor.test.ts)',
+  resetVetSecondFactor: 'a head vet’s, on another vet (canManageVets; second-factor.test.ts)',
   updateVet: 'oneself or a head vet (mayEditVetProfile, mayChangeVetAccess)',
   uploadVetAvatar: 'oneself or a head vet (mayEditVetProfile)',
   // Multipart, so its petUuid is not in the document's JSON body: the pet's scope decides.
@@ -614,7 +624,9 @@ beforeAll(async () => {
   for (const kind of kinds) {
     const companySku = kind === 'b2b' || kind === 'partner' ? companyA : null;
     const vet = await createTestVet(app, { kind, companySku });
-    sessions[kind] = await loginAs(app, vet.email);
+    // Issue #47: the matrix asks as vets who logged in with a second factor; a password-only session
+    // reaches none of these routes (second-factor.test.ts).
+    sessions[kind] = await loginWithSecondFactor(app, vet.email);
   }
   const author = await createTestVet(app, { kind: 'regular' });
   const own = await world(db, companyA, author.id);

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { OnProgress } from '../lib/progress.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../lib/timezone.ts';
+import { writeSecondFactorRequirement } from '../modules/core/auth/index.ts';
 import { countVets } from '../modules/core/vets/index.ts';
 import { recordAudit } from '../modules/platform/audit/index.ts';
 import { rebuildRollups } from '../modules/records/trackers/index.ts';
@@ -102,6 +103,8 @@ export async function seedDemoData(deps: {
   if ((await countVets(db)) > 0) return { seeded: false, counts: null };
   const data = generateDemoData({ seed: DEMO_SEED, scale, subscriptionsAsOf: deps.now ?? new Date() });
   const passwordHash = await hashPassword(config.demoPassword, config.passwordHashCost);
+  // The demo vets log in with the published password alone (README: how to turn the requirement on).
+  await writeSecondFactorRequirement(db, 'none', deps.now ?? new Date());
   const end = trackers ? trackersEndOf(deps.now ?? new Date()) : null;
   const trackerPets = end
     ? trackerPetsOf(data, { seed: DEMO_SEED, scale, reference: DEMO_REFERENCE_DATE })

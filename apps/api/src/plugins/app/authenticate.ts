@@ -1,8 +1,14 @@
+import type { SecondFactorState } from '@vetboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/api-path.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
-import { authErrors, authenticate, standingSessions } from '../../modules/core/auth/index.ts';
+import {
+  assertRecentSecondFactor,
+  authErrors,
+  authenticate,
+  standingSessions,
+} from '../../modules/core/auth/index.ts';
 import type { VetRow } from '../../modules/core/vets/index.ts';
 import { authenticateIntegration, integrationsErrors } from '../../modules/platform/integrations/index.ts';
 import {
@@ -42,6 +48,12 @@ export function sessionCookieName(
  * - `public`: anyone (login, password reset, health).
  */
 export type AuthMode = 'session' | 'integration' | 'signed-link-or-session' | 'public';
+
+export interface SessionSecondFactor {
+  state: SecondFactorState;
+  at: Date | null;
+  factors: string[];
+}
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -91,6 +103,7 @@ export const authenticatePlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('vet', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('secondFactor', null);
 
     const sessionDeps = { db: app.database.db, now: app.clock.now };
 
@@ -100,7 +113,19 @@ export const authenticatePlugin = fp(
         request.cookies[sessionCookieName(request, ACCESS_COOKIE)];
       const session = token ? await authenticate(sessionDeps, token) : null;
       if (!session) return null;
+      // A password alone opens only the second step (or the set-up the team requires) and logout.
+      if (session.secondFactorState && !request.routeOptions.config.secondFactorPending) {
+        if (request.routeOptions.config.auth === 'signed-link-or-session') return null;
+        throw session.secondFactorState === 'verify'
+          ? authErrors.secondFactorPending()
+          : authErrors.secondFactorSetupRequired();
+      }
       request.vet = session.vet;
+      request.secondFactor = {
+        state: session.secondFactorState,
+        at: session.secondFactorAt,
+        factors: session.factors,
+      };
       request.sessionId = session.sessionId;
       return vetActor(session.vet, requestMeta(request));
     }
@@ -128,6 +153,17 @@ export const authenticatePlugin = fp(
       }
       request.actor = await sessionActor(request);
       if (!request.actor && mode === 'session') throw authErrors.unauthenticated();
+    });
+
+    // After validation, so a route can tell from its body whether this request is the sensitive kind.
+    app.addHook('preHandler', async (request) => {
+      const { recentSecondFactor } = request.routeOptions.config;
+      if (!recentSecondFactor || request.actor?.type !== 'vet') return;
+      if (recentSecondFactor !== true && !recentSecondFactor(request)) return;
+      await assertRecentSecondFactor(sessionDeps, {
+        vetId: request.actor.vetId,
+        secondFactorAt: request.secondFactor?.at ?? null,
+      });
     });
 
     // A signed link is checked once the query is validated, so its fields arrive typed.

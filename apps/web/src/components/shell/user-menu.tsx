@@ -5,6 +5,7 @@ import {
   IconListCheck,
   IconLogout,
   IconPlugConnected,
+  IconShieldLock,
   IconUserEdit,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -15,7 +16,8 @@ import { VetAvatar, vetInitials } from './vet-avatar.tsx';
 
 /**
  * SPEC §2 "Header": avatar, full name, kind label, and the 'Edit Profile' / 'Log out' dropdown; a head
- * vet also finds 'Jobs' and 'Integrations' there (the side menu stays as SPEC §2 has it).
+ * vet also finds 'Jobs' and 'Integrations' there, and every vet 'Account security' (issue #47: second
+ * factors); the side menu stays as SPEC §2 has it.
  */
 export function UserMenu({ vet }: { vet: Vet }) {
   const logout = useLogout();
@@ -61,6 +63,12 @@ export function UserMenu({ vet }: { vet: Vet }) {
           renderRoot={(props) => <Link to="/vets/$uuid" params={{ uuid: vet.uuid }} {...props} />}
         >
           Edit Profile
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconShieldLock size={16} stroke={1.7} />}
+          renderRoot={(props) => <Link to="/account/security" {...props} />}
+        >
+          Account security
         </Menu.Item>
         {canSeeJobs(vet) && (
           <Menu.Item

@@ -9,6 +9,9 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LoginRequest) => (await loadLoginCall()).logIn(body),
-    onSuccess: async ({ vet }) => (await loadLoginCall()).startSession(queryClient, vet),
+    // A session that still needs its second factor is not one yet: the dashboard stays closed.
+    onSuccess: async ({ vet, secondFactor }) => {
+      if (secondFactor === null) (await loadLoginCall()).startSession(queryClient, vet);
+    },
   });
 }

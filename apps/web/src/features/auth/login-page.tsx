@@ -24,8 +24,15 @@ export function LoginPage() {
 
   const logIn = (values: LoginRequest) =>
     mutateThen(login, values, {
-      // SPEC §2: back to where the vet was sent from, if that is a page of this site.
-      onSuccess: () => void navigate({ href: pathAfterLogin(redirectPath), replace: true }),
+      onSuccess: ({ secondFactor }) => {
+        // Issue #47: a vet with a second factor gives it next; one the team requires it of sets it up.
+        if (secondFactor === 'verify')
+          return void navigate({ to: '/second-factor', search: { redirectPath }, replace: true });
+        if (secondFactor === 'enrol')
+          return void navigate({ to: '/second-factor-setup', search: { redirectPath }, replace: true });
+        // SPEC §2: back to where the vet was sent from, if that is a page of this site.
+        void navigate({ href: pathAfterLogin(redirectPath), replace: true });
+      },
     });
 
   // The contract's schema judges the form, as the API would; it loads on submit with the login call.

@@ -6,6 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { fullName, type Timestamp, type VetDetail, type VetListItem } from '@vetboard/contract';
 import { useState } from 'react';
+import { useStepUp } from '@/components/auth/step-up.tsx';
 import { Editor } from '@/components/editors/editor.tsx';
 import { ConfirmModal } from '@/components/feedback/confirm-modal.tsx';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
@@ -15,6 +16,7 @@ import { formatVetDateTime } from '@/lib/format/spec-formatters.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
+import { SecondFactorResetCard } from './second-factor-reset-card.tsx';
 import { VetProfileFields } from './vet-fields.tsx';
 import {
   profileValuesOf,
@@ -31,15 +33,14 @@ const route = getRouteApi('/_vet/vets/$uuid');
 
 function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }) {
   const update = useUpdateVetMutation(vet.uuid);
+  const stepUp = useStepUp();
   const form = useForm<VetProfileValues>({
     mode: 'controlled',
     initialValues: profileValuesOf(vet),
     validate: schemaResolver(vetProfileFormSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit((values) => {
-    const patch = toVetPatch(form.getInitialValues(), values);
-    if (!patch) return;
+  const save = (patch: NonNullable<ReturnType<typeof toVetPatch>>) =>
     mutateThen(update, patch, {
       onSuccess: ({ vet: saved }) => {
         const clean = profileValuesOf(saved);
@@ -49,9 +50,14 @@ function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }
         notifications.show({ color: 'clinic', message: 'Profile saved.' });
       },
       onError: (error) => {
+        // A change of kind or company asks a head vet with a second factor to confirm it first.
+        if (stepUp.handled(error, () => save(patch))) return;
         if (!applyServerFieldErrors(form, error, { fields: VET_PROFILE_FIELDS })) notifyRequestError(error);
       },
     });
+  const submit = form.onSubmit((values) => {
+    const patch = toVetPatch(form.getInitialValues(), values);
+    if (patch) save(patch);
   });
 
   return (
@@ -92,6 +98,7 @@ function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }
           </Stack>
         </form>
       </Paper>
+      {stepUp.dialog}
     </Editor>
   );
 }
@@ -103,6 +110,7 @@ function VetProfileForm({ vet, rights }: { vet: VetListItem; rights: VetRights }
 function VetAccessCard({ vet }: { vet: VetListItem }) {
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateVetMutation(vet.uuid);
+  const stepUp = useStepUp();
   const name = fullName(vet);
   const disable = !vet.disabled;
 
@@ -117,7 +125,7 @@ function VetAccessCard({ vet }: { vet: VetListItem }) {
         },
         onError: (error) => {
           setConfirming(false);
-          notifyRequestError(error);
+          if (!stepUp.handled(error, confirm)) notifyRequestError(error);
         },
       },
     );
@@ -155,6 +163,7 @@ function VetAccessCard({ vet }: { vet: VetListItem }) {
           ? 'They are logged out everywhere at once and cannot log in until a head vet enables them again.'
           : 'They can log in again with their password. The sessions that ended when they were disabled stay ended.'}
       </ConfirmModal>
+      {stepUp.dialog}
     </Paper>
   );
 }
@@ -220,6 +229,7 @@ export function VetProfilePage() {
       <VetPictureCard vet={vet} locked={rights.editProfile} />
       <VetProfileForm key={vet.uuid} vet={vet} rights={rights} />
       {rights.changeAccess === null && <VetAccessCard vet={vet} />}
+      {rights.changeAccess === null && <SecondFactorResetCard vet={vet} />}
     </Stack>
   );
 }

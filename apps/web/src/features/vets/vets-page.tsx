@@ -9,6 +9,7 @@ import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
 import { VetAvatar } from '@/components/shell/vet-avatar.tsx';
 import { useVetRights } from '@/lib/auth/vet-rights.ts';
 import { publicConfig } from '@/lib/config/public-config.ts';
+import { SecondFactorRequirementSelect } from './second-factor-requirement.tsx';
 import { vetsListQueryOptions } from './vets.queries.ts';
 import {
   createKindFor,
@@ -112,6 +113,7 @@ export function VetsPage() {
       actions={
         <>
           <CsvExportButton path="/v1/vets/export" query={vetsFilterQuery(search)} />
+          {rights.manage === null && <SecondFactorRequirementSelect />}
           {rights.manage === null && (
             <Button
               leftSection={<IconPlus size={16} />}

@@ -46,15 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { vet, tokens } = await login(deps, request.body, requestMeta(request));
+      const { vet, tokens, secondFactor } = await login(deps, request.body, requestMeta(request));
       setSessionCookies(request, reply, tokens);
-      return { vet };
+      return { vet, secondFactor };
     },
   );
 
   app.get(
     '/vet',
     {
+      config: { secondFactorPending: true },
       schema: {
         operationId: 'getCurrentVet',
         tags,

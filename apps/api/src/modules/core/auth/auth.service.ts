@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Vet } from '@vetboard/contract';
+import type { SecondFactorState, Vet } from '@vetboard/contract';
 import type { Config } from '../../../config.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { VetRow } from '../../../db/schema.ts';
@@ -30,6 +30,7 @@ import {
   revokeVetSessions,
   rotateSessionTokens,
 } from './auth.repository.ts';
+import { secondFactorStateAtLogin } from './auth.second-factor.state.ts';
 
 export { ACCESS_TOKEN_TTL_MS } from '../../../lib/tokens.ts';
 
@@ -59,7 +60,7 @@ const REFRESH_REUSE_GRACE_MS = 60 * 1000;
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName' | 'demoPassword'>;
+  config: Pick<Config, 'passwordHashCost' | 'publicUrl' | 'productName' | 'demoPassword' | 'signingSecret'>;
   mailer: Mailer;
   now: Now;
 }
@@ -74,6 +75,10 @@ export interface IssuedTokens {
 export interface AuthenticatedSession {
   sessionId: string;
   vet: VetRow;
+  /** What the session still needs after its password (null: complete). */
+  secondFactorState: SecondFactorState;
+  secondFactorAt: Date | null;
+  factors: string[];
 }
 
 export function auditActor(vetId: string | null): AuditActor {
@@ -182,7 +187,7 @@ export async function login(
   deps: AuthDeps,
   input: { email: string; password: string },
   meta: RequestMeta,
-): Promise<{ vet: Vet; tokens: IssuedTokens }> {
+): Promise<{ vet: Vet; tokens: IssuedTokens; secondFactor: SecondFactorState }> {
   const { db, config, now } = deps;
   const email = normalizeEmail(input.email);
   const ip = addressKey(meta.ip);
@@ -229,6 +234,7 @@ export async function login(
     throw accountLocked ? authErrors.tooManyAttempts(RETRY_AFTER_SECONDS) : authErrors.invalidCredentials();
   }
 
+  const secondFactor = await secondFactorStateAtLogin(db, vet);
   const issuedAt = now();
   const tokens = issueTokens(issuedAt);
   const sessionId = newId();
@@ -243,6 +249,7 @@ export async function login(
       ip: meta.ip,
       userAgent: meta.userAgent,
       createdAt: issuedAt,
+      secondFactorState: secondFactor,
     });
     await clearLoginFailures(tx, email);
     await markVetSignedIn(tx, vet.id, issuedAt);
@@ -253,12 +260,12 @@ export async function login(
         action: 'auth.login',
         entity: 'session',
         entityId: sessionId,
-        changes: { userAgent: meta.userAgent },
+        changes: { userAgent: meta.userAgent, secondFactor },
       },
       meta,
     );
   });
-  return { vet: toVetDto(vet), tokens };
+  return { vet: toVetDto(vet), tokens, secondFactor };
 }
 
 /** The sessions of `sessionIds` that still stand, by id, with their vet's kind and company now. */
@@ -280,7 +287,13 @@ export async function authenticate(
   if (cached) return cached;
   const row = await findActiveSessionByAccessHash(db, hash, at);
   if (!row) return null;
-  const session = { sessionId: row.session.id, vet: row.vet };
+  const session: AuthenticatedSession = {
+    sessionId: row.session.id,
+    vet: row.vet,
+    secondFactorState: row.session.secondFactorState,
+    secondFactorAt: row.session.secondFactorAt,
+    factors: row.session.factors,
+  };
   cacheSession(hash, session, row.session.accessExpiresAt);
   return session;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { vets } from '../vets/vets.table.ts';
 
@@ -20,6 +21,16 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * What the session still needs after its password (issue #47): `verify` a code, or `enrol` a
+     * factor the team requires; null once complete. A session with a state reaches only the routes
+     * that declare `config.secondFactorPending`.
+     */
+    secondFactorState: text('second_factor_state', { enum: ['verify', 'enrol'] }),
+    /** Which factors opened or confirmed this session (`password`, `totp`, `recovery`). */
+    factors: text('factors').array().notNull().default(sql`'{password}'::text[]`),
+    /** The last second factor given in this session: sensitive actions ask for a recent one. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -46,6 +46,8 @@ describe('a vet logs in', () => {
         isHeadVet: true,
         kindLabel: 'Head vet',
       },
+      // The test database, like the demo seed, requires no second factor.
+      secondFactor: null,
     });
     const access = response.cookies.find((cookie) => cookie.name === 'vb_access');
     const refresh = response.cookies.find((cookie) => cookie.name === 'vb_refresh');

@@ -111,6 +111,13 @@ export const vetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: {
+        // Changing who a vet is or what they see asks the head vet for a recent second factor.
+        recentSecondFactor: (request) => {
+          const body = request.body as { kind?: unknown; companySku?: unknown; disabled?: unknown };
+          return body.kind !== undefined || body.companySku !== undefined || body.disabled !== undefined;
+        },
+      },
       schema: {
         operationId: 'updateVet',
         tags,
