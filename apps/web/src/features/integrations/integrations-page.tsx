@@ -25,6 +25,7 @@ import {
   integrationCreateSchema,
 } from '@vetboard/contract';
 import { useState } from 'react';
+import { useStepUp } from '@/components/auth/step-up.tsx';
 import { Editor } from '@/components/editors/editor.tsx';
 import { HttpError } from '@/lib/api/api-errors.ts';
 import { visibleCompaniesQueryOptions } from '@/lib/companies/visible-companies.queries.ts';
@@ -212,6 +213,15 @@ function TokenShownOnce({
 function RevokeButton({ integration }: { integration: Integration }) {
   const revoke = useRevokeIntegrationMutation();
   const [asking, setAsking] = useState(false);
+  // A head vet with a second factor gives it again before a token stops working (issue #47).
+  const stepUp = useStepUp();
+  const confirm = () =>
+    mutateThen(revoke, integration.uuid, {
+      onSuccess: () => setAsking(false),
+      onError: (error) => {
+        if (!stepUp.handled(error, confirm)) notifyRequestError(error);
+      },
+    });
   return (
     <>
       <Button size="compact-sm" variant="light" color="red" onClick={() => setAsking(true)}>
@@ -229,16 +239,13 @@ function RevokeButton({ integration }: { integration: Integration }) {
             <Button variant="default" onClick={() => setAsking(false)}>
               Cancel
             </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => mutateThen(revoke, integration.uuid, { onSuccess: () => setAsking(false) })}
-            >
+            <Button color="red" loading={revoke.isPending} onClick={confirm}>
               Revoke
             </Button>
           </Group>
         </Stack>
       </Modal>
+      {stepUp.dialog}
     </>
   );
 }

@@ -44,6 +44,8 @@ export function useRevokeIntegrationMutation() {
   return useMutation({
     mutationFn: (uuid: string) =>
       api.request(`/v1/integrations/${uuid}/revoke`, { method: 'POST', schema: integrationResponseSchema }),
+    // The page asks for the second factor again on a step-up refusal, and toasts the rest itself.
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
 }

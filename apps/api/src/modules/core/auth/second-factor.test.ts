@@ -236,6 +236,34 @@ describe('second factor: the team requirement, step-up and the head vet’s rese
     }
   });
 
+  it('asks for a recent second factor before an integration token is revoked', async () => {
+    const app = context.app;
+    const { secret, cookies } = await vetWithTotp(app, 'head');
+    const made = await call(app, cookies, 'POST', '/v1/integrations', {
+      name: `Step-up probe ${Date.now()}`,
+      scopes: ['readings'],
+    });
+    expect(made.statusCode).toBe(201);
+    const { integration } = made.json() as { integration: { uuid: string } };
+    clock.set(new Date(Date.now() + 11 * 60_000));
+    const refused = await call(app, cookies, 'POST', `/v1/integrations/${integration.uuid}/revoke`);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'auth.recent_second_factor_required']);
+    const listed = await call(app, cookies, 'GET', '/v1/integrations');
+    const row = listed
+      .json()
+      .integrations.find((item: { uuid: string }) => item.uuid === integration.uuid) as {
+      revokedAt: unknown;
+    };
+    expect(row.revokedAt).toBeNull();
+    const given = await call(app, cookies, 'POST', '/v1/auth/second-factor', {
+      method: 'totp',
+      code: codeAt(secret, clock.now()),
+    });
+    expect(given.statusCode).toBe(200);
+    const revoked = await call(app, cookies, 'POST', `/v1/integrations/${integration.uuid}/revoke`);
+    expect(revoked.statusCode).toBe(200);
+  });
+
   it('asks for a recent second factor before changing a vet’s kind, and takes the change once given', async () => {
     const app = context.app;
     const { secret, cookies } = await vetWithTotp(app, 'head');

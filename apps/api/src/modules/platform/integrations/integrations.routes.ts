@@ -63,10 +63,14 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/revoke',
     {
+      config: { recentSecondFactor: true },
       schema: {
         operationId: 'revokeIntegration',
         tags,
-        description: 'Head vets only: the token stops working with its next call. 404 when already revoked.',
+        description:
+          'Head vets only: the token stops working with its next call. 404 when already revoked. A head vet ' +
+          'with a second factor gives it again first (403 `auth.recent_second_factor_required` if not in the ' +
+          'last 10 minutes).',
         params: z.object({ id: z.uuid() }),
         response: { 200: integrationResponseSchema, ...errors, 404: errorResponseSchema },
       },
