@@ -93,6 +93,15 @@ test.describe('an item and its card are one case', () => {
     const link = section.getByRole('link', { name: 'Checkup card' });
     await expect(link).toHaveAttribute('href', /^\/pending-cards\/[0-9a-f-]{36}$/);
 
+    // Before the review, the card's own page says what its checkup still waits for.
+    const cardPage = await page.context().newPage();
+    await cardPage.goto((await link.getAttribute('href')) ?? '');
+    const waiting = cardPage.getByTestId('triggers-table').locator('tbody tr', {
+      has: cardPage.getByRole('link', { name: 'Open the checkup' }),
+    });
+    await expect(waiting.getByTestId('trigger-item-state')).toHaveText('Awaiting review');
+    await cardPage.close();
+
     await checkupPage.getByRole('textbox', { name: 'Vet comment' }).fill('Booked a recheck on Friday.');
     await checkupPage.getByRole('button', { name: 'Mark reviewed' }).click();
     await expect(checkupPage.getByText('Checkup marked reviewed.')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { BucketSize, ChartBucket, TimelineItem } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import type { ChartData, ChartOptions, ChartType, TooltipItem, TooltipPositionerFunction } from 'chart.js';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned } from '@/lib/format/zoned-time.ts';
@@ -345,7 +346,7 @@ export function buildChartConfig(props: TimeSeriesChartProps): {
             footer: (items: TooltipItem<Kind>[]) => {
               const bucket = buckets[items[0]?.dataIndex ?? 0];
               const count = bucket?.count ?? 0;
-              const readings = count === 1 ? '1 reading' : `${count} readings`;
+              const readings = countOf(count, { one: 'reading', other: 'readings' });
               const index = items[0]?.dataIndex ?? 0;
               return [
                 readings,

@@ -1,5 +1,6 @@
 import {
   type Abnormal,
+  countOf,
   type ReadingKind,
   readingRanges,
   type VariationSentiment,
@@ -80,7 +81,7 @@ export function formatReading(kind: ReadingKind, value: number): string {
     case 'heart_rate':
       return `${formatNumber(value, 0)} ${readingRanges.heart_rate.unit}`;
     case 'shaking':
-      return value === 1 ? '1 episode' : `${formatNumber(value, 0)} episodes`;
+      return countOf(Math.round(value), { one: 'episode', other: 'episodes' });
     case 'drinking':
       return formatDuration(value);
   }

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
+  countOf,
   type Diet,
   type DietIngredient,
   dietKindLabels,
@@ -73,8 +74,8 @@ function AcknowledgementSection({
     <DetailSection title="Published despite warnings" testId="diet-acknowledgement">
       <Stack gap="sm">
         <Text size="sm" data-testid="diet-acknowledgement-by">
-          {acknowledgement.by?.name ?? 'A vet'} acknowledged {count === 1 ? '1 warning' : `${count} warnings`}{' '}
-          on {formatDateTime(acknowledgement.at)}.
+          {acknowledgement.by?.name ?? 'A vet'} acknowledged{' '}
+          {countOf(count, { one: 'warning', other: 'warnings' })} on {formatDateTime(acknowledgement.at)}.
         </Text>
         <List size="sm" spacing={2}>
           {acknowledgement.warnings.map((warning) => (

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, List, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { DietWarning, Formulation, NutrientAssessment } from '@vetboard/contract';
+import { countOf } from '@vetboard/contract';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import {
   energyStatus,
@@ -133,7 +134,7 @@ export function FormulationWarnings({ warnings }: { warnings: readonly DietWarni
       color="orange"
       variant="light"
       icon={<IconAlertTriangle size={20} />}
-      title={warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
+      title={countOf(warnings.length, { one: 'warning', other: 'warnings' })}
       data-testid="diet-warnings"
     >
       <List size="sm" spacing={2}>

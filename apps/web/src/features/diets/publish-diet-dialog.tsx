@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DIET_ACKNOWLEDGEMENT_REASON_MAX, type Diet } from '@vetboard/contract';
+import { countOf, DIET_ACKNOWLEDGEMENT_REASON_MAX, type Diet } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
@@ -96,7 +96,7 @@ export function PublishDietDialog({
                 color="orange"
                 variant="light"
                 icon={<IconAlertTriangle size={20} />}
-                title={warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
+                title={countOf(warnings.length, { one: 'warning', other: 'warnings' })}
                 data-testid="diet-publish-warnings"
               >
                 {changed && (

@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
+  countOf,
   type PendingCardSummary,
   pendingCardConcernLabels,
   pendingCardConcerns,
@@ -94,7 +95,12 @@ function BulkResolveModal({
   const [error, setError] = useState<string | null>(null);
   const bulk = useBulkResolveMutation();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Resolve ${uuids.length} cards`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Resolve ${countOf(uuids.length, { one: 'card', other: 'cards' })}`}
+      centered
+    >
       <Editor
         name="pending-cards-bulk-resolve"
         what="the resolution note"
