@@ -36,6 +36,7 @@ export * from './session.ts';
 export * from './subscriptions.ts';
 export * from './timeline.ts';
 export * from './trackers.ts';
+export * from './treatment-responses.ts';
 export * from './units.ts';
 export * from './users.ts';
 export * from './vets.ts';

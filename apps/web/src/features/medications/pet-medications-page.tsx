@@ -23,12 +23,14 @@ import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import { TreatmentResponses } from '@/components/trackers/treatment-responses.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formErrors } from '@/lib/forms/contract-form.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
+import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { useStopPrescription } from './medications.mutations.ts';
 import { petPrescriptionsQueryOptions } from './medications.queries.ts';
 import { PrescriptionFormModal } from './prescription-form-modal.tsx';
@@ -216,6 +218,7 @@ export function PetMedicationsPage() {
   const { uuid } = route.useParams();
   const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
   const list = useQuery(petPrescriptionsQueryOptions(uuid));
+  const responses = useQuery(treatmentResponsesQueryOptions(uuid)).data?.responses ?? [];
   const [prescribing, setPrescribing] = useState(false);
   const [stopping, setStopping] = useState<Prescription | null>(null);
   const all = list.data?.prescriptions;
@@ -284,6 +287,14 @@ export function PetMedicationsPage() {
                 />
               </Paper>
             </Stack>
+          )}
+          {responses.length > 0 && (
+            <Paper withBorder p="md">
+              <TreatmentResponses
+                responses={responses}
+                title="What each treatment did to the vitals (the days before against the days after)"
+              />
+            </Paper>
           )}
         </>
       )}

@@ -37,10 +37,12 @@ import { createHoverSync, type HoverSync } from '@/components/charts/hover-sync.
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import { formatKg, sentimentColors, sentimentLabels } from '@/components/trackers/tracker-format.ts';
+import { TreatmentResponses } from '@/components/trackers/treatment-responses.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned, todayInZone } from '@/lib/format/zoned-time.ts';
 import { usePreloadRouteCode } from '@/lib/navigation/preload-route-code.ts';
+import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { petVitalsQueryOptions } from './pets.queries.ts';
 import { VITAL_CHART_HEIGHT, vitalConfigs, Y_AXIS_WIDTH } from './vital-configs.ts';
 
@@ -203,6 +205,7 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
   const { vitals: range } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(petVitalsQueryOptions(petUuid, range));
+  const treatments = useQuery(treatmentResponsesQueryOptions(petUuid));
   // One per panel, for the charts' whole life: a new range redraws them on the same axis.
   const [hoverSync] = useState(createHoverSync);
   const { data } = query;
@@ -256,6 +259,11 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
           lowBuckets={collarKinds.flatMap((kind) => data.vitals[kind].buckets as ChartBucket[])}
           measures={['avg', 'sum']}
           periodName={`the last ${vitalsRangeLabels[data.range]}`}
+        />
+        <TreatmentResponses
+          responses={(treatments.data?.responses ?? []).filter(
+            (response) => response.at.seconds >= data.period.start.seconds,
+          )}
         />
       </Stack>
     );

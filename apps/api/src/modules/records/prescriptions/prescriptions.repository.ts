@@ -120,3 +120,21 @@ export function stoppedPrescriptionTimelineRows(db: DbOrTx, read: TimelineRead) 
     .orderBy(...timelineOrder(prescriptions.stoppedAt, prescriptions.id))
     .limit(read.limit);
 }
+
+/** A pet's prescriptions as the treatment responses need them: when each began, changed and ended. */
+export function treatmentRowsOfPet(db: DbOrTx, petId: string, scope: SQL | undefined) {
+  return db
+    .select({
+      id: prescriptions.id,
+      drugName: prescriptions.drugName,
+      startOn: prescriptions.startOn,
+      endOn: prescriptions.endOn,
+      status: prescriptions.status,
+      stoppedAt: prescriptions.stoppedAt,
+      previousVersionId: prescriptions.previousVersionId,
+    })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.petId, petId), scope));
+}
+
+export type TreatmentRow = Awaited<ReturnType<typeof treatmentRowsOfPet>>[number];

@@ -5,10 +5,13 @@ import {
   prescriptionListResponseSchema,
   prescriptionResponseSchema,
   prescriptionStopSchema,
+  treatmentResponseListSchema,
+  treatmentResponseQuerySchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import { getTreatmentResponses } from './prescriptions.responses.service.ts';
 import {
   createPrescription,
   listDrugs,
@@ -53,6 +56,25 @@ export const prescriptionsPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPrescriptionsOfPet(deps, sessionVet(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/treatment-responses',
+    {
+      schema: {
+        operationId: 'listTreatmentResponses',
+        tags,
+        description:
+          'What each treatment did to the pet’s vitals: for every prescription started, changed, stopped or ' +
+          'ended at least `days` local days ago (7 by default), the vital’s average over the `days` before ' +
+          'against the `days` from it, with the collar’s coverage and the words the screens show; ' +
+          '"not enough readings" below the coverage threshold. One vital with `vital`, else all four.',
+        params: idParams,
+        querystring: treatmentResponseQuerySchema,
+        response: { 200: treatmentResponseListSchema, ...errors },
+      },
+    },
+    async (request) => getTreatmentResponses(deps, sessionVet(request), request.params.id, request.query),
   );
 
   app.post(
