@@ -129,6 +129,7 @@ export const timelineKinds = [
   'medical_record.uploaded',
   'reminder.done',
   'prescription.started',
+  'prescription.changed',
   'prescription.stopped',
   'daily_status.written',
   'question.asked',

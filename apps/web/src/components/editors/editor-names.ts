@@ -24,6 +24,7 @@ export const EDITOR_NAMES = [
   'pet-edit',
   'pet-question-answer',
   'pool-builder',
+  'prescription-change',
   'prescription-form',
   'prescription-stop',
   'pet-alert',

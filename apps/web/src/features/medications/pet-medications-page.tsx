@@ -33,6 +33,7 @@ import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { useStopPrescription } from './medications.mutations.ts';
 import { petPrescriptionsQueryOptions } from './medications.queries.ts';
+import { PrescriptionChangeModal } from './prescription-change-modal.tsx';
 import { PrescriptionFormModal } from './prescription-form-modal.tsx';
 
 const route = getRouteApi('/pets/$uuid/medications');
@@ -105,14 +106,23 @@ function StopModal({ prescription, onClose }: { prescription: Prescription; onCl
   );
 }
 
+const PAST_BADGES = {
+  changed: { label: 'Changed', color: 'blue' },
+  stopped: { label: 'Stopped', color: 'red' },
+  completed: { label: 'Completed', color: 'gray' },
+  active: { label: 'Active', color: 'green' },
+} as const;
+
 function PrescriptionRows({
   rows,
   current,
   onStop,
+  onChange,
 }: {
   rows: Prescription[] | undefined;
   current: boolean;
   onStop: (prescription: Prescription) => void;
+  onChange: (prescription: Prescription) => void;
 }) {
   if (!rows)
     return [0, 1].map((row) => (
@@ -136,6 +146,11 @@ function PrescriptionRows({
           {prescription.strength.label}
           {prescription.reason ? ` · ${prescription.reason}` : ''}
         </Text>
+        {prescription.previousVersionUuid && (
+          <Text size="xs" c="dimmed">
+            Changed version
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">
@@ -159,14 +174,25 @@ function PrescriptionRows({
       </Table.Td>
       <Table.Td>
         {current ? (
-          <Button size="xs" variant="light" color="red" onClick={() => onStop(prescription)}>
-            Stop
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => onChange(prescription)}>
+              Change dose
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => onStop(prescription)}>
+              Stop
+            </Button>
+          </Group>
         ) : (
           <Stack gap={2}>
-            <Badge variant="light" color={prescription.status === 'stopped' ? 'red' : 'gray'}>
-              {prescription.status === 'stopped' ? 'Stopped' : 'Completed'}
+            <Badge variant="light" color={PAST_BADGES[prescription.status].color}>
+              {PAST_BADGES[prescription.status].label}
             </Badge>
+            {prescription.changeReason && (
+              <Text size="xs" c="dimmed" data-testid="change-reason">
+                {prescription.changedBy?.name ? `${prescription.changedBy.name}: ` : ''}
+                {prescription.changeReason}
+              </Text>
+            )}
             {prescription.stopReason && (
               <Text size="xs" c="dimmed">
                 {prescription.stoppedBy?.name ? `${prescription.stoppedBy.name}: ` : ''}
@@ -186,12 +212,14 @@ function PrescriptionTable({
   current,
   busy,
   onStop,
+  onChange,
 }: {
   label: string;
   rows: Prescription[] | undefined;
   current: boolean;
   busy: boolean;
   onStop: (prescription: Prescription) => void;
+  onChange: (prescription: Prescription) => void;
 }) {
   return (
     <TableScroll minWidth={760} label={label}>
@@ -206,7 +234,7 @@ function PrescriptionTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          <PrescriptionRows rows={rows} current={current} onStop={onStop} />
+          <PrescriptionRows rows={rows} current={current} onStop={onStop} onChange={onChange} />
         </Table.Tbody>
       </Table>
     </TableScroll>
@@ -221,6 +249,7 @@ export function PetMedicationsPage() {
   const responses = useQuery(treatmentResponsesQueryOptions(uuid)).data?.responses ?? [];
   const [prescribing, setPrescribing] = useState(false);
   const [stopping, setStopping] = useState<Prescription | null>(null);
+  const [changing, setChanging] = useState<Prescription | null>(null);
   const all = list.data?.prescriptions;
   const current = all?.filter((prescription) => prescription.status === 'active');
   const past = all?.filter((prescription) => prescription.status !== 'active');
@@ -268,6 +297,7 @@ export function PetMedicationsPage() {
                   current
                   busy={list.isPending}
                   onStop={setStopping}
+                  onChange={setChanging}
                 />
               )}
             </Paper>
@@ -284,6 +314,7 @@ export function PetMedicationsPage() {
                   current={false}
                   busy={list.isPending}
                   onStop={setStopping}
+                  onChange={setChanging}
                 />
               </Paper>
             </Stack>
@@ -304,6 +335,13 @@ export function PetMedicationsPage() {
           onClose={() => setPrescribing(false)}
           pet={{ uuid: pet.uuid, name: pet.name, species: pet.species }}
           latestWeight={list.data?.latestWeight ?? null}
+        />
+      )}
+      {changing && (
+        <PrescriptionChangeModal
+          key={changing.uuid}
+          prescription={changing}
+          onClose={() => setChanging(null)}
         />
       )}
       {stopping && (

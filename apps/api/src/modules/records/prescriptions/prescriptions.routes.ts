@@ -1,6 +1,7 @@
 import {
   drugListResponseSchema,
   errorResponseSchema,
+  prescriptionChangeSchema,
   prescriptionCreateSchema,
   prescriptionListResponseSchema,
   prescriptionResponseSchema,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
 import { getTreatmentResponses } from './prescriptions.responses.service.ts';
 import {
+  changePrescription,
   createPrescription,
   listDrugs,
   listPrescriptionsOfPet,
@@ -122,5 +124,29 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => stopPrescription(deps, sessionVet(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/change',
+    {
+      schema: {
+        operationId: 'changePrescription',
+        tags,
+        description:
+          'Changes an active prescription’s dose (mg/kg) or frequency, with the reason: a new version starts ' +
+          'today, dosed from the latest weight and checked like a new prescription (409 ' +
+          '`prescriptions.unconfirmed_warnings` until confirmed); the old one is kept as `changed`. A ' +
+          'changed, stopped or completed one answers 409 `prescriptions.not_active`.',
+        params: idParams,
+        body: prescriptionChangeSchema,
+        response: {
+          200: prescriptionResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => changePrescription(deps, sessionVet(request), request.params.id, request.body),
   );
 };
