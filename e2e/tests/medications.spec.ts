@@ -55,7 +55,8 @@ test.describe('medications', () => {
     await expect(dialog).toBeHidden();
 
     const current = page.getByRole('table', { name: 'Current medications' });
-    const row = current.locator('tbody tr', { hasText: 'Pimobendan' });
+    // The copy of Luna has her own pimobendan (2.5 mg) and furosemide from the seed, too.
+    const row = current.locator('tbody tr', { hasText: 'Chewable tablet, 5 mg' });
     await expect(row).toContainText('3 tablets of 5 mg, twice a day');
     await expect(row).toContainText('0.5 mg/kg × 30 kg = 15 mg');
     await expect(row).toContainText('Cardiologist’s advice');
@@ -67,10 +68,10 @@ test.describe('medications', () => {
     await expect(stopDialog).toBeHidden();
     const past = page
       .getByRole('table', { name: 'Past medications' })
-      .locator('tbody tr', { hasText: 'Pimobendan' });
+      .locator('tbody tr', { hasText: 'Chewable tablet, 5 mg' });
     await expect(past).toContainText('Stopped');
     await expect(past).toContainText('Coughing at night');
-    await expect(page.getByText('No current medication.')).toBeVisible();
+    await expect(row).toHaveCount(0);
 
     // Both are on the pet's timeline, linking back here.
     await openInApp(page, `/pets/${pet.uuid}/timeline`);
@@ -107,7 +108,8 @@ test.describe('medications', () => {
 
     await openInApp(page, `/pets/${pet.uuid}/medications`);
     const current = page.getByRole('table', { name: 'Current medications' });
-    const row = current.locator('tbody tr', { hasText: 'Furosemide' });
+    // By its reason: the copy of Luna has the seed's furosemide too.
+    const row = current.locator('tbody tr', { hasText: 'Congestive heart failure' });
     await expect(row).toContainText('2 tablets of 10 mg, twice a day');
     await row.getByRole('button', { name: 'Change dose' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Furosemide' });
@@ -124,7 +126,7 @@ test.describe('medications', () => {
     await expect(row).toContainText('Changed version');
     const past = page
       .getByRole('table', { name: 'Past medications' })
-      .locator('tbody tr', { hasText: 'Furosemide' });
+      .locator('tbody tr', { hasText: 'Congestive heart failure' });
     await expect(past).toContainText('2 tablets of 10 mg');
     await expect(past).toContainText('Changed');
     await expect(past.getByTestId('change-reason')).toContainText('Breathing still up at night');

@@ -4,7 +4,8 @@ import type { TreatmentResponse } from '@vetboard/contract';
 
 /**
  * What treatments did to a vital, in the server's words (the same on the medications page, the vitals
- * panel and each chart); a response without enough readings is dimmed, not hidden, so the vet sees why.
+ * panel and each chart); a response without enough readings is dimmed, not hidden, so the vet sees why,
+ * unless neither side has a single reading.
  */
 export function TreatmentResponses({
   responses,
@@ -13,7 +14,9 @@ export function TreatmentResponses({
   responses: readonly TreatmentResponse[];
   title?: string;
 }) {
-  if (responses.length === 0) return null;
+  // Before the collar or any weighing there is nothing to say: a line per vital of "not enough" is noise.
+  const shown = responses.filter((response) => response.before.readings > 0 || response.after.readings > 0);
+  if (shown.length === 0) return null;
   return (
     <Stack gap={4} data-testid="treatment-responses">
       <Text size="sm" fw={600}>
@@ -28,7 +31,7 @@ export function TreatmentResponses({
           </ThemeIcon>
         }
       >
-        {responses.map((response) => (
+        {shown.map((response) => (
           <List.Item
             key={`${response.prescriptionUuid}-${response.event}-${response.vital}`}
             data-testid="treatment-response"
