@@ -197,6 +197,15 @@ const collarKinds = vitalOrder.filter((kind) => vitalConfigs[kind].collar);
 const trackerPages = vitalOrder.map((kind) => vitalConfigs[kind].to);
 
 /**
+ * What treatments begun in the panel's period did, read on its own: in the panel, their arrival would
+ * re-render every chart and draw it twice.
+ */
+function PanelTreatmentResponses({ petUuid, from }: { petUuid: string; from: number }) {
+  const responses = useQuery(treatmentResponsesQueryOptions(petUuid)).data?.responses ?? [];
+  return <TreatmentResponses responses={responses.filter((response) => response.at.seconds >= from)} />;
+}
+
+/**
  * The pet profile's five vitals on one time axis and one range (kept in the URL as `?vitals=`): each
  * with its latest value, band and change against the previous period, and a link to its tracker page.
  * Hovering one chart shows the same bucket on all five. Chart.js loads with the first chart drawn.
@@ -205,7 +214,6 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
   const { vitals: range } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(petVitalsQueryOptions(petUuid, range));
-  const treatments = useQuery(treatmentResponsesQueryOptions(petUuid));
   // One per panel, for the charts' whole life: a new range redraws them on the same axis.
   const [hoverSync] = useState(createHoverSync);
   const { data } = query;
@@ -260,11 +268,7 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
           measures={['avg', 'sum']}
           periodName={`the last ${vitalsRangeLabels[data.range]}`}
         />
-        <TreatmentResponses
-          responses={(treatments.data?.responses ?? []).filter(
-            (response) => response.at.seconds >= data.period.start.seconds,
-          )}
-        />
+        <PanelTreatmentResponses petUuid={petUuid} from={data.period.start.seconds} />
       </Stack>
     );
   }
