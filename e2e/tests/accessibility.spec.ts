@@ -522,6 +522,15 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
     await page.getByRole('button', { name: 'Prescribe' }).click();
     await expect(page.getByRole('dialog', { name: `Prescribe for ${luna.name}` })).toBeVisible();
     await audit(page, 'prescribe dialog', findings);
+    await page.keyboard.press('Escape');
+    await atDesktop(page);
+    await page
+      .getByRole('table', { name: 'Current medications' })
+      .getByRole('button', { name: 'Change dose' })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: /^Change / })).toBeVisible();
+    await audit(page, 'change dialog', findings);
     expect(findings).toEqual([]);
   });
 

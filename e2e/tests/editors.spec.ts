@@ -238,6 +238,34 @@ const EDITORS: Record<(typeof EDITOR_NAMES)[number], EditorCase> = {
     },
     cancel: 'Cancel',
   },
+  'prescription-change': {
+    reach: async (page) => {
+      await created(page, `/v1/pets/${pet.uuid}/prescriptions`, {
+        drugCode: 'benazepril',
+        strengthId: 'benazepril-tab-5',
+        doseMgPerKg: 0.25,
+        frequency: 'once_daily',
+        route: 'oral',
+        startOn: { year: 2026, month: 1, day: 1 },
+        // Whatever the copied pet's weight and allergies, only reaching the dialog matters here.
+        confirmedWarnings: [
+          'dose_out_of_range',
+          'weight_stale',
+          'allergy',
+          'nsaid_combination',
+          'species_not_listed',
+        ],
+        confirmationReason: 'Editors check',
+      });
+      await openInApp(page, `/pets/${pet.uuid}/medications`);
+      await page
+        .getByRole('table', { name: 'Current medications' })
+        .getByRole('button', { name: 'Change dose' })
+        .first()
+        .click();
+    },
+    cancel: 'Cancel',
+  },
   'prescription-stop': {
     reach: async (page) => {
       await created(page, `/v1/pets/${pet.uuid}/prescriptions`, {

@@ -131,6 +131,7 @@ export const timelineKinds = [
   'medical_record.uploaded',
   'reminder.done',
   'prescription.started',
+  'prescription.changed',
   'prescription.stopped',
   'daily_status.written',
   'question.asked',
@@ -144,7 +145,7 @@ export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;
 export const weeklyReportSortFields = ['inbox', 'week', 'pet'] as const;
 
 /** A prescription's life: active until stopped by a vet (with a reason) or past its end date (completed). */
-export const prescriptionStatuses = ['active', 'stopped', 'completed'] as const;
+export const prescriptionStatuses = ['active', 'changed', 'stopped', 'completed'] as const;
 export const drugClasses = [
   'nsaid',
   'corticosteroid',

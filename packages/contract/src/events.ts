@@ -35,6 +35,7 @@ export const domainEventTypes = [
   'reminder.created',
   'reminder.changed',
   'prescription.created',
+  'prescription.changed',
   'prescription.stopped',
   'preventive_care.changed',
   'pet_alert.changed',

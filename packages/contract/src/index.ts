@@ -39,6 +39,7 @@ export * from './subscriptions.ts';
 export * from './text.ts';
 export * from './timeline.ts';
 export * from './trackers.ts';
+export * from './treatment-responses.ts';
 export * from './units.ts';
 export * from './users.ts';
 export * from './vets.ts';

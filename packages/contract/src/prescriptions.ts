@@ -201,6 +201,11 @@ export const prescriptionSchema = z.object({
   stoppedAt: timestampSchema.nullable(),
   stoppedBy: personRefSchema.nullable(),
   stopReason: z.string().nullable(),
+  /** The version this one replaced (a change of dose or frequency), and for a changed one, why and by whom. */
+  previousVersionUuid: z.uuid().nullable(),
+  changedAt: timestampSchema.nullable(),
+  changedBy: personRefSchema.nullable(),
+  changeReason: z.string().nullable(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
@@ -260,3 +265,35 @@ export type PrescriptionCreateInput = z.infer<typeof prescriptionCreateSchema>;
 
 export const prescriptionStopSchema = z.strictObject({ reason: reasonText });
 export type PrescriptionStop = z.infer<typeof prescriptionStopSchema>;
+
+/**
+ * A change of dose or frequency: a new version from today, dosed from the latest weight and checked like
+ * a new prescription; the old one is kept as `changed`, with the reason.
+ */
+export const prescriptionChangeSchema = z
+  .strictObject({
+    doseMgPerKg: z.number().positive('The dose must be above 0').max(1000, 'At most 1000 mg/kg').optional(),
+    frequency: doseFrequencySchema.optional(),
+    reason: reasonText,
+    confirmedWarnings: z
+      .array(prescriptionWarningCodeSchema)
+      .max(prescriptionWarningCodes.length)
+      .default([]),
+    confirmationReason: reasonText.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.doseMgPerKg === undefined && value.frequency === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['doseMgPerKg'],
+        message: 'Change the dose or the frequency',
+      });
+    if (value.confirmedWarnings.length > 0 && !value.confirmationReason)
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmationReason'],
+        message: 'Say why you prescribe despite the warnings',
+      });
+  });
+export type PrescriptionChange = z.input<typeof prescriptionChangeSchema>;
+export type PrescriptionChangeInput = z.infer<typeof prescriptionChangeSchema>;

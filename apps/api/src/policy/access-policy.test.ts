@@ -686,6 +686,7 @@ function bodyOf(operationId: string): Record<string, unknown> | undefined {
       confirmationReason: 'Matrix',
     },
     stopPrescription: { reason: 'Matrix' },
+    changePrescription: { frequency: 'once_daily', reason: 'Matrix' },
     recordPreventiveDose: {
       itemCode: 'dog.rabies',
       product: 'Matrix rabies vaccine',

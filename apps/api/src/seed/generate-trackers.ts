@@ -37,6 +37,33 @@ export const TRACKER_HISTORY_DAYS = 365;
  */
 const LUNA_DECLINE_DAYS = 34;
 
+/**
+ * Luna's earlier episode: her sleeping rate climbs in the three weeks before furosemide is started
+ * this many days before the end of her readings (a fortnight's rise, then a week at its height), and
+ * comes down within days of the first dose, back to her usual rate ten days after it. Long before the
+ * decline above, the weekly reports and the pending cards' replay: only her charts and the treatment
+ * response see it ("Furosemide started …: sleeping RR 36 → 25").
+ */
+export const LUNA_FUROSEMIDE_DAYS_BEFORE_END = 75;
+const LUNA_EPISODE_RISE = 16;
+
+/** The local midnight (Luna's zone) of the day furosemide starts: where her episode turns. */
+export function lunaFurosemideStart(end: Date, timeZone: string): Date {
+  const instant = end.getTime() - LUNA_FUROSEMIDE_DAYS_BEFORE_END * DAY_MS;
+  const wall = wallClock(timeZone, instant);
+  return new Date(instant - (wall - Math.floor(wall / DAY_MS) * DAY_MS));
+}
+
+/** Luna's episode at `daysBeforeStart` days before furosemide's start (negative after it), 0 to 1. */
+function lunaEpisode(daysBeforeStart: number): number {
+  if (daysBeforeStart >= 21) return 0;
+  if (daysBeforeStart >= 7) return (21 - daysBeforeStart) / 14;
+  if (daysBeforeStart >= 0) return 1;
+  // Down within days of the first dose, and gone after ten.
+  if (daysBeforeStart <= -10) return 0;
+  return Math.exp(daysBeforeStart / 1.5) * (1 + daysBeforeStart / 10);
+}
+
 /** The share of ordinary collar pets whose collar has gone quiet for the last two or three days. */
 const QUIET_COLLAR_SHARE = 0.05;
 
@@ -253,6 +280,8 @@ interface Day {
 }
 
 interface PetTraits {
+  /** Luna's: days from the end of the readings back to furosemide's first day (its local midnight). */
+  furosemideDaysBeforeEnd?: number;
   bedtime: number;
   wake: number;
   respiratoryBase: number;
@@ -418,6 +447,9 @@ function simulateDay(pet: TrackerPet, traits: PetTraits, random: SeededRandom, d
     (hours >= day.night.start && hours < day.night.end) || hours >= day.bedtime || inSpans(day.naps, hours);
   const sampling = COLLAR_SAMPLING[pet.generation];
   const luna = pet.story === 'luna';
+  const furosemide = traits.furosemideDaysBeforeEnd;
+  const episode = (hours: number) =>
+    furosemide === undefined ? 0 : LUNA_EPISODE_RISE * lunaEpisode(daysBeforeEndAt(hours) - furosemide);
   const push = (kind: ReadingKind, hours: number, value: number, app = false) =>
     emit(KIND_POSITION[kind], instant(hours), value, app);
 
@@ -431,7 +463,7 @@ function simulateDay(pet: TrackerPet, traits: PetTraits, random: SeededRandom, d
       const jittered = at + random.float(-0.1, 0.1) * step;
       let value = nightMean + gaussian(random) * traits.respiratoryNoise;
       if (!luna && random.chance(0.03)) value += random.float(3, 7);
-      if (luna) value += 23 * lunaRise(daysBeforeEndAt(jittered));
+      if (luna) value += 23 * lunaRise(daysBeforeEndAt(jittered)) + episode(jittered);
       push('respiratory_rate', jittered, Math.round(clamp(value, 10, 90)));
     }
   }
@@ -440,7 +472,7 @@ function simulateDay(pet: TrackerPet, traits: PetTraits, random: SeededRandom, d
   if (random.chance(ownerChance)) {
     const at = random.float(19, Math.max(19.5, Math.min(22.5, day.bedtime - 0.2)));
     let value = nightMean + 1.5 + gaussian(random) * 1.5;
-    if (luna) value += 23 * lunaRise(daysBeforeEndAt(at));
+    if (luna) value += 23 * lunaRise(daysBeforeEndAt(at)) + episode(at);
     const counted = random.chance(0.65) ? 2 * Math.round(value / 2) : Math.round(value);
     push('respiratory_rate', at, clamp(counted, 8, 90), true);
   }
@@ -569,6 +601,9 @@ export function* readingBatches(
   const states = pets.map((pet, index) => {
     const random = createSeededRandom(deriveSeed(options.seed, `readings:${pet.id}`));
     const traits = drawTraits(pet, random, quietCollarDays(pet, options.seed));
+    if (pet.story === 'luna')
+      traits.furosemideDaysBeforeEnd =
+        (endMs - lunaFurosemideStart(options.end, pet.timezone).getTime()) / DAY_MS;
     const lastDay = Math.floor(wallClock(pet.timezone, endMs) / DAY_MS) * DAY_MS;
     return {
       pet,

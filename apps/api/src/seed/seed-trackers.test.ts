@@ -243,13 +243,20 @@ describe('the demo tracker readings', () => {
     expect(day?.raw).toBe(48);
   });
 
-  it("show Luna's sleeping respiratory rate rising into high, then high-red, over her last weeks", async () => {
+  it("show Luna's sleeping respiratory rate rising into high, then high-red, over her last weeks, after an earlier episode", async () => {
     const [luna] = await rows<Record<string, number>>(sql`
       select
         avg(value) filter (where measured_at > ${end.toISOString()}::timestamptz - interval '7 days')::float8 as last_week,
         count(*) filter (where measured_at > ${end.toISOString()}::timestamptz - interval '3 days' and value > 40)::int as high_red_last_days,
         avg(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '270 days')::float8 as first_months,
-        max(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '30 days')::float8 as max_before,
+        max(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '30 days'
+          and measured_at not between ${end.toISOString()}::timestamptz - interval '97 days'
+                              and ${end.toISOString()}::timestamptz - interval '64 days')::float8 as max_before,
+        -- The episode furosemide ended: high the week before its start (75 days before the end), not after.
+        avg(value) filter (where measured_at between ${end.toISOString()}::timestamptz - interval '82 days'
+                                  and ${end.toISOString()}::timestamptz - interval '76 days')::float8 as episode,
+        avg(value) filter (where measured_at between ${end.toISOString()}::timestamptz - interval '64 days'
+                                  and ${end.toISOString()}::timestamptz - interval '50 days')::float8 as after_episode,
         min(value) filter (where measured_at < ${end.toISOString()}::timestamptz - interval '30 days')::float8 as min_before,
         count(*) filter (where source = 'app')::int as owner_counts
       from tracker_readings where pet_id = ${LUNA.id} and kind = 'respiratory_rate'`);
@@ -258,6 +265,8 @@ describe('the demo tracker readings', () => {
     expect(luna?.first_months).toBeLessThan(25);
     expect(luna?.min_before).toBeGreaterThanOrEqual(15);
     expect(luna?.max_before).toBeLessThanOrEqual(27);
+    expect(luna?.episode).toBeGreaterThan(32);
+    expect(luna?.after_episode).toBeLessThan(25);
     expect(luna?.owner_counts).toBeGreaterThan(100);
 
     // Her sleeping rate is measured at night (London time), her heart beats slower asleep than on walks.

@@ -28,6 +28,7 @@ import { generateDiets, insertDemoDiets, stalledWeightLossDiets } from './genera
 import { generateJournal, insertDemoJournal } from './generate-journal.ts';
 import { generateMedicalRecords, insertDemoMedicalRecords } from './generate-medical-records.ts';
 import { seedPendingCards } from './generate-pending-cards.ts';
+import { seedPrescriptions } from './generate-prescriptions.ts';
 import { seedPreventiveCare } from './generate-preventive-care.ts';
 import { generateQuestions, insertDemoQuestions } from './generate-questions.ts';
 import { seedReminders } from './generate-reminders.ts';
@@ -64,6 +65,7 @@ export type SeedCounts = DemoCounts & {
   reminders: number;
   medicalRecords: number;
   preventiveDoses: number;
+  prescriptions: number;
 };
 
 export type SeedResult =
@@ -154,6 +156,7 @@ export async function seedDemoData(deps: {
     reminders: 0,
     medicalRecords: records.length,
     preventiveDoses: 0,
+    prescriptions: 0,
   };
   await db.transaction(async (tx) => {
     progress({ step: 'Seeding vets, owners, families and pets', rows: 0 });
@@ -231,6 +234,11 @@ export async function seedDemoData(deps: {
       isoToCalendarDate(todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date())),
     );
     if (end) {
+      // After the weights and readings: each is dosed from a weighing, Luna's furosemide dated by her readings.
+      progress({ step: 'Seeding prescriptions' });
+      counts.prescriptions = await seedPrescriptions(tx, DEMO_SEED, end);
+    }
+    if (end) {
       // After every module they read: a report is computed from the readings, cards, journal and diets.
       progress({ step: 'Writing eight weeks of weekly reports' });
       await seedWeeklyReports(
@@ -280,6 +288,7 @@ function rowsOf(counts: SeedCounts): number {
           'reminders',
           'medicalRecords',
           'preventiveDoses',
+          'prescriptions',
         ].includes(key),
     )
     .reduce((sum, [, value]) => sum + (typeof value === 'number' ? value : 0), 0);

@@ -74,6 +74,7 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
       'report.signed',
       'medical_record.uploaded',
       'prescription.started',
+      'prescription.changed',
       'prescription.stopped',
     ],
   },

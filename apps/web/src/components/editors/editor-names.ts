@@ -26,6 +26,7 @@ export const EDITOR_NAMES = [
   'pet-question-answer',
   'pool-builder',
   'pool-send-pets',
+  'prescription-change',
   'prescription-form',
   'prescription-stop',
   'pet-alert',

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PrescriptionCreate, prescriptionResponseSchema } from '@vetboard/contract';
+import {
+  type PrescriptionChange,
+  type PrescriptionCreate,
+  prescriptionResponseSchema,
+} from '@vetboard/contract';
 import { api } from '@/lib/api/api-client.ts';
 import { petKeys } from '@/lib/pets/pet-keys.ts';
 
@@ -29,6 +33,22 @@ export function useStopPrescription(petUuid: string) {
         body: { reason },
         schema: prescriptionResponseSchema,
       }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.prescriptions(petUuid) }),
+  });
+}
+
+/** POST /v1/prescriptions/{id}/change: a new version with the new dose or frequency. */
+export function useChangePrescription(petUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, body }: { uuid: string; body: PrescriptionChange }) =>
+      api.request(`/v1/prescriptions/${uuid}/change`, {
+        method: 'POST',
+        body,
+        schema: prescriptionResponseSchema,
+      }),
+    // A refusal with warnings is the dialog's to show, not the global error toast's.
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.prescriptions(petUuid) }),
   });
 }

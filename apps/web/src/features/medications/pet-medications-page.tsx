@@ -23,14 +23,17 @@ import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
 import { ListPageHeader } from '@/components/lists/list-page-header.tsx';
 import { TableScroll } from '@/components/lists/table-scroll.tsx';
+import { TreatmentResponses } from '@/components/trackers/treatment-responses.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
 import { formErrors } from '@/lib/forms/contract-form.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
+import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { useStopPrescription } from './medications.mutations.ts';
 import { petPrescriptionsQueryOptions } from './medications.queries.ts';
+import { PrescriptionChangeModal } from './prescription-change-modal.tsx';
 import { PrescriptionFormModal } from './prescription-form-modal.tsx';
 
 const route = getRouteApi('/pets/$uuid/medications');
@@ -103,14 +106,23 @@ function StopModal({ prescription, onClose }: { prescription: Prescription; onCl
   );
 }
 
+const PAST_BADGES = {
+  changed: { label: 'Changed', color: 'blue' },
+  stopped: { label: 'Stopped', color: 'red' },
+  completed: { label: 'Completed', color: 'gray' },
+  active: { label: 'Active', color: 'green' },
+} as const;
+
 function PrescriptionRows({
   rows,
   current,
   onStop,
+  onChange,
 }: {
   rows: Prescription[] | undefined;
   current: boolean;
   onStop: (prescription: Prescription) => void;
+  onChange: (prescription: Prescription) => void;
 }) {
   if (!rows)
     return [0, 1].map((row) => (
@@ -134,6 +146,11 @@ function PrescriptionRows({
           {prescription.strength.label}
           {prescription.reason ? ` · ${prescription.reason}` : ''}
         </Text>
+        {prescription.previousVersionUuid && (
+          <Text size="xs" c="dimmed">
+            Changed version
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">
@@ -157,14 +174,25 @@ function PrescriptionRows({
       </Table.Td>
       <Table.Td>
         {current ? (
-          <Button size="xs" variant="light" color="red" onClick={() => onStop(prescription)}>
-            Stop
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => onChange(prescription)}>
+              Change dose
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => onStop(prescription)}>
+              Stop
+            </Button>
+          </Group>
         ) : (
           <Stack gap={2}>
-            <Badge variant="light" color={prescription.status === 'stopped' ? 'red' : 'gray'}>
-              {prescription.status === 'stopped' ? 'Stopped' : 'Completed'}
+            <Badge variant="light" color={PAST_BADGES[prescription.status].color}>
+              {PAST_BADGES[prescription.status].label}
             </Badge>
+            {prescription.changeReason && (
+              <Text size="xs" c="dimmed" data-testid="change-reason">
+                {prescription.changedBy?.name ? `${prescription.changedBy.name}: ` : ''}
+                {prescription.changeReason}
+              </Text>
+            )}
             {prescription.stopReason && (
               <Text size="xs" c="dimmed">
                 {prescription.stoppedBy?.name ? `${prescription.stoppedBy.name}: ` : ''}
@@ -184,12 +212,14 @@ function PrescriptionTable({
   current,
   busy,
   onStop,
+  onChange,
 }: {
   label: string;
   rows: Prescription[] | undefined;
   current: boolean;
   busy: boolean;
   onStop: (prescription: Prescription) => void;
+  onChange: (prescription: Prescription) => void;
 }) {
   return (
     <TableScroll minWidth={760} label={label}>
@@ -204,7 +234,7 @@ function PrescriptionTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          <PrescriptionRows rows={rows} current={current} onStop={onStop} />
+          <PrescriptionRows rows={rows} current={current} onStop={onStop} onChange={onChange} />
         </Table.Tbody>
       </Table>
     </TableScroll>
@@ -216,8 +246,10 @@ export function PetMedicationsPage() {
   const { uuid } = route.useParams();
   const pet = useSuspenseQuery(petQueryOptions(uuid)).data.petProfile;
   const list = useQuery(petPrescriptionsQueryOptions(uuid));
+  const responses = useQuery(treatmentResponsesQueryOptions(uuid)).data?.responses ?? [];
   const [prescribing, setPrescribing] = useState(false);
   const [stopping, setStopping] = useState<Prescription | null>(null);
+  const [changing, setChanging] = useState<Prescription | null>(null);
   const all = list.data?.prescriptions;
   const current = all?.filter((prescription) => prescription.status === 'active');
   const past = all?.filter((prescription) => prescription.status !== 'active');
@@ -265,6 +297,7 @@ export function PetMedicationsPage() {
                   current
                   busy={list.isPending}
                   onStop={setStopping}
+                  onChange={setChanging}
                 />
               )}
             </Paper>
@@ -281,9 +314,18 @@ export function PetMedicationsPage() {
                   current={false}
                   busy={list.isPending}
                   onStop={setStopping}
+                  onChange={setChanging}
                 />
               </Paper>
             </Stack>
+          )}
+          {responses.length > 0 && (
+            <Paper withBorder p="md">
+              <TreatmentResponses
+                responses={responses}
+                title="What each treatment did to the vitals (the days before against the days after)"
+              />
+            </Paper>
           )}
         </>
       )}
@@ -293,6 +335,13 @@ export function PetMedicationsPage() {
           onClose={() => setPrescribing(false)}
           pet={{ uuid: pet.uuid, name: pet.name, species: pet.species }}
           latestWeight={list.data?.latestWeight ?? null}
+        />
+      )}
+      {changing && (
+        <PrescriptionChangeModal
+          key={changing.uuid}
+          prescription={changing}
+          onClose={() => setChanging(null)}
         />
       )}
       {stopping && (

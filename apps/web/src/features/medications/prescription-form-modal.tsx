@@ -33,12 +33,10 @@ import {
   type PrescriptionListResponse,
   type PrescriptionWarningCode,
   prescriptionCreateSchema,
-  prescriptionWarningCodes,
   type Species,
 } from '@vetboard/contract';
 import { useState } from 'react';
 import { Editor } from '@/components/editors/editor.tsx';
-import { HttpError } from '@/lib/api/api-errors.ts';
 import { formatDay } from '@/lib/format/dates.ts';
 import { formErrors } from '@/lib/forms/contract-form.ts';
 import { applyServerFieldErrors } from '@/lib/forms/server-errors.ts';
@@ -46,6 +44,7 @@ import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useCreatePrescription } from './medications.mutations.ts';
 import { drugsQueryOptions } from './medications.queries.ts';
+import { warningsOf } from './prescription-warnings.ts';
 
 interface Values {
   drugCode: string | null;
@@ -62,7 +61,6 @@ interface Values {
 }
 
 const FIELDS = ['drugCode', 'strengthId', 'doseMgPerKg', 'startOn', 'endOn', 'confirmationReason'] as const;
-const WARNING_PREFIX = 'confirmedWarnings.';
 
 const isoToday = () => {
   const now = new Date();
@@ -86,17 +84,6 @@ function toBody(values: Values, confirmed: readonly PrescriptionWarningCode[]): 
     confirmedWarnings: [...confirmed],
     confirmationReason: confirmed.length > 0 ? values.confirmationReason : undefined,
   };
-}
-
-/** The warnings of a 409 refusal, from the `confirmedWarnings.<code>` paths the API names. */
-function warningsOf(error: unknown): Array<{ code: PrescriptionWarningCode; message: string }> | null {
-  if (!(error instanceof HttpError) || error.status !== 409 || !error.details) return null;
-  return error.details.flatMap((detail) => {
-    const code = detail.path.slice(WARNING_PREFIX.length) as PrescriptionWarningCode;
-    return detail.path.startsWith(WARNING_PREFIX) && prescriptionWarningCodes.includes(code)
-      ? [{ code, message: detail.message }]
-      : [];
-  });
 }
 
 /** The computed dose under the form, as the API will compute it from the same weight. */

@@ -37,10 +37,12 @@ import { createHoverSync, type HoverSync } from '@/components/charts/hover-sync.
 import { LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { AbnormalBadge } from '@/components/trackers/abnormal-badge.tsx';
 import { formatKg, sentimentColors, sentimentLabels } from '@/components/trackers/tracker-format.ts';
+import { TreatmentResponses } from '@/components/trackers/treatment-responses.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatNumber } from '@/lib/format/numbers.ts';
 import { formatZoned, todayInZone } from '@/lib/format/zoned-time.ts';
 import { usePreloadRouteCode } from '@/lib/navigation/preload-route-code.ts';
+import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { petVitalsQueryOptions } from './pets.queries.ts';
 import { VITAL_CHART_HEIGHT, vitalConfigs, Y_AXIS_WIDTH } from './vital-configs.ts';
 
@@ -195,6 +197,15 @@ const collarKinds = vitalOrder.filter((kind) => vitalConfigs[kind].collar);
 const trackerPages = vitalOrder.map((kind) => vitalConfigs[kind].to);
 
 /**
+ * What treatments begun in the panel's period did, read on its own: in the panel, their arrival would
+ * re-render every chart and draw it twice.
+ */
+function PanelTreatmentResponses({ petUuid, from }: { petUuid: string; from: number }) {
+  const responses = useQuery(treatmentResponsesQueryOptions(petUuid)).data?.responses ?? [];
+  return <TreatmentResponses responses={responses.filter((response) => response.at.seconds >= from)} />;
+}
+
+/**
  * The pet profile's five vitals on one time axis and one range (kept in the URL as `?vitals=`): each
  * with its latest value, band and change against the previous period, and a link to its tracker page.
  * Hovering one chart shows the same bucket on all five. Chart.js loads with the first chart drawn.
@@ -257,6 +268,7 @@ export function VitalsPanel({ petUuid }: { petUuid: string }) {
           measures={['avg', 'sum']}
           periodName={`the last ${vitalsRangeLabels[data.range]}`}
         />
+        <PanelTreatmentResponses petUuid={petUuid} from={data.period.start.seconds} />
       </Stack>
     );
   }

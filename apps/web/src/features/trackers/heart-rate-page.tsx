@@ -51,6 +51,7 @@ export function HeartRatePage() {
         events={{
           petUuid: uuid,
           shown: search.events === true,
+          vital: 'heartRate',
           onShownChange: (shown) => change({ events: shown || undefined }),
         }}
         chart={(data) => ({

@@ -97,6 +97,7 @@ function ReadingTrackerView({
         events={{
           petUuid,
           shown: search.events === true,
+          vital: resource === 'drinking' ? 'drinking' : undefined,
           onShownChange: (shown) => onChange({ events: shown || undefined }),
         }}
         chart={(data) => ({

@@ -70,6 +70,7 @@ export function RespiratoryPage() {
         events={{
           petUuid: uuid,
           shown: search.events === true,
+          vital: 'respiratoryRate',
           onShownChange: (shown) => change({ events: shown || undefined }),
         }}
         chart={(data) => ({

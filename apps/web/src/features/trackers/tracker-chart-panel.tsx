@@ -1,15 +1,17 @@
 import { Alert, Box, Button, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartLine, IconRefresh } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { ChartResponse } from '@vetboard/contract';
+import type { ChartResponse, TreatmentResponseVital } from '@vetboard/contract';
 import type { ReactNode } from 'react';
 import type { TimeSeriesChartProps } from '@/components/charts/chart-config.ts';
 import { hasReadings } from '@/components/charts/chart-labels.ts';
 import { CoverageNote } from '@/components/charts/coverage-note.tsx';
 import { CHART_HEIGHT, LazyTimeSeriesChart } from '@/components/charts/lazy-time-series-chart.tsx';
 import { DrawnLater } from '@/components/layouts/drawn-later.tsx';
+import { TreatmentResponses } from '@/components/trackers/treatment-responses.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { petTimelineRangeQueryOptions } from '@/lib/timeline/pet-timeline.queries.ts';
+import { treatmentResponsesQueryOptions } from '@/lib/treatments/treatment-responses.queries.ts';
 import { ChartEventsList, EventsSwitch } from './chart-events.tsx';
 
 export const NO_READINGS = 'No readings in this period';
@@ -35,6 +37,8 @@ export interface ChartEventsOverlay {
   petUuid: string;
   shown: boolean;
   onShownChange: (shown: boolean) => void;
+  /** The vital the chart draws, for what each treatment marked on it did to it. */
+  vital?: TreatmentResponseVital;
 }
 
 /**
@@ -67,6 +71,15 @@ export function TrackerChartPanel<T extends ChartResponse>({
     enabled: shownEvents,
   });
   const markerItems = shownEvents ? markers.data : undefined;
+  const treatments = useQuery({
+    ...treatmentResponsesQueryOptions(events?.petUuid ?? '', events?.vital),
+    enabled: shownEvents && events?.vital !== undefined,
+  });
+  // Beside the markers the chart draws: the treatments that began, changed or ended in its range.
+  const responses = (shownEvents && treatments.data?.responses) || [];
+  const responsesInRange = responses.filter(
+    (response) => response.at.seconds >= range.from && response.at.seconds < range.to,
+  );
   let body: ReactNode;
   if (!data && query.isError) {
     body = (
@@ -131,6 +144,11 @@ export function TrackerChartPanel<T extends ChartResponse>({
           </Box>
         )}
         {data && caption && <Box mt="xs">{caption(data)}</Box>}
+        {events?.shown && data && responsesInRange.length > 0 && (
+          <Box mt="sm">
+            <TreatmentResponses responses={responsesInRange} />
+          </Box>
+        )}
         {events?.shown && data && (
           <Box mt="sm">
             <ChartEventsList

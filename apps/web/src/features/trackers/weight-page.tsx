@@ -150,6 +150,7 @@ export function WeightPage() {
         events={{
           petUuid: uuid,
           shown: search.events === true,
+          vital: 'weight',
           onShownChange: (shown) => change({ events: shown || undefined }),
         }}
         chart={(data) => ({

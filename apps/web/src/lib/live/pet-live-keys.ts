@@ -38,6 +38,7 @@ const petKeysFor: Partial<Record<DomainEventType, (petUuid: string) => readonly 
   ],
   'diet.deleted': (uuid) => [petKeys.diets(uuid)],
   'prescription.created': (uuid) => [petKeys.prescriptions(uuid)],
+  'prescription.changed': (uuid) => [petKeys.prescriptions(uuid)],
   'prescription.stopped': (uuid) => [petKeys.prescriptions(uuid)],
   // A dose recorded or an item marked (not) applicable: the schedule's page and the profile's card.
   'preventive_care.changed': (uuid) => [petKeys.preventiveCare(uuid)],

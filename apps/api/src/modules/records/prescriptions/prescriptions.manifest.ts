@@ -15,10 +15,13 @@ export const manifest: ModuleManifest = {
       name: 'prescriptions',
       description:
         'Medications: the drug reference list and a pet’s prescriptions, dosed from its latest weight and ' +
-        'checked at prescribing (range, weight age, allergies, NSAID combinations, species); stopping one.',
+        'checked at prescribing (range, weight age, allergies, NSAID combinations, species); changing one (a new version) or stopping it; what each did to the vitals.',
     },
   ],
   timeline: [
-    { kinds: ['prescription.started', 'prescription.stopped'], read: listPrescriptionTimelineEvents },
+    {
+      kinds: ['prescription.started', 'prescription.changed', 'prescription.stopped'],
+      read: listPrescriptionTimelineEvents,
+    },
   ],
 };

@@ -44,5 +44,9 @@ export function toPrescriptionDto(row: PrescriptionDetailsRow, today: string): P
     stoppedAt: p.stoppedAt ? toTimestamp(p.stoppedAt) : null,
     stoppedBy: personRef(row.stoppedBy),
     stopReason: p.stopReason,
+    previousVersionUuid: p.previousVersionId,
+    changedAt: p.changedAt ? toTimestamp(p.changedAt) : null,
+    changedBy: personRef(row.changedBy),
+    changeReason: p.changeReason,
   };
 }

@@ -6,6 +6,7 @@ import { type NewPrescriptionRow, type PrescriptionRow, prescriptions } from './
 
 const prescriber = vetInRole('prescriber');
 const stopper = vetInRole('stopper');
+const changer = vetInRole('changer');
 
 function selectPrescriptions(db: DbOrTx) {
   const query = db
@@ -13,10 +14,14 @@ function selectPrescriptions(db: DbOrTx) {
       prescription: prescriptions,
       prescribedBy: prescriber.fields,
       stoppedBy: stopper.fields,
+      changedBy: changer.fields,
     })
     .from(prescriptions)
     .$dynamic();
-  return stopper.join(prescriber.join(query, prescriptions.prescribedByVetId), prescriptions.stoppedByVetId);
+  return changer.join(
+    stopper.join(prescriber.join(query, prescriptions.prescribedByVetId), prescriptions.stoppedByVetId),
+    prescriptions.changedByVetId,
+  );
 }
 
 export type PrescriptionDetailsRow = Awaited<ReturnType<typeof selectPrescriptions>>[number];
@@ -92,9 +97,34 @@ export function startedPrescriptionTimelineRows(db: DbOrTx, read: TimelineRead) 
         prescriptions.id,
         read,
         eq(prescriptions.petId, read.petId),
+        // A later version is the change that made it, on the timeline as "changed".
+        isNull(prescriptions.previousVersionId),
       ),
     )
     .orderBy(...timelineOrder(prescriptions.createdAt, prescriptions.id))
+    .limit(read.limit);
+}
+
+/** One pet's changed prescriptions by when they were changed, with the version that replaced them. */
+export function changedPrescriptionTimelineRows(db: DbOrTx, read: TimelineRead) {
+  return db
+    .select({
+      id: prescriptions.id,
+      at: timelineAt(prescriptions.changedAt),
+      drugName: prescriptions.drugName,
+      changeReason: prescriptions.changeReason,
+    })
+    .from(prescriptions)
+    .where(
+      timelineWhere(
+        'prescription.changed',
+        prescriptions.changedAt,
+        prescriptions.id,
+        read,
+        eq(prescriptions.petId, read.petId),
+      ),
+    )
+    .orderBy(...timelineOrder(prescriptions.changedAt, prescriptions.id))
     .limit(read.limit);
 }
 
@@ -120,3 +150,21 @@ export function stoppedPrescriptionTimelineRows(db: DbOrTx, read: TimelineRead) 
     .orderBy(...timelineOrder(prescriptions.stoppedAt, prescriptions.id))
     .limit(read.limit);
 }
+
+/** A pet's prescriptions as the treatment responses need them: when each began, changed and ended. */
+export function treatmentRowsOfPet(db: DbOrTx, petId: string, scope: SQL | undefined) {
+  return db
+    .select({
+      id: prescriptions.id,
+      drugName: prescriptions.drugName,
+      startOn: prescriptions.startOn,
+      endOn: prescriptions.endOn,
+      status: prescriptions.status,
+      stoppedAt: prescriptions.stoppedAt,
+      previousVersionId: prescriptions.previousVersionId,
+    })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.petId, petId), scope));
+}
+
+export type TreatmentRow = Awaited<ReturnType<typeof treatmentRowsOfPet>>[number];

@@ -1,15 +1,20 @@
 import {
   drugListResponseSchema,
   errorResponseSchema,
+  prescriptionChangeSchema,
   prescriptionCreateSchema,
   prescriptionListResponseSchema,
   prescriptionResponseSchema,
   prescriptionStopSchema,
+  treatmentResponseListSchema,
+  treatmentResponseQuerySchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import { getTreatmentResponses } from './prescriptions.responses.service.ts';
 import {
+  changePrescription,
   createPrescription,
   listDrugs,
   listPrescriptionsOfPet,
@@ -53,6 +58,25 @@ export const prescriptionsPetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPrescriptionsOfPet(deps, sessionVet(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/treatment-responses',
+    {
+      schema: {
+        operationId: 'listTreatmentResponses',
+        tags,
+        description:
+          'What each treatment did to the pet’s vitals: for every prescription started, changed, stopped or ' +
+          'ended at least `days` local days ago (7 by default), the vital’s average over the `days` before ' +
+          'against the `days` from it, with the collar’s coverage and the words the screens show; ' +
+          '"not enough readings" below the coverage threshold. One vital with `vital`, else all four.',
+        params: idParams,
+        querystring: treatmentResponseQuerySchema,
+        response: { 200: treatmentResponseListSchema, ...errors },
+      },
+    },
+    async (request) => getTreatmentResponses(deps, sessionVet(request), request.params.id, request.query),
   );
 
   app.post(
@@ -100,5 +124,29 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => stopPrescription(deps, sessionVet(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/change',
+    {
+      schema: {
+        operationId: 'changePrescription',
+        tags,
+        description:
+          'Changes an active prescription’s dose (mg/kg) or frequency, with the reason: a new version starts ' +
+          'today, dosed from the latest weight and checked like a new prescription (409 ' +
+          '`prescriptions.unconfirmed_warnings` until confirmed); the old one is kept as `changed`. A ' +
+          'changed, stopped or completed one answers 409 `prescriptions.not_active`.',
+        params: idParams,
+        body: prescriptionChangeSchema,
+        response: {
+          200: prescriptionResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => changePrescription(deps, sessionVet(request), request.params.id, request.body),
   );
 };

@@ -3,6 +3,7 @@ import {
   calendarDateToIso,
   type DrugListResponse,
   mgPerDose,
+  type PrescriptionChangeInput,
   type PrescriptionCreateInput,
   type PrescriptionListResponse,
   type PrescriptionResponse,
@@ -14,6 +15,7 @@ import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
+import { todayIn } from '../../../lib/timezone.ts';
 import { type Actor, actingVetId } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { allergiesOfPet, findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
@@ -26,6 +28,7 @@ import { prescriptionsErrors } from './prescriptions.errors.ts';
 import { prescriptionLifecycle } from './prescriptions.lifecycle.ts';
 import { statusOf, toPrescriptionDto } from './prescriptions.mapper.ts';
 import {
+  changedPrescriptionTimelineRows,
   findPrescription,
   insertPrescription,
   listPetPrescriptions,
@@ -222,7 +225,124 @@ export async function stopPrescription(
   return prescriptionDto(deps, actor, id);
 }
 
-/** A pet's prescriptions started and stopped, for its timeline (one bounded read per kind). */
+/**
+ * A change of dose or frequency: the prescription becomes `changed` (kept, with who, when and why) and a
+ * new version starts today in the pet's zone, with the same drug, strength, end and instructions, dosed
+ * from the latest weight and checked like a new prescription (its own running prescriptions aside).
+ */
+export async function changePrescription(
+  deps: PrescriptionsDeps,
+  actor: Actor,
+  id: string,
+  input: PrescriptionChangeInput,
+): Promise<PrescriptionResponse> {
+  const versionId = newId();
+  await deps.db.transaction(async (tx) => {
+    const at = deps.now();
+    const { row: old, next: status } = await prescriptionLifecycle.lockFor(
+      async () => {
+        const locked = await lockPrescription(tx, id, prescriptionScope(actor));
+        return locked && { ...locked, status: statusOf(locked, isoDay(at)) };
+      },
+      prescriptionsErrors.notFound,
+      'change',
+    );
+    const pet = await findPetWithOwner(tx, actor, old.petId, { lock: true });
+    if (!pet) throw prescriptionsErrors.notFound();
+    const drug = drugOfCode(old.drugCode);
+    if (!drug) throw prescriptionsErrors.drugNotFound();
+    const strength = drug.strengths.find((candidate) => candidate.id === old.strengthId);
+    if (!strength) throw prescriptionsErrors.strengthNotFound();
+    const weight = await latestWeightOfPet(tx, pet.pet.id);
+    if (!weight) throw prescriptionsErrors.noWeight();
+    const doseMgPerKg = input.doseMgPerKg ?? old.doseMgPerKg;
+    const mg = mgPerDose(doseMgPerKg, weight.valueKg);
+    const amount = amountPerDose(mg, strength);
+    if (!amount) throw prescriptionsErrors.strengthTooStrong();
+    const running = (await runningPrescriptionsOfPet(tx, pet.pet.id, isoDay(at))).filter(
+      (other) => other.id !== old.id,
+    );
+    const warnings = prescriptionWarnings({
+      drug,
+      species: pet.pet.species,
+      doseMgPerKg,
+      weightMeasuredAt: weight.measuredAt,
+      now: at,
+      allergies: await allergiesOfPet(tx, pet.pet.id),
+      running,
+    });
+    const confirmed = new Set(input.confirmedWarnings);
+    const unconfirmed = warnings.filter((warning) => !confirmed.has(warning.code));
+    if (unconfirmed.length > 0) throw prescriptionsErrors.unconfirmedWarnings(unconfirmed);
+    const vetId = actingVetId(actor);
+    const today = todayIn(pet.timezone, at);
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, status: _status, ...kept } = old;
+    const row = {
+      ...kept,
+      ...prescriptionLifecycle.newVersionOf(old),
+      status: 'active' as const,
+      id: versionId,
+      doseMgPerKg,
+      weightKg: weight.valueKg,
+      weightMeasuredAt: weight.measuredAt,
+      mgPerDose: mg,
+      unitsPerDose: amount.units,
+      amountText: amount.text,
+      frequency: input.frequency ?? old.frequency,
+      startOn: today,
+      confirmedWarnings: warnings,
+      confirmationReason: warnings.length > 0 ? (input.confirmationReason ?? null) : null,
+      prescribedByVetId: vetId,
+      changedAt: null,
+      changedByVetId: null,
+      changeReason: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await updatePrescription(tx, old.id, {
+      status,
+      changedAt: at,
+      changedByVetId: vetId,
+      changeReason: input.reason,
+      updatedAt: at,
+    });
+    await insertPrescription(tx, row);
+    await recordPetEvent(tx, row.petId, {
+      type: 'prescription.changed',
+      entity: 'prescription',
+      id: versionId,
+      actor: eventActorOf(actor),
+    });
+    await recordAudit(tx, actor, {
+      action: 'prescriptions.change',
+      entity: 'prescription',
+      entityId: old.id,
+      changes: {
+        before: {
+          status: old.status,
+          doseMgPerKg: old.doseMgPerKg,
+          frequency: old.frequency,
+          mgPerDose: old.mgPerDose,
+          amountText: old.amountText,
+        },
+        after: {
+          status,
+          newVersionId: versionId,
+          doseMgPerKg,
+          frequency: row.frequency,
+          mgPerDose: mg,
+          amountText: amount.text,
+          startOn: today,
+          changeReason: input.reason,
+          confirmedWarnings: warnings.map((warning) => warning.code),
+        },
+      },
+    });
+  });
+  return prescriptionDto(deps, actor, versionId);
+}
+
+/** A pet's prescriptions started, changed and stopped, for its timeline (one bounded read per kind). */
 export async function listPrescriptionTimelineEvents(
   deps: { db: DbOrTx },
   read: TimelineRead,
@@ -252,5 +372,17 @@ export async function listPrescriptionTimelineEvents(
         }),
       )
     : [];
-  return [...started, ...stopped];
+  const changed = read.kinds.has('prescription.changed')
+    ? (await changedPrescriptionTimelineRows(deps.db, read)).map(
+        (row): TimelineEvent => ({
+          id: row.id,
+          at: row.at,
+          kind: 'prescription.changed',
+          source: 'vet',
+          title: `Prescription changed: ${row.drugName}${row.changeReason ? ` (${row.changeReason})` : ''}`,
+          link,
+        }),
+      )
+    : [];
+  return [...started, ...changed, ...stopped];
 }

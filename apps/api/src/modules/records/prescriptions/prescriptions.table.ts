@@ -6,7 +6,18 @@ import {
   prescriptionStatuses,
 } from '@vetboard/contract';
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { pets } from '../../core/pets/pets.table.ts';
 import { vets } from '../../core/vets/vets.table.ts';
 
@@ -55,6 +66,11 @@ export const prescriptions = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     stoppedByVetId: uuid('stopped_by_vet_id').references(() => vets.id),
     stopReason: text('stop_reason'),
+    // A change of dose or frequency is a new version: the old row is kept, `changed`, with who, when and why.
+    previousVersionId: uuid('previous_version_id').references((): AnyPgColumn => prescriptions.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    changedByVetId: uuid('changed_by_vet_id').references(() => vets.id),
+    changeReason: text('change_reason'),
   },
   (table) => [
     // The pet's list and its timeline's "started" events, a page at a time.
@@ -62,6 +78,9 @@ export const prescriptions = pgTable(
     index('prescriptions_pet_stopped_idx')
       .on(table.petId, table.stoppedAt)
       .where(sql`stopped_at is not null`),
+    index('prescriptions_pet_changed_idx')
+      .on(table.petId, table.changedAt)
+      .where(sql`changed_at is not null`),
   ],
 );
 
