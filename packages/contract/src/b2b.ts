@@ -16,6 +16,7 @@ import {
   emailDeliveryStatuses,
   MAX_DAILY_STATUS_LENGTH,
 } from './enums.ts';
+import { petAlertBadgeSchema } from './pet-alerts.ts';
 import { latestTrackersResponseSchema } from './trackers.ts';
 
 /** The text a vet writes about a pet's day: trimmed, 1–2,000 characters. */
@@ -97,6 +98,8 @@ export const b2bPetSchema = z.object({
   species: z.string(),
   breed: z.string().nullable(),
   ownerName: z.string().nullable(),
+  /** Its active patient alerts, as in every list of pets a vet works through (issue #39 §2). */
+  alerts: z.array(petAlertBadgeSchema),
   dailyStatus: dailyStatusSchema.nullable(),
 });
 export type B2bPet = z.infer<typeof b2bPetSchema>;

@@ -9,6 +9,7 @@ import type { DataTableColumn } from '@/components/lists/data-table.tsx';
 import { useHeldRows } from '@/components/lists/held-rows.ts';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListPage, useListQuery } from '@/components/lists/use-list-page.ts';
+import { PetAlertBadges } from '@/components/pets/pet-alert-badges.tsx';
 import { b2bPetsQueryOptions, companyQueryOptions, localToday } from './b2b.queries.ts';
 import { formatIsoDay } from './b2b-cells.tsx';
 import { COMPANY_PET_FILTERS, type CompanyPetsSearch, companyPetsQuery } from './b2b-search.ts';
@@ -83,6 +84,7 @@ export function CompanyPage() {
             >
               {pet.name}
             </Anchor>
+            <PetAlertBadges alerts={pet.alerts} petName={pet.name} />
             <Text size="xs" c="dimmed">
               {[pet.breed, pet.ownerName].filter(Boolean).join(' · ') || '—'}
             </Text>

@@ -29,6 +29,7 @@ import { vetNames } from '../../core/vets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf, recordEvent } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { alertBadgesOfPets } from '../pet-alerts/index.ts';
 import { b2bErrors } from './b2b.errors.ts';
 import { toCompanyEmailDto, toDailyStatusDto } from './b2b.mapper.ts';
 import {
@@ -148,9 +149,14 @@ export async function listB2bPets(
     countWritten(deps.db, filter),
   ]);
   const statusIds = rows.flatMap((row) => (row.statusId ? [row.statusId] : []));
-  const statuses = new Map(
-    (await toDtos(deps.db, await findStatusesByIds(deps.db, statusIds))).map((s) => [s.uuid, s]),
-  );
+  const [statusDtos, alerts] = await Promise.all([
+    toDtos(deps.db, await findStatusesByIds(deps.db, statusIds)),
+    alertBadgesOfPets(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  const statuses = new Map(statusDtos.map((s) => [s.uuid, s]));
   return {
     date: isoToCalendarDate(date),
     pets: rows.map((row) => ({
@@ -159,6 +165,7 @@ export async function listB2bPets(
       species: row.species,
       breed: row.breed,
       ownerName: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }) || null,
+      alerts: alerts.get(row.id) ?? [],
       dailyStatus: row.statusId ? (statuses.get(row.statusId) ?? null) : null,
     })),
     pagination,

@@ -15,6 +15,7 @@ let companyVet: Record<string, string>;
 let luna: string;
 let rex: string;
 let biteUuid: string;
+let companySku: string;
 const HOUR = 3_600_000;
 const now = Date.now();
 const ago = (hours: number) => new Date(now - hours * HOUR);
@@ -56,6 +57,7 @@ beforeAll(async () => {
   app = context.app;
   const db = app.database.db;
   const company = await createCompany(db);
+  companySku = company.sku;
   const vet = await createTestVet(app, { firstName: 'Helena', lastName: 'Marsh' });
   helena = await loginAs(app, vet.email);
   const b2b = await createTestVet(app, { kind: 'b2b', companySku: company.sku, firstName: 'Bea' });
@@ -150,6 +152,11 @@ describe('patient alerts beside the pet wherever it is listed', () => {
     }
     const cards = (await get('/v1/pending-cards?status=open')).pendingCards as Row[];
     expect(alertsOfPetIn(cards, rex)).toEqual([[{ kind: 'nervous', label: 'Nervous' }]]);
+    // The B2B company page's list of its pets, for the product's vets and the company's own.
+    for (const cookies of [helena, companyVet]) {
+      const { pets } = await get(`/v1/b2b/pets?sku=${companySku}`, cookies);
+      expect(pets.find((pet: { uuid: string }) => pet.uuid === luna).alerts).toEqual(lunaAlerts);
+    }
   });
 
   it('gives the same alerts on an item’s own page', async () => {
