@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createPet } from '../../test/people-fixtures.ts';
 import { createTestVet, loginAs, testConfig } from '../../test/test-app.ts';
 import { type App, buildApp } from '../app.ts';
+import { writeSecondFactorRequirement } from '../modules/core/auth/index.ts';
 import { reminders } from '../modules/records/reminders/reminders.table.ts';
 import { migrateDatabase } from '../modules/registry.ts';
 import { openPostgres } from './client.ts';
@@ -87,6 +88,8 @@ describe.skipIf(!haveBinaries)(
       const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
       const migrating = await openPostgres(url);
       await migrateDatabase(migrating);
+      // A new installation asks head vets for a second factor; the writes here are a password session's.
+      await writeSecondFactorRequirement(migrating.db, 'none', new Date());
       await migrating.close();
       app = await buildApp({
         config: testConfig({ DATABASE_URL: url }),

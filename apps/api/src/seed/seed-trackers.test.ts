@@ -498,7 +498,11 @@ describe('the demo pending cards', () => {
     const pets = new Set(triggers.map((trigger) => trigger.pet_id));
     for (const trigger of triggers) {
       expect(trigger.diet_kind).toMatch(/^weight_(loss|gain)$/);
-      const days = Number(trigger.detail.match(/behind the diet's plan for (\d+) days/)?.[1]);
+      // The text names one period, in the largest whole unit (issue #39: "3 months", not "105 days").
+      const [, count, unit] =
+        trigger.detail.match(/behind the diet's plan for (\d+) (day|week|month)s?/) ?? [];
+      const days =
+        Number(count) * ({ day: 1, week: 7, month: 30 }[unit as 'day' | 'week' | 'month'] ?? Number.NaN);
       expect(days, trigger.detail).toBeGreaterThanOrEqual(DIET_OFF_PLAN_DAYS);
     }
     expect(triggers.some((trigger) => /Suggested next assessment: /.test(trigger.detail))).toBe(true);
