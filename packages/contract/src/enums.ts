@@ -133,6 +133,10 @@ export const timelineKinds = [
   'daily_status.written',
   'question.asked',
   'question.answered',
+  'preventive.dose_recorded',
+  'preventive.not_applicable_set',
+  'preventive.not_applicable_removed',
+  'preventive.owner_reminded',
 ] as const;
 
 export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;

@@ -33,6 +33,10 @@ export const TIMELINE_KIND_SOURCES: Record<TimelineKind, readonly TimelineSource
   'daily_status.written': ['vet'],
   'question.asked': ['owner_app'],
   'question.answered': ['vet'],
+  'preventive.dose_recorded': ['vet'],
+  'preventive.not_applicable_set': ['vet'],
+  'preventive.not_applicable_removed': ['vet'],
+  'preventive.owner_reminded': ['vet'],
 };
 
 export const TIMELINE_SOURCE_LABELS: Record<TimelineSource, string> = {
@@ -61,6 +65,10 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   'daily_status.written': 'Daily status written',
   'question.asked': 'Owner question asked',
   'question.answered': 'Owner question answered',
+  'preventive.dose_recorded': 'Vaccine or treatment recorded',
+  'preventive.not_applicable_set': 'Preventive item marked not applicable',
+  'preventive.not_applicable_removed': 'Preventive item applies again',
+  'preventive.owner_reminded': 'Preventive care reminder sent to the owner',
 };
 
 export const TIMELINE_DEFAULT_LIMIT = 30;

@@ -3,12 +3,16 @@ import {
   preventiveCareQuerySchema,
   preventiveCareResponseSchema,
   preventiveDoseCreateSchema,
+  preventiveInboxQuerySchema,
+  preventiveInboxResponseSchema,
+  preventiveItemCodeSchema,
   preventiveNotApplicableCreateSchema,
   preventiveProtocolListResponseSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import { listPreventiveInbox } from './preventive-care.inbox.service.ts';
 import {
   getPreventiveCare,
   listPreventiveProtocols,
@@ -116,13 +120,9 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The item applies to the pet again: removes its not-applicable mark; answers the schedule.',
-        // A protocol item's code ('dog.rabies'): a closed pattern, so no control character reaches a query.
         params: z.object({
           id: z.uuid(),
-          itemCode: z
-            .string()
-            .max(100)
-            .regex(/^[a-z]+\.[a-z0-9_]+$/),
+          itemCode: preventiveItemCodeSchema,
         }),
         querystring: preventiveCareQuerySchema,
         response: { 200: preventiveCareResponseSchema, ...errors },
@@ -136,5 +136,26 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.itemCode,
         request.query,
       ),
+  );
+};
+
+export const preventiveInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, now: app.clock.now };
+
+  app.get(
+    '/inbox',
+    {
+      schema: {
+        operationId: 'listPreventiveCareInbox',
+        tags,
+        description:
+          'Vaccines and parasite treatments overdue, due or almost due across the pets the vet may see, ' +
+          'judged on the practice’s day: filters by status, species, item and B2B company, search on the ' +
+          'pet or owner, sorted by due day, pet or item; with the count per status.',
+        querystring: preventiveInboxQuerySchema,
+        response: { 200: preventiveInboxResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listPreventiveInbox(deps, sessionVet(request), request.query),
   );
 };
