@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public';
 import { Route as VetRouteImport } from './routes/_vet';
 import { Route as DefaultIndexRouteImport } from './routes/_default/index';
 import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
+import { Route as DefaultPreventiveCareRouteImport } from './routes/_default/preventive-care';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
 import { Route as PublicLoginRouteImport } from './routes/_public/login';
@@ -94,6 +95,11 @@ const DefaultIndexRoute = DefaultIndexRouteImport.update({
 const DefaultJobsRoute = DefaultJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => DefaultRoute,
+} as any);
+const DefaultPreventiveCareRoute = DefaultPreventiveCareRouteImport.update({
+  id: '/preventive-care',
+  path: '/preventive-care',
   getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultRemindersRoute = DefaultRemindersRouteImport.update({
@@ -414,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/jobs': typeof DefaultJobsRoute;
+  '/preventive-care': typeof DefaultPreventiveCareRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -476,6 +483,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute;
   '/jobs': typeof DefaultJobsRoute;
+  '/preventive-care': typeof DefaultPreventiveCareRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -540,6 +548,7 @@ export interface FileRoutesById {
   '/_vet': typeof VetRouteWithChildren;
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/_default/jobs': typeof DefaultJobsRoute;
+  '/_default/preventive-care': typeof DefaultPreventiveCareRoute;
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
   '/_public/login': typeof PublicLoginRoute;
@@ -606,6 +615,7 @@ export interface FileRouteTypes {
     | '/'
     | '/pets/$uuid'
     | '/jobs'
+    | '/preventive-care'
     | '/reminders'
     | '/users'
     | '/login'
@@ -668,6 +678,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/jobs'
+    | '/preventive-care'
     | '/reminders'
     | '/users'
     | '/login'
@@ -731,6 +742,7 @@ export interface FileRouteTypes {
     | '/_vet'
     | '/pets/$uuid'
     | '/_default/jobs'
+    | '/_default/preventive-care'
     | '/_default/reminders'
     | '/_default/users'
     | '/_public/login'
@@ -834,6 +846,13 @@ declare module '@tanstack/react-router' {
       path: '/jobs';
       fullPath: '/jobs';
       preLoaderRoute: typeof DefaultJobsRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/preventive-care': {
+      id: '/_default/preventive-care';
+      path: '/preventive-care';
+      fullPath: '/preventive-care';
+      preLoaderRoute: typeof DefaultPreventiveCareRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/reminders': {
@@ -1285,6 +1304,7 @@ const DefaultCheckupsPoolsUuidRouteRouteWithChildren =
 
 interface DefaultRouteChildren {
   DefaultJobsRoute: typeof DefaultJobsRoute;
+  DefaultPreventiveCareRoute: typeof DefaultPreventiveCareRoute;
   DefaultRemindersRoute: typeof DefaultRemindersRoute;
   DefaultUsersRoute: typeof DefaultUsersRoute;
   DefaultIndexRoute: typeof DefaultIndexRoute;
@@ -1315,6 +1335,7 @@ interface DefaultRouteChildren {
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultJobsRoute: DefaultJobsRoute,
+  DefaultPreventiveCareRoute: DefaultPreventiveCareRoute,
   DefaultRemindersRoute: DefaultRemindersRoute,
   DefaultUsersRoute: DefaultUsersRoute,
   DefaultIndexRoute: DefaultIndexRoute,

@@ -7,6 +7,7 @@ import type { OnProgress } from '../lib/progress.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../lib/timezone.ts';
 import { countVets } from '../modules/core/vets/index.ts';
 import { recordAudit } from '../modules/platform/audit/index.ts';
+import { refreshAllDueItems } from '../modules/records/preventive-care/index.ts';
 import { rebuildRollups } from '../modules/records/trackers/index.ts';
 import { systemActor } from '../policy/actor.ts';
 import { bulkInsert, jsonToTextArray, withIndexesBuiltAfter } from './bulk-insert.ts';
@@ -222,6 +223,8 @@ export async function seedDemoData(deps: {
       DEMO_SEED,
       isoToCalendarDate(todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date())),
     );
+    // What the daily job keeps: every pet's next due days, read by the inbox, the home count and reminders.
+    await refreshAllDueItems(tx, deps.now ?? new Date());
     if (end) {
       // After every module they read: a report is computed from the readings, cards, journal and diets.
       progress({ step: 'Writing eight weeks of weekly reports' });

@@ -1,5 +1,5 @@
 import { calendarDateToIso, isoToCalendarDate, scheduleOf, statusDaysOf } from '@vetboard/contract';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/read-together.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import { petsForSchedules } from '../../core/pets/index.ts';
@@ -66,7 +66,7 @@ const BATCH = 500;
  * catches what no dose or mark announces (a birth date edited, a new pet, a young animal's course window
  * closing). Answers how many pets it went through.
  */
-export async function refreshAllDueItems(db: Db, now: Date): Promise<number> {
+export async function refreshAllDueItems(db: DbOrTx, now: Date): Promise<number> {
   let afterId: string | null = null;
   let seen = 0;
   for (;;) {
