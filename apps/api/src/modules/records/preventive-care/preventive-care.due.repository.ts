@@ -1,4 +1,4 @@
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   type NewPreventiveDueItemRow,
@@ -27,6 +27,14 @@ export function listMarksOfPets(db: DbOrTx, petIds: readonly string[]) {
     .where(
       and(inArray(preventiveNotApplicable.petId, [...petIds]), isNull(preventiveNotApplicable.removedAt)),
     );
+}
+
+/**
+ * Every rewrite of stored due days waits for the one under way (a transaction-level advisory lock):
+ * two instances' daily jobs, or a job and a dose, would otherwise delete the same rows and insert twice.
+ */
+export async function lockDueItems(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('preventive_due_items'))`);
 }
 
 /** The pets' stored due days become `rows`: two statements whatever the number of pets. */

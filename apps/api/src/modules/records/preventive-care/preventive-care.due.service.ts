@@ -3,7 +3,12 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/read-together.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import { petsForSchedules } from '../../core/pets/index.ts';
-import { listDosesOfPets, listMarksOfPets, replaceDueItems } from './preventive-care.due.repository.ts';
+import {
+  listDosesOfPets,
+  listMarksOfPets,
+  lockDueItems,
+  replaceDueItems,
+} from './preventive-care.due.repository.ts';
 import type { NewPreventiveDueItemRow } from './preventive-care.table.ts';
 import { PREVENTIVE_PROTOCOLS, protocolItemOfCode } from './protocols.data.ts';
 
@@ -16,6 +21,7 @@ type SchedulePet = Awaited<ReturnType<typeof petsForSchedules>>[number];
  */
 async function refreshPets(tx: DbOrTx, pets: readonly SchedulePet[], now: Date): Promise<number> {
   if (pets.length === 0) return 0;
+  await lockDueItems(tx);
   const ids = pets.map((pet) => pet.id);
   const [doses, marks] = await readTogether(tx, [
     () => listDosesOfPets(tx, ids),

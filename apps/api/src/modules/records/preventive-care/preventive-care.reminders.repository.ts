@@ -18,7 +18,7 @@ export function listOwedReminders(db: DbOrTx, today: string, daysBefore: number)
   const day = sql`${today}::date`;
   const kind = sql<
     'before_due' | 'overdue'
-  >`case when ${due.overdueOn} <= ${day} then 'overdue' else 'before_due' end`;
+  >`(case when ${due.overdueOn} <= ${day} then 'overdue' else 'before_due' end)::preventive_reminder_kind`;
   return withPetAndOwner(
     db
       .select({
@@ -49,9 +49,10 @@ export function listOwedReminders(db: DbOrTx, today: string, daysBefore: number)
 export type OwedReminderRow = Awaited<ReturnType<typeof listOwedReminders>>[number];
 
 /**
- * Claims one reminder in the transaction that queues its mail. The due row is locked and must still be
- * the same due day (a dose or mark since rewrote it: nothing is owed), and the unique key makes a second
- * instance's or a retry's claim a no-op. True when this call claimed it.
+ * Claims one reminder in the transaction that queues its mail, which holds the due days' lock
+ * (`lockDueItems`): the item must still be owed on the same due day (a dose or a mark since rewrote it,
+ * or took it away: nothing is owed), and the unique key makes a second instance's or a retry's claim a
+ * no-op. True when this call claimed it.
  */
 export async function claimReminder(
   tx: DbOrTx,
@@ -68,8 +69,7 @@ export async function claimReminder(
   const [still] = await tx
     .select({ dueOn: due.dueOn })
     .from(due)
-    .where(and(eq(due.petId, row.petId), eq(due.itemCode, row.itemCode)))
-    .for('update');
+    .where(and(eq(due.petId, row.petId), eq(due.itemCode, row.itemCode)));
   if (!still || still.dueOn !== row.dueOn) return false;
   const inserted = await tx
     .insert(sent)

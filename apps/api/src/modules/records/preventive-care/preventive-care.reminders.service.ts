@@ -8,6 +8,7 @@ import { recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { lockDueItems } from './preventive-care.due.repository.ts';
 import {
   claimReminder,
   listOwedReminders,
@@ -35,10 +36,11 @@ function mailOf(
   firstName: string | null,
   kind: 'before_due' | 'overdue',
   rows: OwedReminderRow[],
+  today: string,
 ) {
   const lines = rows.map((row) => {
     const on = dayMonthYear(isoToCalendarDate(row.dueOn));
-    return kind === 'overdue'
+    return row.dueOn < today
       ? `${petName} was due for ${ownerWords(row.itemCode)} on ${on}.`
       : `${petName} is due for ${ownerWords(row.itemCode)} on ${on}.`;
   });
@@ -79,6 +81,7 @@ export async function sendPreventiveOwnerReminders(deps: OwnerReminderDeps, acto
     if (!first?.owner?.email) continue;
     const { email, firstName } = first.owner;
     const queued = await deps.db.transaction(async (tx) => {
+      await lockDueItems(tx);
       const claimed: Array<{ id: string; row: OwedReminderRow }> = [];
       for (const row of rows) {
         const id = newId();
@@ -99,6 +102,7 @@ export async function sendPreventiveOwnerReminders(deps: OwnerReminderDeps, acto
         firstName,
         first.kind,
         claimed.map((entry) => entry.row),
+        today,
       );
       const emailId = await deps.mailer.enqueue(tx, { to: email, ...mail });
       const ids = claimed.map((entry) => entry.id);
