@@ -379,8 +379,8 @@ export type PreventiveInboxRow = z.infer<typeof preventiveInboxRowSchema>;
 export const preventiveInboxResponseSchema = z.object({
   items: z.array(preventiveInboxRowSchema),
   pagination: paginationSchema,
-  /** Rows per status matching the other filters: the status filter's counts. */
-  counts: z.object({ overdue: z.number().int(), due: z.number().int(), almost_due: z.number().int() }),
+  /** Rows per status matching the other filters: the status filter's counts (keys in camelCase, SPEC §7). */
+  counts: z.object({ overdue: z.number().int(), due: z.number().int(), almostDue: z.number().int() }),
   /** The practice's day the statuses are judged on. */
   today: calendarDateSchema,
 });

@@ -154,6 +154,7 @@ const NOT_A_VET_ROUTE = new Set([
   'ingestJournalEntry',
   'receiveOwnerMedicalRecord',
   'ingestPetQuestion',
+  'getPetPreventiveCareForOwnerApp',
 ]);
 
 /**

@@ -142,7 +142,15 @@ export function PreventiveInboxPage() {
           <StatusCountFilter
             statuses={preventiveInboxStatuses}
             labels={STATUS_LABELS}
-            counts={list.data?.counts}
+            counts={
+              list.data
+                ? {
+                    overdue: list.data.counts.overdue,
+                    due: list.data.counts.due,
+                    almost_due: list.data.counts.almostDue,
+                  }
+                : undefined
+            }
             value={search.status}
             onChange={(status) => update({ status, page: 1 })}
           />

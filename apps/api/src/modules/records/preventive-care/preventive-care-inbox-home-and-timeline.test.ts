@@ -2,6 +2,8 @@ import type { PreventiveCareResponse, PreventiveInboxResponse } from '@vetboard/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createFamily, createPet } from '../../../../test/people-fixtures.ts';
 import { createTestVet, loginAs, type TestApp, useTestApp } from '../../../../test/test-app.ts';
+import { systemActor } from '../../../policy/actor.ts';
+import { createIntegration } from '../../platform/integrations/index.ts';
 import { refreshAllDueItems } from './preventive-care.due.service.ts';
 
 const context = useTestApp();
@@ -117,6 +119,9 @@ describe('the preventive-care inbox', () => {
     );
     const byPet = await inbox('?sort=pet&order=desc');
     expect(byPet.items[0]?.pet.name).toBe('Rex');
+    expect(rowsOf(await inbox('?item=dog.rabies&search=biscuit'))).toEqual([
+      ['Biscuit', 'dog.rabies', 'almost_due'],
+    ]);
     const searched = await inbox('?search=mochi');
     expect(new Set(searched.items.map((row) => row.pet.name))).toEqual(new Set(['Mochi']));
 
@@ -208,5 +213,42 @@ describe('the pet’s timeline', () => {
       ].sort(),
     );
     expect(items[0]?.link).toBe(`/pets/${pets.biscuit}/preventive-care`);
+  });
+});
+
+describe('the owner app', () => {
+  it('reads a pet’s schedule with its owner_app token, a company’s token only its company’s pets', async () => {
+    const cli = systemActor('test');
+    const db = app.database.db;
+    const ownerApp = (await createIntegration({ db }, cli, { name: 'Owner app', scopes: ['owner_app'] }))
+      .token;
+    const collars = (await createIntegration({ db }, cli, { name: 'Collars', scopes: ['readings'] })).token;
+    const companyApp = (
+      await createIntegration({ db }, cli, { name: 'Company app', scopes: ['owner_app'], companySku })
+    ).token;
+    const read = (petId: string, token: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/v1/pets/${petId}/preventive-care/for-owner-app`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const answer = await read(pets.biscuit, ownerApp);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual(await scheduleOfPet(pets.biscuit));
+    expect([
+      (await read(pets.biscuit, collars)).statusCode,
+      (await read(pets.biscuit, collars)).json().code,
+    ]).toEqual([403, 'integrations.scope_not_granted']);
+    expect((await read(pets.mochi, companyApp)).statusCode).toBe(200);
+    expect([
+      (await read(pets.biscuit, companyApp)).statusCode,
+      (await read(pets.biscuit, companyApp)).json().code,
+    ]).toEqual([404, 'pets.not_found']);
+    const vetSession = await app.inject({
+      method: 'GET',
+      url: `/v1/pets/${pets.biscuit}/preventive-care/for-owner-app`,
+      cookies: helena,
+    });
+    expect(vetSession.statusCode).toBe(401);
   });
 });

@@ -112,5 +112,5 @@ export async function countInboxByStatus(db: DbOrTx, filter: InboxFilter) {
       .$dynamic(),
     due.petId,
   ).where(filterCondition(filter));
-  return { overdue: row?.overdue ?? 0, due: row?.due ?? 0, almost_due: row?.almostDue ?? 0 };
+  return { overdue: row?.overdue ?? 0, due: row?.due ?? 0, almostDue: row?.almostDue ?? 0 };
 }

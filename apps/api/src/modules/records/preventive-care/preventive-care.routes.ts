@@ -11,7 +11,7 @@ import {
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import { sessionIntegration, sessionVet } from '../../../plugins/app/authenticate.ts';
 import { listPreventiveInbox } from './preventive-care.inbox.service.ts';
 import {
   getPreventiveCare,
@@ -62,6 +62,27 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getPreventiveCare(deps, sessionVet(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/preventive-care/for-owner-app',
+    {
+      // Not a vet route: the owner app reads the schedule it shows the owner with its integration token.
+      config: { auth: 'integration', integrationScope: 'owner_app' },
+      schema: {
+        operationId: 'getPetPreventiveCareForOwnerApp',
+        tags,
+        summary: 'The pet’s preventive-care schedule, for the owner app',
+        description:
+          'The same schedule as the vets’ read, for the owner app’s integration token (scope `owner_app`); ' +
+          'a company’s token reads its company’s pets only (404 for another).',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        querystring: preventiveCareQuerySchema,
+        response: { 200: preventiveCareResponseSchema, ...errors, 403: errorResponseSchema },
+      },
+    },
+    async (request) => getPreventiveCare(deps, sessionIntegration(request), request.params.id, request.query),
   );
 
   app.post(
