@@ -9,6 +9,7 @@ import {
   text,
   timestampSchema,
 } from './common.ts';
+import { preventiveInboxSortFields, preventiveInboxStatuses } from './enums.ts';
 
 export const preventiveKinds = ['vaccine', 'parasite'] as const;
 export const preventiveKindSchema = z.enum(preventiveKinds);
@@ -337,11 +338,8 @@ export type PreventiveNotApplicableCreate = z.infer<typeof preventiveNotApplicab
 // ---------------------------------------------------------------------------------------------------
 // The cross-pet inbox: items overdue, due or almost due, judged on the practice's day.
 
-export const preventiveInboxStatuses = ['overdue', 'due', 'almost_due'] as const;
 export const preventiveInboxStatusSchema = z.enum(preventiveInboxStatuses);
 export type PreventiveInboxStatus = z.infer<typeof preventiveInboxStatusSchema>;
-
-export const preventiveInboxSortFields = ['dueOn', 'pet', 'item'] as const;
 
 /** A protocol item's code ('dog.rabies'): a closed pattern, so no control character reaches a query. */
 export const preventiveItemCodeSchema = z
