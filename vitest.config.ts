@@ -38,6 +38,7 @@ const ENGINE_SENSITIVE_API_TESTS = [
   'src/modules/core/auth/auth.test.ts',
   'src/modules/core/vets/vets-create.test.ts',
   'src/modules/records/reminders/reminders-morning-digest.test.ts',
+  'src/modules/records/preventive-care/preventive-owner-reminders-sent-once.test.ts',
   'src/modules/views/weekly-reports/weekly-reports-generated-reviewed-and-sent.test.ts',
   // Search ranking: pg_trgm and full-text weights.
   'src/modules/views/search/search-ranking.test.ts',

@@ -565,6 +565,13 @@ test.describe('WCAG 2.1 AA at 1440 and 375 px (axe-core)', () => {
       .click();
     await expect(page.getByRole('dialog', { name: /: not applicable$/ })).toBeVisible();
     await audit(page, 'not applicable dialog', findings);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    // The inbox across pets, filtered as the home page's count opens it.
+    await auditScreens(
+      page,
+      [['preventive care inbox', '/preventive-care?status=overdue&species=dog']],
+      findings,
+    );
     expect(findings).toEqual([]);
   });
 

@@ -72,3 +72,47 @@ test.describe('preventive care', () => {
     await expect(page).toHaveURL(new RegExp(`/pets/${pet.uuid}/preventive-care$`));
   });
 });
+
+test.describe('the preventive-care inbox', () => {
+  test('opens from the home count, keeps its filters in the URL and lists each pet’s items', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    const count = page.locator('[data-count="preventiveCareOverdue"]');
+    await expect(count).toHaveAttribute('href', '/preventive-care?status=overdue');
+    await count.click();
+    await expect(page).toHaveURL(/\/preventive-care\?status=overdue$/);
+    await expect(page.getByRole('heading', { name: 'Preventive care', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Preventive care due' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.locator('tbody tr', { hasNotText: 'Overdue' })).toHaveCount(0);
+
+    // Filters come from the URL: this spec's Luna and her rabies vaccine, overdue since she was a puppy.
+    await openInApp(page, `/preventive-care?item=dog.rabies&search=${pet.name}`);
+    await expect(page.getByRole('combobox', { name: 'Vaccine or treatment' })).toHaveValue('Dog: Rabies');
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(pet.name);
+    await expect(rows.first()).toContainText('Rabies');
+    await expect(rows.first()).toContainText('Overdue');
+    await expect(rows.first()).toContainText('Never');
+    // Choosing a species in the toolbar writes it to the URL and drops an item of another species.
+    await page.getByRole('combobox', { name: 'Species' }).click();
+    await page.getByRole('option', { name: 'Cat' }).click();
+    await expect(page).toHaveURL(/species=cat/);
+    await expect(page).not.toHaveURL(/item=/);
+
+    // A row opens the pet's schedule.
+    await openInApp(page, `/preventive-care?item=dog.rabies&search=${pet.name}`);
+    await rows.first().getByRole('link', { name: pet.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/pets/${pet.uuid}/preventive-care$`));
+
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await openInApp(page, '/preventive-care?status=overdue&species=dog');
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`preventive-inbox-${width}.png`), fullPage: true });
+    }
+  });
+});

@@ -60,6 +60,12 @@ const envSchema = z.object({
     .min(1, 'must be a number of megabytes from 1 to 100')
     .max(100, 'must be a number of megabytes from 1 to 100')
     .default(20),
+  PREVENTIVE_REMINDER_DAYS_BEFORE: z.coerce
+    .number({ message: 'must be a number of days from 1 to 90' })
+    .int('must be a number of days from 1 to 90')
+    .min(1, 'must be a number of days from 1 to 90')
+    .max(90, 'must be a number of days from 1 to 90')
+    .default(14),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** PEM files: given both, the server speaks HTTPS, HTTP/2 to browsers (HTTP/1.1 to other clients). */
   TLS_CERT_FILE: z.string().min(1).optional(),
@@ -122,6 +128,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: env_.TRUST_PROXY,
     passwordHashCost: env_.PASSWORD_HASH_COST,
     webDistDir: path.resolve(env_.WEB_DIST_DIR),
+    /** Days before a vaccine or treatment is due that its owner reminder e-mail goes out. */
+    preventiveReminderDaysBefore: env_.PREVENTIVE_REMINDER_DAYS_BEFORE,
     /** Signs the diet PDF links; unset, the server generates one and keeps it in `app_secrets`. */
     signingSecret: env_.SIGNING_SECRET,
     /** The largest document (PDF or image) an upload may store; avatars have their own, smaller limit. */

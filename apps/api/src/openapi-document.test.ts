@@ -14,6 +14,7 @@ import { createTestVet, loginAs, type TestApp, useTestApp } from '../test/test-a
 import { addReadings, reading } from '../test/tracker-read-fixtures.ts';
 import { newId } from './lib/ids.ts';
 import { files } from './modules/platform/files/files.table.ts';
+import { createIntegration } from './modules/platform/integrations/index.ts';
 import { journalEntries } from './modules/records/journal/journal.table.ts';
 import { medicalRecords } from './modules/records/medical-records/medical-records.table.ts';
 import { pendingCards, pendingCardTriggers } from './modules/records/pending-cards/pending-cards.table.ts';
@@ -340,9 +341,17 @@ describe('real answers match the document', () => {
     addFormats.default(ajv);
     ajv.addFormat('binary', true);
 
+    // A read for the owner app (the pet's preventive schedule) answers its integration token only.
+    const ownerApp = await createIntegration({ db }, systemActor('test'), {
+      name: 'Owner app (document)',
+      scopes: ['owner_app'],
+    });
     let checked = 0;
     for (const [path, method, op] of operations()) {
       if (method !== 'get' || !op.responses['200']?.content?.['application/json']) continue;
+      const byToken = (op.security as Array<Record<string, unknown>> | undefined)?.some(
+        (scheme) => 'integrationToken' in scheme,
+      );
       const prefix = Object.keys(ids).find((candidate) => path.startsWith(candidate) && path.includes('{'));
       const url = path.replace(/\{[^}]+\}/, prefix ? (ids[prefix] ?? '') : '');
       const query = new URLSearchParams();
@@ -350,7 +359,11 @@ describe('real answers match the document', () => {
         const value = queryValues[parameter.name];
         if (parameter.in === 'query' && parameter.required && value) query.set(parameter.name, value);
       }
-      const response = await app.inject({ method: 'GET', url: `${url}?${query}`, cookies });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${url}?${query}`,
+        ...(byToken ? { headers: { authorization: `Bearer ${ownerApp.token}` } } : { cookies }),
+      });
       const where = `${op.operationId} ${url}?${query}`;
       expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(200);
       const validate = ajv.compile(

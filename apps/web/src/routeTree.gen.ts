@@ -15,6 +15,7 @@ import { Route as VetRouteImport } from './routes/_vet';
 import { Route as DefaultIndexRouteImport } from './routes/_default/index';
 import { Route as DefaultIntegrationsRouteImport } from './routes/_default/integrations';
 import { Route as DefaultJobsRouteImport } from './routes/_default/jobs';
+import { Route as DefaultPreventiveCareRouteImport } from './routes/_default/preventive-care';
 import { Route as DefaultRemindersRouteImport } from './routes/_default/reminders';
 import { Route as DefaultUsersRouteImport } from './routes/_default/users';
 import { Route as PublicLoginRouteImport } from './routes/_public/login';
@@ -103,6 +104,11 @@ const DefaultIntegrationsRoute = DefaultIntegrationsRouteImport.update({
 const DefaultJobsRoute = DefaultJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => DefaultRoute,
+} as any);
+const DefaultPreventiveCareRoute = DefaultPreventiveCareRouteImport.update({
+  id: '/preventive-care',
+  path: '/preventive-care',
   getParentRoute: () => DefaultRoute,
 } as any);
 const DefaultRemindersRoute = DefaultRemindersRouteImport.update({
@@ -439,6 +445,7 @@ export interface FileRoutesByFullPath {
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/integrations': typeof DefaultIntegrationsRoute;
   '/jobs': typeof DefaultJobsRoute;
+  '/preventive-care': typeof DefaultPreventiveCareRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -505,6 +512,7 @@ export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute;
   '/integrations': typeof DefaultIntegrationsRoute;
   '/jobs': typeof DefaultJobsRoute;
+  '/preventive-care': typeof DefaultPreventiveCareRoute;
   '/reminders': typeof DefaultRemindersRoute;
   '/users': typeof DefaultUsersRoute;
   '/login': typeof PublicLoginRoute;
@@ -573,6 +581,7 @@ export interface FileRoutesById {
   '/pets/$uuid': typeof PetsUuidRouteRouteWithChildren;
   '/_default/integrations': typeof DefaultIntegrationsRoute;
   '/_default/jobs': typeof DefaultJobsRoute;
+  '/_default/preventive-care': typeof DefaultPreventiveCareRoute;
   '/_default/reminders': typeof DefaultRemindersRoute;
   '/_default/users': typeof DefaultUsersRoute;
   '/_public/login': typeof PublicLoginRoute;
@@ -643,6 +652,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid'
     | '/integrations'
     | '/jobs'
+    | '/preventive-care'
     | '/reminders'
     | '/users'
     | '/login'
@@ -709,6 +719,7 @@ export interface FileRouteTypes {
     | '/'
     | '/integrations'
     | '/jobs'
+    | '/preventive-care'
     | '/reminders'
     | '/users'
     | '/login'
@@ -776,6 +787,7 @@ export interface FileRouteTypes {
     | '/pets/$uuid'
     | '/_default/integrations'
     | '/_default/jobs'
+    | '/_default/preventive-care'
     | '/_default/reminders'
     | '/_default/users'
     | '/_public/login'
@@ -889,6 +901,13 @@ declare module '@tanstack/react-router' {
       path: '/jobs';
       fullPath: '/jobs';
       preLoaderRoute: typeof DefaultJobsRouteImport;
+      parentRoute: typeof DefaultRoute;
+    };
+    '/_default/preventive-care': {
+      id: '/_default/preventive-care';
+      path: '/preventive-care';
+      fullPath: '/preventive-care';
+      preLoaderRoute: typeof DefaultPreventiveCareRouteImport;
       parentRoute: typeof DefaultRoute;
     };
     '/_default/reminders': {
@@ -1362,6 +1381,7 @@ const DefaultCheckupsPoolsUuidRouteRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultIntegrationsRoute: typeof DefaultIntegrationsRoute;
   DefaultJobsRoute: typeof DefaultJobsRoute;
+  DefaultPreventiveCareRoute: typeof DefaultPreventiveCareRoute;
   DefaultRemindersRoute: typeof DefaultRemindersRoute;
   DefaultUsersRoute: typeof DefaultUsersRoute;
   DefaultIndexRoute: typeof DefaultIndexRoute;
@@ -1394,6 +1414,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIntegrationsRoute: DefaultIntegrationsRoute,
   DefaultJobsRoute: DefaultJobsRoute,
+  DefaultPreventiveCareRoute: DefaultPreventiveCareRoute,
   DefaultRemindersRoute: DefaultRemindersRoute,
   DefaultUsersRoute: DefaultUsersRoute,
   DefaultIndexRoute: DefaultIndexRoute,

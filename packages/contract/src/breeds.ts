@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { species } from './enums.ts';
 
-export const species = ['dog', 'cat'] as const;
 export const speciesSchema = z.enum(species);
 export type Species = z.infer<typeof speciesSchema>;
 

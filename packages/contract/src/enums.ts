@@ -9,6 +9,12 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 export const sortOrders = ['asc', 'desc'] as const;
 
+export const species = ['dog', 'cat'] as const;
+
+/** The preventive-care inbox across pets: what it lists and how it sorts. */
+export const preventiveInboxStatuses = ['overdue', 'due', 'almost_due'] as const;
+export const preventiveInboxSortFields = ['dueOn', 'pet', 'item'] as const;
+
 export const vetKinds = ['regular', 'head', 'b2b', 'partner', 'undefined'] as const;
 export const vetSortFields = ['name', 'email', 'kind', 'createdAt'] as const;
 
@@ -138,6 +144,10 @@ export const timelineKinds = [
   'question.answered',
   'pet_alert.set',
   'pet_alert.removed',
+  'preventive.dose_recorded',
+  'preventive.not_applicable_set',
+  'preventive.not_applicable_removed',
+  'preventive.owner_reminded',
 ] as const;
 
 export const weeklyReportStatuses = ['draft', 'reviewed', 'sent'] as const;

@@ -32,6 +32,8 @@ export const homeResponseSchema = z.object({
   openQuestions: count,
   /** Weekly reports still in draft: a vet has to review them before they go to the owner. */
   weeklyReportsToReview: count,
+  /** Preventive-care items (vaccines, parasite treatments) overdue on the practice's day: the inbox's count. */
+  preventiveCareOverdue: count,
   /** My work: the open cards the vet claimed, worst first (a few). */
   myCards: z.array(pendingCardSummarySchema),
   /** My work: the vet's open reminders, overdue first (a few). */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { type Species, speciesSchema } from './breeds.ts';
-import { type CalendarDate, calendarDateSchema, personRefSchema, text, timestampSchema } from './common.ts';
+import {
+  type CalendarDate,
+  calendarDateSchema,
+  listQuerySchemas,
+  paginationSchema,
+  personRefSchema,
+  text,
+  timestampSchema,
+} from './common.ts';
+import { preventiveInboxSortFields, preventiveInboxStatuses } from './enums.ts';
 
 export const preventiveKinds = ['vaccine', 'parasite'] as const;
 export const preventiveKindSchema = z.enum(preventiveKinds);
@@ -168,6 +177,24 @@ function nextDue(
 }
 
 /**
+ * The first day an item due on `dueOn` reads almost due, and the first it reads overdue (past its grace
+ * days). The almost-due window is at most a quarter of the gap since `from` (the last dose, or birth).
+ * `scheduleOf` judges by these, and the API stores them so its inbox and reminders page by date.
+ */
+export function statusDaysOf(
+  item: Pick<PreventiveProtocolItem, 'graceDays'>,
+  dueOn: CalendarDate,
+  from: CalendarDate | null,
+  almostDueDays: number = PREVENTIVE_ALMOST_DUE_DAYS,
+): { almostDueOn: CalendarDate; overdueOn: CalendarDate } {
+  const gap = from ? compareDates(dueOn, from) : Number.POSITIVE_INFINITY;
+  return {
+    almostDueOn: addDays(dueOn, -Math.min(almostDueDays, Math.floor(gap / 4))),
+    overdueOn: addDays(dueOn, item.graceDays + 1),
+  };
+}
+
+/**
  * Each item of the pet's species, with its status and next due day, most urgent first. A dose given early
  * counts from the day it was given. The almost-due window is at most a quarter of the gap since the last
  * dose (or birth), so a monthly treatment is not "almost due" the day after it was given.
@@ -187,16 +214,13 @@ export function scheduleOf(input: ScheduleInput): ScheduleItem[] {
       const base = { code: item.code, lastGivenOn, dosesGiven: given.length, courseDoses };
       if (notApplicable.has(item.code)) return { ...base, status: 'not_applicable', dueOn: null };
       if (dueOn === null) return { ...base, status: 'due', dueOn };
-      const daysLeft = compareDates(dueOn, input.today);
-      const from = lastGivenOn ?? input.birthDate;
-      const gap = from ? compareDates(dueOn, from) : Number.POSITIVE_INFINITY;
-      const almostDueDays = Math.min(window, Math.floor(gap / 4));
+      const days = statusDaysOf(item, dueOn, lastGivenOn ?? input.birthDate, window);
       const status: PreventiveStatus =
-        daysLeft < -item.graceDays
+        compareDates(input.today, days.overdueOn) >= 0
           ? 'overdue'
-          : daysLeft <= 0
+          : compareDates(input.today, dueOn) >= 0
             ? 'due'
-            : daysLeft <= almostDueDays
+            : compareDates(input.today, days.almostDueOn) >= 0
               ? 'almost_due'
               : given.length > 0
                 ? 'done'
@@ -241,6 +265,22 @@ export const preventiveNotApplicableSchema = z.object({
   markedAt: timestampSchema,
 });
 
+/** An owner reminder e-mail sent about an item: the item's history on the pet's page. */
+export const preventiveOwnerReminderKinds = ['before_due', 'overdue'] as const;
+export const preventiveOwnerReminderSchema = z.object({
+  kind: z.enum(preventiveOwnerReminderKinds),
+  dueOn: calendarDateSchema,
+  sentTo: z.string(),
+  sentAt: timestampSchema,
+});
+export type PreventiveOwnerReminder = z.infer<typeof preventiveOwnerReminderSchema>;
+
+export const PREVENTIVE_OWNER_REMINDER_LABELS: Record<(typeof preventiveOwnerReminderKinds)[number], string> =
+  {
+    before_due: 'Reminder sent to the owner before the due date',
+    overdue: 'Overdue reminder sent to the owner',
+  };
+
 export const preventiveScheduleItemSchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -254,6 +294,8 @@ export const preventiveScheduleItemSchema = z.object({
   /** Newest first. */
   doses: z.array(preventiveDoseSchema),
   notApplicable: preventiveNotApplicableSchema.nullable(),
+  /** The reminder e-mails sent to the owner about it, newest first. */
+  ownerReminders: z.array(preventiveOwnerReminderSchema),
 });
 export type PreventiveScheduleItem = z.infer<typeof preventiveScheduleItemSchema>;
 
@@ -292,3 +334,58 @@ export const preventiveNotApplicableCreateSchema = z.strictObject({
     .max(PREVENTIVE_REASON_MAX, `At most ${PREVENTIVE_REASON_MAX} characters`),
 });
 export type PreventiveNotApplicableCreate = z.infer<typeof preventiveNotApplicableCreateSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The cross-pet inbox: items overdue, due or almost due, judged on the practice's day.
+
+export const preventiveInboxStatusSchema = z.enum(preventiveInboxStatuses);
+export type PreventiveInboxStatus = z.infer<typeof preventiveInboxStatusSchema>;
+
+/** A protocol item's code ('dog.rabies'): a closed pattern, so no control character reaches a query. */
+export const preventiveItemCodeSchema = z
+  .string()
+  .max(100)
+  .regex(/^[a-z]+\.[a-z0-9_]+$/, 'Not an item code');
+
+const preventiveInboxQueries = listQuerySchemas(
+  preventiveInboxSortFields,
+  { sort: 'dueOn', order: 'asc' },
+  {
+    status: preventiveInboxStatusSchema.optional(),
+    species: speciesSchema.optional(),
+    item: preventiveItemCodeSchema.optional(),
+    companySku: text().trim().max(100).optional(),
+  },
+);
+export const preventiveInboxQuerySchema = preventiveInboxQueries.list;
+export type PreventiveInboxQuery = z.infer<typeof preventiveInboxQuerySchema>;
+
+export const preventiveInboxRowSchema = z.object({
+  pet: z.object({ uuid: z.uuid(), name: z.string() }),
+  species: speciesSchema,
+  ownerName: z.string().nullable(),
+  companySku: z.string().nullable(),
+  itemCode: z.string(),
+  itemName: z.string(),
+  kind: preventiveKindSchema,
+  status: preventiveInboxStatusSchema,
+  dueOn: calendarDateSchema,
+  lastGivenOn: calendarDateSchema.nullable(),
+});
+export type PreventiveInboxRow = z.infer<typeof preventiveInboxRowSchema>;
+
+export const preventiveInboxResponseSchema = z.object({
+  items: z.array(preventiveInboxRowSchema),
+  pagination: paginationSchema,
+  /** Rows per status matching the other filters: the status filter's counts (keys in camelCase, SPEC §7). */
+  counts: z.object({ overdue: z.number().int(), due: z.number().int(), almostDue: z.number().int() }),
+  /** The practice's day the statuses are judged on. */
+  today: calendarDateSchema,
+});
+export type PreventiveInboxResponse = z.infer<typeof preventiveInboxResponseSchema>;
+
+/** A day as the product writes it for people (SPEC §9): DD/MM/YYYY, in e-mails and timeline titles. */
+export function dayMonthYear(date: CalendarDate): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.day, 2)}/${pad(date.month, 2)}/${pad(date.year, 4)}`;
+}

@@ -36,6 +36,10 @@ export const TIMELINE_KIND_SOURCES: Record<TimelineKind, readonly TimelineSource
   'question.answered': ['vet'],
   'pet_alert.set': ['vet'],
   'pet_alert.removed': ['vet'],
+  'preventive.dose_recorded': ['vet'],
+  'preventive.not_applicable_set': ['vet'],
+  'preventive.not_applicable_removed': ['vet'],
+  'preventive.owner_reminded': ['vet'],
 };
 
 export const TIMELINE_SOURCE_LABELS: Record<TimelineSource, string> = {
@@ -67,6 +71,10 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   'question.answered': 'Owner question answered',
   'pet_alert.set': 'Patient alert set',
   'pet_alert.removed': 'Patient alert removed',
+  'preventive.dose_recorded': 'Vaccine or treatment recorded',
+  'preventive.not_applicable_set': 'Preventive item marked not applicable',
+  'preventive.not_applicable_removed': 'Preventive item applies again',
+  'preventive.owner_reminded': 'Preventive care reminder sent to the owner',
 };
 
 export const TIMELINE_DEFAULT_LIMIT = 30;

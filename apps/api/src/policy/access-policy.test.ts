@@ -159,6 +159,7 @@ const NOT_A_VET_ROUTE = new Set([
   'ingestJournalEntry',
   'receiveOwnerMedicalRecord',
   'ingestPetQuestion',
+  'getPetPreventiveCareForOwnerApp',
 ]);
 
 /**

@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, todayIn } from '../lib/timezone.ts';
 import { writeSecondFactorRequirement } from '../modules/core/auth/index.ts';
 import { countVets } from '../modules/core/vets/index.ts';
 import { recordAudit } from '../modules/platform/audit/index.ts';
+import { refreshAllDueItems } from '../modules/records/preventive-care/index.ts';
 import { rebuildRollups } from '../modules/records/trackers/index.ts';
 import { systemActor } from '../policy/actor.ts';
 import { bulkInsert, jsonToTextArray, withIndexesBuiltAfter } from './bulk-insert.ts';
@@ -233,6 +234,8 @@ export async function seedDemoData(deps: {
       DEMO_SEED,
       isoToCalendarDate(todayIn(DEFAULT_TIMEZONE, deps.now ?? new Date())),
     );
+    // What the daily job keeps: every pet's next due days, read by the inbox, the home count and reminders.
+    await refreshAllDueItems(tx, deps.now ?? new Date());
     if (end) {
       // After the weights and readings: each is dosed from a weighing, Luna's furosemide dated by her readings.
       progress({ step: 'Seeding prescriptions' });

@@ -21,6 +21,7 @@ import {
   IconMessageQuestion,
   IconNotebook,
   IconReportAnalytics,
+  IconVaccine,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkComponentProps } from '@tanstack/react-router';
@@ -231,6 +232,15 @@ function Counts({ home }: { home: HomeResponse }) {
         name="weeklyReportsToReview"
         link={{ to: '/weekly-reports', search: { status: 'draft' } }}
         description="Drafts to review before they go to owners"
+      />
+      <QueueTile
+        title="Preventive care overdue"
+        icon={<IconVaccine {...ICON} />}
+        count={home.preventiveCareOverdue}
+        label="vaccines and treatments overdue"
+        name="preventiveCareOverdue"
+        link={{ to: '/preventive-care', search: { status: 'overdue' } }}
+        description="Vaccines and parasite treatments past due"
       />
       {/* No inbox of questions: they are answered on each pet's page, listed below from the oldest. */}
       <QueueTile

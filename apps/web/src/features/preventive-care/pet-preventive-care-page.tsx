@@ -17,6 +17,7 @@ import { TableScroll } from '@/components/lists/table-scroll.tsx';
 import { PreventiveStatusBadge } from '@/components/preventive-care/preventive-status-badge.tsx';
 import { errorMessage } from '@/lib/api/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format/calendar-date.ts';
+import { formatDay } from '@/lib/format/dates.ts';
 import { petQueryOptions } from '@/lib/pets/pets.queries.ts';
 import { petPreventiveCareQueryOptions } from '@/lib/preventive-care/pet-preventive-care.queries.ts';
 import { mutateThen } from '@/lib/query/mutate-then.ts';
@@ -40,7 +41,27 @@ function DueCell({ item }: { item: PreventiveScheduleItem }) {
         Date of birth unknown
       </Text>
     );
-  return <Text size="sm">{formatCalendarDate(item.dueOn)}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatCalendarDate(item.dueOn)}</Text>
+      <OwnerReminders item={item} />
+    </Stack>
+  );
+}
+
+/** The item's history of e-mails to the owner: before it was due, and once overdue. */
+function OwnerReminders({ item }: { item: PreventiveScheduleItem }) {
+  if (item.ownerReminders.length === 0) return null;
+  return (
+    <Stack gap={0} data-testid="owner-reminders">
+      {item.ownerReminders.map((reminder) => (
+        <Text key={`${reminder.kind}:${reminder.sentAt.seconds}`} size="xs" c="dimmed">
+          {reminder.kind === 'overdue' ? 'Owner told it is overdue' : 'Owner reminded'} on{' '}
+          {formatDay(reminder.sentAt)} (due {formatCalendarDate(reminder.dueOn)})
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 function LastDoseCell({ item }: { item: PreventiveScheduleItem }) {

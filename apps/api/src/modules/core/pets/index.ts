@@ -3,13 +3,17 @@ export { allergiesOfPet, targetWeightsOf } from './pets.health.repository.ts';
 export {
   ownerB2bCode,
   ownerFields,
+  ownerReminderEmailsOptOut,
+  ownerTimezone,
   petFields,
   petIdsInScope,
   petMatches,
   petNameColumn,
   petNamesAndSpecies,
   petOrOwnerMatches,
+  petSpeciesColumn,
   petsForReports,
+  petsForSchedules,
   withPet,
   withPetAndOwner,
 } from './pets.joins.repository.ts';

@@ -1,5 +1,5 @@
 import type { Species } from '@vetboard/contract';
-import { type AnyColumn, and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { families, users } from '../../../db/schema.ts';
@@ -22,8 +22,20 @@ export const ownerFields = { firstName: owner.firstName, lastName: owner.lastNam
 /** The owner's B2B company code, for a record listed or filtered by company (null outside B2B). */
 export const ownerB2bCode = owner.b2bCode;
 
+/** Whether the owner asked for no care reminder e-mails (null when the pet has no owner). */
+export const ownerReminderEmailsOptOut = owner.reminderEmailsOptOut;
+
+/** The owner's home timezone (null when the pet has no owner): a record judging "today" for the owner. */
+export const ownerTimezone = owner.timezone;
+
+/** The pet's columns a schedule is computed from. */
+export const petScheduleFields = { id: pets.id, species: pets.species, birthDate: pets.birthDate };
+
 /** The pet's name, for sorting a record by it. */
 export const petNameColumn = pets.name;
+
+/** The pet's species, for filtering a record by it. */
+export const petSpeciesColumn = pets.species;
 
 /** Joins the pet of `petId` alone (inner: a record without its pet is not listed). */
 export function withPet<T extends PgSelect>(query: T, petId: AnyColumn) {
@@ -87,4 +99,21 @@ export async function petIdsInScope(
     .from(pets)
     .where(and(inArray(pets.id, petIds), scope(pets.id)));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * What a pet's preventive schedule is computed from (species, birth date), for the given pets or, without
+ * `ids`, the next `limit` pets by id after `afterId`: a job walks every pet in batches.
+ */
+export function petsForSchedules(
+  db: DbOrTx,
+  options: { ids: readonly string[] } | { afterId: string | null; limit: number },
+) {
+  const query = db.select(petScheduleFields).from(pets).$dynamic();
+  if ('ids' in options)
+    return options.ids.length === 0 ? Promise.resolve([]) : query.where(inArray(pets.id, [...options.ids]));
+  return query
+    .where(options.afterId ? gt(pets.id, options.afterId) : undefined)
+    .orderBy(asc(pets.id))
+    .limit(options.limit);
 }

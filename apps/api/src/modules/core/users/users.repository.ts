@@ -15,7 +15,9 @@ export type UserSort = Pick<UserListQuery, 'sort' | 'order'>;
  * A user as lists show them: with their family's kind and how many pets that family has (`petsCount`,
  * the trigger-kept column of users.table.ts).
  */
-export type UserListRow = Omit<UserRow, 'searchText' | 'updatedAt'> & { familyKind: FamilyKind | null };
+export type UserListRow = Omit<UserRow, 'searchText' | 'updatedAt' | 'reminderEmailsOptOut'> & {
+  familyKind: FamilyKind | null;
+};
 
 const userColumns = {
   id: users.id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   pgTable,
@@ -27,6 +28,8 @@ export const users = pgTable(
     city: text('city'),
     country: text('country'),
     timezone: text('timezone').notNull().default('UTC'),
+    // The owner asked for no care reminder e-mails (vaccines, parasite treatments due): never sent one.
+    reminderEmailsOptOut: boolean('reminder_emails_opt_out').notNull().default(false),
     // Lower-cased name and e-mail in one column, trigram-indexed for lists and global search.
     searchText: text('search_text')
       .notNull()

@@ -11,6 +11,7 @@ import type {
   PreventiveDoseDetailsRow,
   PreventiveNotApplicableDetailsRow,
 } from './preventive-care.repository.ts';
+import type { PreventiveOwnerReminderRow } from './preventive-care.table.ts';
 
 export function toPreventiveDoseDto(row: PreventiveDoseDetailsRow): PreventiveDose {
   const { dose } = row;
@@ -32,6 +33,7 @@ export function toScheduleItemDto(
   computed: ScheduleItem,
   doses: PreventiveDose[],
   mark: PreventiveNotApplicableDetailsRow | undefined,
+  reminders: PreventiveOwnerReminderRow[],
 ): PreventiveScheduleItem {
   return {
     code: item.code,
@@ -51,5 +53,11 @@ export function toScheduleItemDto(
           markedAt: toTimestamp(mark.mark.markedAt),
         }
       : null,
+    ownerReminders: reminders.map((reminder) => ({
+      kind: reminder.kind,
+      dueOn: isoToCalendarDate(reminder.dueOn),
+      sentTo: reminder.sentTo,
+      sentAt: toTimestamp(reminder.sentAt),
+    })),
   };
 }

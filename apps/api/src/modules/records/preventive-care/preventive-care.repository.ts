@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vetInRole } from '../../core/vets/index.ts';
 import {
@@ -6,6 +6,7 @@ import {
   type NewPreventiveNotApplicableRow,
   preventiveDoses,
   preventiveNotApplicable,
+  preventiveOwnerReminders,
 } from './preventive-care.table.ts';
 
 const recorder = vetInRole('recorder');
@@ -33,7 +34,7 @@ export function listPetNotApplicable(db: DbOrTx, petId: string, scope: SQL | und
         .$dynamic(),
       preventiveNotApplicable.markedByVetId,
     )
-    .where(and(eq(preventiveNotApplicable.petId, petId), scope));
+    .where(and(eq(preventiveNotApplicable.petId, petId), isNull(preventiveNotApplicable.removedAt), scope));
 }
 
 export type PreventiveNotApplicableDetailsRow = Awaited<ReturnType<typeof listPetNotApplicable>>[number];
@@ -42,20 +43,45 @@ export async function insertDose(tx: DbOrTx, row: NewPreventiveDoseRow): Promise
   await tx.insert(preventiveDoses).values(row);
 }
 
-/** False when the pet already has a mark for the item (the unique index decides, so two at once make one). */
+/** False when the pet already has a standing mark for the item (the partial unique index decides, so two at once make one). */
 export async function insertNotApplicable(tx: DbOrTx, row: NewPreventiveNotApplicableRow): Promise<boolean> {
   const inserted = await tx
     .insert(preventiveNotApplicable)
     .values(row)
-    .onConflictDoNothing({ target: [preventiveNotApplicable.petId, preventiveNotApplicable.itemCode] })
+    .onConflictDoNothing({
+      target: [preventiveNotApplicable.petId, preventiveNotApplicable.itemCode],
+      where: sql`${preventiveNotApplicable.removedAt} is null`,
+    })
     .returning({ id: preventiveNotApplicable.id });
   return inserted.length > 0;
 }
 
-export async function deleteNotApplicable(tx: DbOrTx, petId: string, itemCode: string) {
-  const [deleted] = await tx
-    .delete(preventiveNotApplicable)
-    .where(and(eq(preventiveNotApplicable.petId, petId), eq(preventiveNotApplicable.itemCode, itemCode)))
+/** The standing mark ends, kept with who removed it and when (the pet's timeline shows it). */
+export async function removeStandingNotApplicable(
+  tx: DbOrTx,
+  petId: string,
+  itemCode: string,
+  removal: { removedAt: Date; removedByVetId: string | null },
+) {
+  const [removed] = await tx
+    .update(preventiveNotApplicable)
+    .set(removal)
+    .where(
+      and(
+        eq(preventiveNotApplicable.petId, petId),
+        eq(preventiveNotApplicable.itemCode, itemCode),
+        isNull(preventiveNotApplicable.removedAt),
+      ),
+    )
     .returning();
-  return deleted;
+  return removed;
+}
+
+/** The reminder e-mails sent to the pet's owner, newest first. */
+export function listPetOwnerReminders(db: DbOrTx, petId: string, scope: SQL | undefined) {
+  return db
+    .select()
+    .from(preventiveOwnerReminders)
+    .where(and(eq(preventiveOwnerReminders.petId, petId), scope))
+    .orderBy(desc(preventiveOwnerReminders.sentAt), desc(preventiveOwnerReminders.id));
 }

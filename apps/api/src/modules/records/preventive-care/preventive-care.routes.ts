@@ -3,12 +3,16 @@ import {
   preventiveCareQuerySchema,
   preventiveCareResponseSchema,
   preventiveDoseCreateSchema,
+  preventiveInboxQuerySchema,
+  preventiveInboxResponseSchema,
+  preventiveItemCodeSchema,
   preventiveNotApplicableCreateSchema,
   preventiveProtocolListResponseSchema,
 } from '@vetboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionVet } from '../../../plugins/app/authenticate.ts';
+import { sessionIntegration, sessionVet } from '../../../plugins/app/authenticate.ts';
+import { listPreventiveInbox } from './preventive-care.inbox.service.ts';
 import {
   getPreventiveCare,
   listPreventiveProtocols,
@@ -58,6 +62,27 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getPreventiveCare(deps, sessionVet(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/preventive-care/for-owner-app',
+    {
+      // Not a vet route: the owner app reads the schedule it shows the owner with its integration token.
+      config: { auth: 'integration', integrationScope: 'owner_app' },
+      schema: {
+        operationId: 'getPetPreventiveCareForOwnerApp',
+        tags,
+        summary: 'The pet’s preventive-care schedule, for the owner app',
+        description:
+          'The same schedule as the vets’ read, for the owner app’s integration token (scope `owner_app`); ' +
+          'a company’s token reads its company’s pets only (404 for another).',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        querystring: preventiveCareQuerySchema,
+        response: { 200: preventiveCareResponseSchema, ...errors, 403: errorResponseSchema },
+      },
+    },
+    async (request) => getPreventiveCare(deps, sessionIntegration(request), request.params.id, request.query),
   );
 
   app.post(
@@ -116,13 +141,9 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The item applies to the pet again: removes its not-applicable mark; answers the schedule.',
-        // A protocol item's code ('dog.rabies'): a closed pattern, so no control character reaches a query.
         params: z.object({
           id: z.uuid(),
-          itemCode: z
-            .string()
-            .max(100)
-            .regex(/^[a-z]+\.[a-z0-9_]+$/),
+          itemCode: preventiveItemCodeSchema,
         }),
         querystring: preventiveCareQuerySchema,
         response: { 200: preventiveCareResponseSchema, ...errors },
@@ -136,5 +157,26 @@ export const preventiveCarePetRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.itemCode,
         request.query,
       ),
+  );
+};
+
+export const preventiveInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, now: app.clock.now };
+
+  app.get(
+    '/inbox',
+    {
+      schema: {
+        operationId: 'listPreventiveCareInbox',
+        tags,
+        description:
+          'Vaccines and parasite treatments overdue, due or almost due across the pets the vet may see, ' +
+          'judged on the practice’s day: filters by status, species, item and B2B company, search on the ' +
+          'pet or owner, sorted by due day, pet or item; with the count per status.',
+        querystring: preventiveInboxQuerySchema,
+        response: { 200: preventiveInboxResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listPreventiveInbox(deps, sessionVet(request), request.query),
   );
 };

@@ -18,16 +18,22 @@ import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { eventActorOf } from '../../platform/events/index.ts';
+import { refreshDueItemsOfPet } from './preventive-care.due.service.ts';
 import { preventiveCareErrors } from './preventive-care.errors.ts';
 import { toPreventiveDoseDto, toScheduleItemDto } from './preventive-care.mapper.ts';
 import {
-  deleteNotApplicable,
   insertDose,
   insertNotApplicable,
   listPetDoses,
   listPetNotApplicable,
+  listPetOwnerReminders,
+  removeStandingNotApplicable,
 } from './preventive-care.repository.ts';
-import { preventiveDoses, preventiveNotApplicable } from './preventive-care.table.ts';
+import {
+  preventiveDoses,
+  preventiveNotApplicable,
+  preventiveOwnerReminders,
+} from './preventive-care.table.ts';
 import { PREVENTIVE_PROTOCOLS, protocolItemOfCode } from './protocols.data.ts';
 
 export interface PreventiveCareDeps {
@@ -74,9 +80,10 @@ async function scheduleResponse(
   pet: Pet,
   almostDueDays: number,
 ): Promise<PreventiveCareResponse> {
-  const [doseRows, markRows] = await readTogether(deps.db, [
+  const [doseRows, markRows, reminderRows] = await readTogether(deps.db, [
     () => listPetDoses(deps.db, pet.pet.id, petCondition(actor, preventiveDoses.petId)),
     () => listPetNotApplicable(deps.db, pet.pet.id, petCondition(actor, preventiveNotApplicable.petId)),
+    () => listPetOwnerReminders(deps.db, pet.pet.id, petCondition(actor, preventiveOwnerReminders.petId)),
   ] as const);
   const today = todayOf(pet, deps.now());
   const birthDate = pet.pet.birthDate ? isoToCalendarDate(pet.pet.birthDate) : null;
@@ -104,6 +111,7 @@ async function scheduleResponse(
         entry,
         doses.filter((dose) => dose.itemCode === entry.code),
         markRows.find((row) => row.mark.itemCode === entry.code),
+        reminderRows.filter((row) => row.itemCode === entry.code),
       );
     }),
   };
@@ -135,6 +143,7 @@ export async function recordPreventiveDose(
       createdAt: at,
     };
     await insertDose(tx, row);
+    await refreshDueItemsOfPet(tx, pet.pet.id, at);
     await recordPetEvent(tx, pet.pet.id, {
       type: 'preventive_care.changed',
       entity: 'preventive_dose',
@@ -173,6 +182,7 @@ export async function markNotApplicable(
       markedAt: deps.now(),
     };
     if (!(await insertNotApplicable(tx, row))) throw preventiveCareErrors.alreadyNotApplicable();
+    await refreshDueItemsOfPet(tx, pet.pet.id, row.markedAt);
     await recordPetEvent(tx, pet.pet.id, {
       type: 'preventive_care.changed',
       entity: 'preventive_not_applicable',
@@ -201,8 +211,13 @@ export async function removeNotApplicable(
 ): Promise<PreventiveCareResponse> {
   const pet = await deps.db.transaction(async (tx) => {
     const pet = await requirePet(tx, actor, petId);
-    const deleted = await deleteNotApplicable(tx, pet.pet.id, itemCode);
+    const removedAt = deps.now();
+    const deleted = await removeStandingNotApplicable(tx, pet.pet.id, itemCode, {
+      removedAt,
+      removedByVetId: actingVetId(actor),
+    });
     if (!deleted) throw preventiveCareErrors.notApplicableNotFound();
+    await refreshDueItemsOfPet(tx, pet.pet.id, removedAt);
     await recordPetEvent(tx, pet.pet.id, {
       type: 'preventive_care.changed',
       entity: 'preventive_not_applicable',
