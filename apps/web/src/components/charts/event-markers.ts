@@ -65,7 +65,7 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
   },
   {
     key: 'clinical',
-    label: 'Assessment, report, record or prescription',
+    label: 'Assessment, report, record, prescription or vaccine',
     shape: 'star',
     color: '#a61e4d',
     // Every shape is taken: a prescription is clinical, like what a vet signs.
@@ -76,11 +76,12 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
       'prescription.started',
       'prescription.changed',
       'prescription.stopped',
+      'preventive.dose_recorded',
     ],
   },
   {
     key: 'other',
-    label: 'Reminder, question, daily status or alert',
+    label: 'Reminder, question, daily status, alert or preventive care',
     shape: 'crossRot',
     color: '#495057',
     kinds: [
@@ -90,6 +91,9 @@ export const MARKER_GROUPS: readonly MarkerGroup[] = [
       'question.answered',
       'pet_alert.set',
       'pet_alert.removed',
+      'preventive.not_applicable_set',
+      'preventive.not_applicable_removed',
+      'preventive.owner_reminded',
     ],
   },
 ];
