@@ -28,4 +28,7 @@ ALTER TABLE "sessions" ADD COLUMN "second_factor_at" timestamp with time zone;--
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_vet_id_vets_id_fk" FOREIGN KEY ("vet_id") REFERENCES "public"."vets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "second_factor_settings" ADD CONSTRAINT "second_factor_settings_updated_by_vet_id_vets_id_fk" FOREIGN KEY ("updated_by_vet_id") REFERENCES "public"."vets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD CONSTRAINT "totp_factors_vet_id_vets_id_fk" FOREIGN KEY ("vet_id") REFERENCES "public"."vets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "recovery_codes_vet_idx" ON "recovery_codes" USING btree ("vet_id","code_hash");
+CREATE INDEX "recovery_codes_vet_idx" ON "recovery_codes" USING btree ("vet_id","code_hash");--> statement-breakpoint
+-- An installation upgraded with its vets keeps logging in as it did (a head vet turns the requirement on);
+-- a new one, with no vet yet, has no row: head vets must set a factor up (issue #47).
+INSERT INTO "second_factor_settings" ("id", "requirement") SELECT 1, 'none' WHERE EXISTS (SELECT 1 FROM "vets");
