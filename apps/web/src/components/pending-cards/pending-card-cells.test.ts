@@ -30,6 +30,18 @@ describe('a trigger’s value against its threshold, as a queue row shows it', (
     ).toBe('9 hours below 24');
   });
 
+  it('counts counted units in words a vet writes: "1 answer", "1 hour", "severity 3" (issue #39)', () => {
+    const problematic = { kind: 'checkup_problematic', threshold: null, unit: 'answers' } as const;
+    expect(triggerValueText(trigger({ ...problematic, value: 1 }))).toBe('1 answer');
+    expect(triggerValueText(trigger({ ...problematic, value: 3 }))).toBe('3 answers');
+    expect(
+      triggerValueText(trigger({ kind: 'collar_data_gap', value: 1, threshold: 24, unit: 'hours' })),
+    ).toBe('1 hour below 24');
+    expect(
+      triggerValueText(trigger({ kind: 'journal_severe', value: 3, threshold: null, unit: 'severity' })),
+    ).toBe('severity 3');
+  });
+
   it('gives a weight change the sign of its limit, so a loss never reads as "over"', () => {
     expect(triggerValueText(trigger({ kind: 'weight_change', value: -10.2, threshold: -5, unit: '%' }))).toBe(
       '-10.2 % (limit -5 %)',

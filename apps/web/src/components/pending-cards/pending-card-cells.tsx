@@ -5,6 +5,7 @@ import {
   type PendingCardTrigger,
   pendingCardConcernLabels,
   pendingCardSeverityLabels,
+  pluralForm,
 } from '@vetboard/contract';
 import { SeverityBadge } from '@/components/lists/inbox-cells.tsx';
 
@@ -24,6 +25,12 @@ export function ConcernLabel({ card }: { card: Pick<PendingCardSummary, 'concern
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
+/** Units that are counted things: "1 answer", "2 answers", "1 hour" (issue #39: one plural rule). */
+const COUNTED_UNITS: Record<string, { one: string; other: string }> = {
+  answers: { one: 'answer', other: 'answers' },
+  hours: { one: 'hour', other: 'hours' },
+};
+
 /**
  * "42 breaths/min over 40", "9 hours below 24", "-10.2 % (limit -5 %)" (a weight change carries the sign
  * of its limit: "over 5" would misread a loss), or the trigger's sentence when it has no value.
@@ -31,8 +38,14 @@ const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 export function triggerValueText(trigger: PendingCardTrigger): string {
   if (trigger.value === null) return trigger.detail ?? trigger.label;
   const signed = (n: number) => `${trigger.unit === '%' && n > 0 ? '+' : ''}${number.format(n)}`;
+  const counted = trigger.unit ? COUNTED_UNITS[trigger.unit] : undefined;
   const unit = trigger.unit === '%' ? ' %' : trigger.unit ? ` ${trigger.unit}` : '';
-  const value = `${signed(trigger.value)}${unit}`;
+  const value =
+    trigger.unit === 'severity'
+      ? `severity ${number.format(trigger.value)}`
+      : counted
+        ? `${number.format(trigger.value)} ${pluralForm(trigger.value, counted)}`
+        : `${signed(trigger.value)}${unit}`;
   if (trigger.threshold === null) return value;
   if (trigger.unit === '%') return `${value} (limit ${signed(trigger.threshold)} %)`;
   const below = trigger.kind === 'respiratory_low' || trigger.kind === 'collar_data_gap';

@@ -176,7 +176,7 @@ function VetDates({ vet }: { vet: VetDetail }) {
     ['Last changed', vet.updatedAt],
   ];
   return (
-    <Group gap="md" data-testid="vet-dates">
+    <Group gap="md" style={{ rowGap: 0 }} data-testid="vet-dates">
       {dates.map(([label, at]) => (
         <Text key={label} size="xs" c="dimmed">
           {label}: {at ? `${formatVetDateTime(at)} UTC` : 'never'}
