@@ -19,6 +19,7 @@ export const INTEGRATION_SCOPE_CALLS: Record<IntegrationScopeName, { label: stri
       'POST /v1/journal-entries',
       'POST /v1/medical-records/owner-uploads',
       'POST /v1/pet-questions',
+      'GET /v1/pets/{id}/preventive-care/for-owner-app',
     ],
   },
 };
