@@ -33,12 +33,12 @@ const totpCode = text()
   .trim()
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
-/** A recovery code as shown (`abcde-fghij`), case and dashes forgiven. */
+/** A recovery code as shown (`abcdef-ghijkl-mnopqr-stuvwx`), case, spaces and dashes forgiven. */
 const recoveryCode = text()
   .trim()
-  .max(40)
+  .max(60)
   .transform((value) => value.toLowerCase().replace(/[\s-]+/g, ''))
-  .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'Enter a recovery code'));
+  .pipe(z.string().regex(/^[a-z2-7]{24}$/, 'Enter a recovery code'));
 
 export const secondFactorVerifySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('totp'), code: totpCode }),

@@ -15,7 +15,7 @@ export const totpFactors = pgTable('totp_factors', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One-time recovery codes, stored only as SHA-256 digests (they carry 50 random bits each). */
+/** One-time recovery codes, stored only as SHA-256 digests (they carry 120 random bits each: ASVS 6.5.2). */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {

@@ -50,6 +50,9 @@ async function vetWithTotp(app: TestApp, kind: 'regular' | 'head' = 'regular') {
   });
   expect(confirm.statusCode).toBe(200);
   const { recoveryCodes: codes } = confirm.json() as { recoveryCodes: string[] };
+  // 24 base32 letters: 120 random bits each, which a plain digest may keep (ASVS 5.0 6.5.2 asks 112).
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
   return { vet, secret, codes, cookies };
 }
 
