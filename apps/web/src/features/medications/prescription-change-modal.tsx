@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -29,6 +18,7 @@ import { mutateThen } from '@/lib/query/mutate-then.ts';
 import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useChangePrescription } from './medications.mutations.ts';
 import { warningsOf } from './prescription-warnings.ts';
+import { PrescriptionWarningsConfirm } from './prescription-warnings-confirm.tsx';
 
 const FREQUENCIES = doseFrequencies.map((value) => ({ value, label: DOSE_FREQUENCY_LABELS[value] }));
 
@@ -159,42 +149,19 @@ export function PrescriptionChangeModal({
               }}
               error={errors.reason}
             />
-            {warnings.length > 0 && (
-              <Alert
-                color="orange"
-                variant="light"
-                title="Check before changing"
-                data-testid="prescription-warnings"
-              >
-                <Stack gap="xs">
-                  {warnings.map((warning) => (
-                    <Checkbox
-                      key={warning.code}
-                      label={`${warning.message}: change anyway`}
-                      checked={confirmed.includes(warning.code)}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setConfirmed((current) =>
-                          checked
-                            ? [...current, warning.code]
-                            : current.filter((code) => code !== warning.code),
-                        );
-                      }}
-                    />
-                  ))}
-                  <Textarea
-                    label="Why you change it despite the warnings"
-                    withAsterisk
-                    autosize
-                    minRows={1}
-                    maxLength={PRESCRIPTION_TEXT_MAX}
-                    value={confirmationReason}
-                    onChange={(event) => setConfirmationReason(event.currentTarget.value)}
-                    error={errors.confirmationReason}
-                  />
-                </Stack>
-              </Alert>
-            )}
+            <PrescriptionWarningsConfirm
+              warnings={warnings}
+              confirmed={confirmed}
+              setConfirmed={setConfirmed}
+              title="Check before changing"
+              confirmLabel="change anyway"
+              reasonLabel="Why you change it despite the warnings"
+              reasonProps={{
+                value: confirmationReason,
+                onChange: (event) => setConfirmationReason(event.currentTarget.value),
+                error: errors.confirmationReason,
+              }}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Checkbox,
   Group,
   Modal,
   NumberInput,
@@ -45,6 +44,7 @@ import { notifyRequestError } from '@/lib/query/request-error-toast.ts';
 import { useCreatePrescription } from './medications.mutations.ts';
 import { drugsQueryOptions } from './medications.queries.ts';
 import { warningsOf } from './prescription-warnings.ts';
+import { PrescriptionWarningsConfirm } from './prescription-warnings-confirm.tsx';
 
 interface Values {
   drugCode: string | null;
@@ -312,40 +312,15 @@ export function PrescriptionFormModal({
               maxLength={PRESCRIPTION_TEXT_MAX}
               {...form.getInputProps('reason')}
             />
-            {warnings.length > 0 && (
-              <Alert
-                color="orange"
-                variant="light"
-                title="Check before prescribing"
-                data-testid="prescription-warnings"
-              >
-                <Stack gap="xs">
-                  {warnings.map((warning) => (
-                    <Checkbox
-                      key={warning.code}
-                      label={`${warning.message}: prescribe anyway`}
-                      checked={confirmed.includes(warning.code)}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setConfirmed((current) =>
-                          checked
-                            ? [...current, warning.code]
-                            : current.filter((code) => code !== warning.code),
-                        );
-                      }}
-                    />
-                  ))}
-                  <Textarea
-                    label="Why you prescribe despite the warnings"
-                    withAsterisk
-                    autosize
-                    minRows={1}
-                    maxLength={PRESCRIPTION_TEXT_MAX}
-                    {...form.getInputProps('confirmationReason')}
-                  />
-                </Stack>
-              </Alert>
-            )}
+            <PrescriptionWarningsConfirm
+              warnings={warnings}
+              confirmed={confirmed}
+              setConfirmed={setConfirmed}
+              title="Check before prescribing"
+              confirmLabel="prescribe anyway"
+              reasonLabel="Why you prescribe despite the warnings"
+              reasonProps={form.getInputProps('confirmationReason')}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel
