@@ -1,4 +1,5 @@
 import type { TimelineKind, TimelineSource } from '@vetboard/contract';
+import { oneLine } from '@vetboard/contract';
 import { type AnyColumn, and, gte, isNotNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -86,4 +87,9 @@ export function compareTimelineEvents(a: TimelinePosition, b: TimelinePosition):
 /** Whether a read wants this kind at all (asked for, and from a source asked for). */
 export function wantsKind(read: TimelineRead, kind: TimelineKind): boolean {
   return read.kinds.has(kind);
+}
+
+/** A text as a timeline title quotes it: one line, at most 80 characters (SPEC §9's '...'). */
+export function quotedInTitle(text: string): string {
+  return `“${oneLine(text, 80)}”`;
 }

@@ -11,7 +11,6 @@ import {
   type DailyStatusUpdate,
   fullName,
   isoToCalendarDate,
-  oneLine,
   paginationOf,
 } from '@vetboard/contract';
 import type { AnyColumn } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { listPage, offsetOf } from '../../../lib/list-query.ts';
-import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
+import { quotedInTitle, type TimelineEvent, type TimelineRead } from '../../../lib/timeline.ts';
 import { DEFAULT_TIMEZONE, todayIn } from '../../../lib/timezone.ts';
 import type { Actor, VetActor } from '../../../policy/actor.ts';
 import { companyCondition, petCondition } from '../../../policy/scope.ts';
@@ -303,11 +302,6 @@ export async function deleteDailyStatus(deps: B2bDeps, actor: VetActor, id: stri
   return { ok: true };
 }
 
-/** A text as a timeline title quotes it: one line, at most 80 characters (SPEC §9's '...'). */
-function quoted(text: string): string {
-  return `“${oneLine(text, 80)}”`;
-}
-
 /** A B2B pet's daily statuses, for its timeline (one bounded read). */
 export async function listDailyStatusTimelineEvents(
   deps: { db: DbOrTx },
@@ -320,7 +314,7 @@ export async function listDailyStatusTimelineEvents(
     at: row.at,
     kind: 'daily_status.written',
     source: 'vet',
-    title: `Daily status for ${row.date}: ${quoted(row.dailyStatus)}`,
+    title: `Daily status for ${row.date}: ${quotedInTitle(row.dailyStatus)}`,
     link: `/b2b/${row.companySku}/${read.petId}`,
   }));
 }

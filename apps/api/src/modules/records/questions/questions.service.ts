@@ -1,6 +1,5 @@
 import {
   fullName,
-  oneLine,
   type PetQuestion,
   type PetQuestionAnswer,
   type PetQuestionDetail,
@@ -13,7 +12,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/read-together.ts';
 import type { Now } from '../../../lib/clock.ts';
 import { listPage } from '../../../lib/list-query.ts';
-import type { TimelineEvent, TimelineRead } from '../../../lib/timeline.ts';
+import { quotedInTitle, type TimelineEvent, type TimelineRead } from '../../../lib/timeline.ts';
 import type { Actor, IntegrationActor, VetActor } from '../../../policy/actor.ts';
 import { petCondition } from '../../../policy/scope.ts';
 import { findPetWithOwner, recordPetEvent } from '../../core/pets/index.ts';
@@ -246,11 +245,6 @@ export async function sendPetQuestionAnswer(
   return { petQuestion: await questionDto(deps.db, actor, id) };
 }
 
-/** A text as a timeline title quotes it: one line, at most 80 characters (SPEC §9's '...'). */
-function quoted(text: string): string {
-  return `“${oneLine(text, 80)}”`;
-}
-
 /** A pet's owner questions asked and answered, for its timeline (each kind one bounded read). */
 export async function listQuestionTimelineEvents(
   deps: { db: DbOrTx },
@@ -268,7 +262,7 @@ export async function listQuestionTimelineEvents(
         at: row.at,
         kind: 'question.asked',
         source: 'owner_app',
-        title: `Owner asked: ${quoted(row.question)}`,
+        title: `Owner asked: ${quotedInTitle(row.question)}`,
         link,
       }),
     ),
@@ -278,7 +272,7 @@ export async function listQuestionTimelineEvents(
         at: row.at,
         kind: 'question.answered',
         source: 'vet',
-        title: `Vet answered the owner’s question ${quoted(row.question)}`,
+        title: `Vet answered the owner’s question ${quotedInTitle(row.question)}`,
         link,
       }),
     ),
